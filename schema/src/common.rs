@@ -1,0 +1,172 @@
+//! Small types shared by several file kinds: sizes, versions, icons, phases,
+//! weapons and board coordinates.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+/// A ship's size. It decides its footprint, what it may transport, and the
+/// ECM damage it deals.
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema,
+)]
+#[serde(rename_all = "kebab-case")]
+pub enum Size {
+    Small,
+    Medium,
+    Large,
+}
+
+impl Size {
+    pub const ALL: [Size; 3] = [Size::Small, Size::Medium, Size::Large];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Size::Small => "small",
+            Size::Medium => "medium",
+            Size::Large => "large",
+        }
+    }
+}
+
+/// A ship card's version (its experience level).
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema,
+)]
+#[serde(rename_all = "kebab-case")]
+pub enum Level {
+    Standard,
+    Seasoned,
+    Veteran,
+}
+
+impl Level {
+    pub const ALL: [Level; 3] = [Level::Standard, Level::Seasoned, Level::Veteran];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Standard => "standard",
+            Level::Seasoned => "seasoned",
+            Level::Veteran => "veteran",
+        }
+    }
+}
+
+/// The solo or squadron icon of a ship card, and of the tactic cards that
+/// attach to one.
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema,
+)]
+#[serde(rename_all = "kebab-case")]
+pub enum Icon {
+    Solo,
+    Squadron,
+}
+
+impl Icon {
+    pub fn name(self) -> &'static str {
+        match self {
+            Icon::Solo => "solo",
+            Icon::Squadron => "squadron",
+        }
+    }
+}
+
+/// When a tactic card may be played.
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema,
+)]
+#[serde(rename_all = "kebab-case")]
+pub enum Phase {
+    Energy,
+    Deploy,
+    Action,
+    Any,
+}
+
+/// The five types of tactic card.
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema,
+)]
+#[serde(rename_all = "kebab-case")]
+pub enum TacticType {
+    Event,
+    Hero,
+    ShipUpgrade,
+    AdditionalWeapon,
+    Sabotage,
+}
+
+impl TacticType {
+    pub const ALL: [TacticType; 5] = [
+        TacticType::Event,
+        TacticType::Hero,
+        TacticType::ShipUpgrade,
+        TacticType::AdditionalWeapon,
+        TacticType::Sabotage,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            TacticType::Event => "event",
+            TacticType::Hero => "hero",
+            TacticType::ShipUpgrade => "ship-upgrade",
+            TacticType::AdditionalWeapon => "additional-weapon",
+            TacticType::Sabotage => "sabotage",
+        }
+    }
+
+    /// Whether cards of this type attach to a ship card.
+    pub fn attaches(self) -> bool {
+        !matches!(self, TacticType::Event)
+    }
+
+    /// Whether cards of this type carry a solo or squadron icon. Heroes
+    /// attach only to solo ships and carry none; events never attach.
+    pub fn has_icon(self) -> bool {
+        matches!(
+            self,
+            TacticType::ShipUpgrade | TacticType::AdditionalWeapon | TacticType::Sabotage
+        )
+    }
+}
+
+/// A weapon: primary or secondary on a ship card, or an additional weapon on
+/// a tactic card.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Weapon {
+    /// The weapon's name as printed.
+    pub name: String,
+    /// Energy paid to charge the weapon once per activation (normally 0).
+    #[serde(default)]
+    #[schemars(range(max = 40))]
+    pub charge_cost: u32,
+    /// How many spaces away the weapon can shoot; 1 means adjacent only.
+    #[schemars(range(min = 1, max = 99))]
+    pub range: u32,
+    /// How many attacks one charge gives.
+    #[schemars(range(min = 1, max = 20))]
+    pub attacks: u32,
+    /// Damage dealt by each hit.
+    #[schemars(range(max = 20))]
+    pub strength: u32,
+    /// A named damage type from the ruleset (pulse, vecton, ...); absent
+    /// means plain attack damage.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub damage_type: Option<String>,
+    /// Limitations or special abilities printed under the weapon.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub notes: Option<String>,
+}
+
+/// A power printed on a ship card or a tactic card. Text for now.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Power {
+    pub name: String,
+    pub text: String,
+}
+
+/// A hex on the battlefield in offset coordinates `[column, row]`, both
+/// counted from 1 at the top-left of the (joined) battlefield.
+pub type Coord = [u32; 2];

@@ -1,0 +1,140 @@
+//! Low-level schemas of spacedock's files.
+//!
+//! These are the shapes of the TOML files content authors write (`*Source`
+//! types, one module per file kind) and of the JSON bundle the compiler emits
+//! ([`bundle`]). They only describe shape: references are still plain
+//! strings, numbers are only range-checked, and no game rule is applied here.
+//! The meaning (resolving references, enforcing the build rules) lives in
+//! `spacedock-validator`, which is the only thing that builds a [`bundle::Bundle`].
+//!
+//! Every input type denies unknown keys, so the generated JSON Schema
+//! (`additionalProperties: false`) lets editors and the compiler report
+//! misspelled keys.
+
+pub mod board;
+pub mod bundle;
+pub mod common;
+pub mod fleet;
+pub mod mission;
+pub mod pack;
+pub mod rules;
+pub mod ship;
+pub mod tactic;
+
+use schemars::JsonSchema;
+
+/// Every kind of file spacedock reads or writes, with its JSON Schema.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum FileKind {
+    /// `pack.toml`: the manifest of a content pack.
+    Pack,
+    /// `rules.toml`: the ruleset numbers.
+    Rules,
+    /// `ships/*.toml`: one ship card per file.
+    Ship,
+    /// `tactics/*.toml`: one or more tactic cards per file.
+    Tactics,
+    /// `boards/*.toml`: one gameboard per file.
+    Board,
+    /// `missions/*.toml`: one mission per file.
+    Mission,
+    /// A player's fleet build, checked with `spacedock fleet check`.
+    Fleet,
+    /// The compiled bundle (JSON).
+    Bundle,
+}
+
+impl FileKind {
+    /// All kinds, in a stable order.
+    pub const ALL: [FileKind; 8] = [
+        FileKind::Pack,
+        FileKind::Rules,
+        FileKind::Ship,
+        FileKind::Tactics,
+        FileKind::Board,
+        FileKind::Mission,
+        FileKind::Fleet,
+        FileKind::Bundle,
+    ];
+
+    /// The name used on the command line and in schema file names.
+    pub fn name(self) -> &'static str {
+        match self {
+            FileKind::Pack => "pack",
+            FileKind::Rules => "rules",
+            FileKind::Ship => "ship",
+            FileKind::Tactics => "tactics",
+            FileKind::Board => "board",
+            FileKind::Mission => "mission",
+            FileKind::Fleet => "fleet",
+            FileKind::Bundle => "bundle",
+        }
+    }
+
+    /// The kind with this command-line name.
+    pub fn from_name(name: &str) -> Option<FileKind> {
+        FileKind::ALL.into_iter().find(|kind| kind.name() == name)
+    }
+
+    /// The file name of the committed schema under `schema/json/`.
+    pub fn schema_file_name(self) -> String {
+        format!("{}.schema.json", self.name())
+    }
+
+    /// The JSON Schema (draft 2020-12) of this kind.
+    pub fn json_schema(self) -> serde_json::Value {
+        fn of<T: JsonSchema>() -> serde_json::Value {
+            // TOML has no null, so optional keys are simply absent: leaving
+            // `null` out keeps each error precise instead of an `anyOf` miss.
+            let mut schema = serde_json::to_value(schemars::schema_for!(T))
+                .expect("a generated JSON Schema always serializes");
+            drop_null(&mut schema);
+            schema
+        }
+        match self {
+            FileKind::Pack => of::<pack::PackManifest>(),
+            FileKind::Rules => of::<rules::Rules>(),
+            FileKind::Ship => of::<ship::ShipSource>(),
+            FileKind::Tactics => of::<tactic::TacticsSource>(),
+            FileKind::Board => of::<board::BoardSource>(),
+            FileKind::Mission => of::<mission::MissionSource>(),
+            FileKind::Fleet => of::<fleet::FleetSource>(),
+            FileKind::Bundle => of::<bundle::Bundle>(),
+        }
+    }
+}
+
+impl std::fmt::Display for FileKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Removes `null` from every type and `anyOf` of a schema.
+fn drop_null(schema: &mut serde_json::Value) {
+    use serde_json::Value;
+    match schema {
+        Value::Object(object) => {
+            if let Some(Value::Array(types)) = object.get_mut("type") {
+                types.retain(|t| t != "null");
+                if let [only] = types.as_slice() {
+                    let only = only.clone();
+                    object.insert("type".to_owned(), only);
+                }
+            }
+            if let Some(Value::Array(branches)) = object.get_mut("anyOf") {
+                branches.retain(|branch| branch.get("type").is_none_or(|t| t != "null"));
+                if let [only] = branches.as_slice() {
+                    let only = only.clone();
+                    object.remove("anyOf");
+                    if let Value::Object(fields) = only {
+                        object.extend(fields);
+                    }
+                }
+            }
+            object.values_mut().for_each(drop_null);
+        }
+        Value::Array(items) => items.iter_mut().for_each(drop_null),
+        _ => {}
+    }
+}

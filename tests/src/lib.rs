@@ -1,0 +1,1 @@
+//! Workspace-level end-to-end tests live in `tests/`; this library is empty on purpose.

@@ -1,0 +1,98 @@
+//! Boards: half hexes and zones must lie on the board, zones must hold a
+//! usable hex, and zone names must be unique.
+
+use std::collections::HashSet;
+
+use crate::codes::Code;
+use crate::context::Context;
+use crate::diagnostic::{Diagnostic, Diagnostics};
+use crate::geometry::{board_half_hexes, zone_cells};
+
+pub(crate) fn check(context: &Context<'_>, diagnostics: &mut Diagnostics) {
+    for loaded in &context.content.boards {
+        let board = &loaded.item;
+        let file = loaded.file;
+        let on_board =
+            |[c, r]: [u32; 2]| (1..=board.columns).contains(&c) && (1..=board.rows).contains(&r);
+        let outside = |what: &str, coord: [u32; 2]| {
+            format!(
+                "{what} [{}, {}] is outside the {}x{} board",
+                coord[0], coord[1], board.columns, board.rows
+            )
+        };
+        for (i, &cell) in board.half_hexes.iter().enumerate() {
+            if !on_board(cell) {
+                diagnostics.push(
+                    Diagnostic::new(Code::InvalidBoard, outside("half hex", cell))
+                        .at(context.at(file, &format!("/half_hexes/{i}")))
+                        .label("off the board"),
+                );
+            }
+        }
+        let half = board_half_hexes(board);
+        let mut names = HashSet::new();
+        for (z, zone) in board.zones.iter().enumerate() {
+            let pointer = format!("/zones/{z}");
+            if !names.insert(zone.name.as_str()) {
+                diagnostics.push(
+                    Diagnostic::new(
+                        Code::InvalidBoard,
+                        format!("two zones are named `{}`", zone.name),
+                    )
+                    .at(context.at(file, &format!("{pointer}/name")))
+                    .label("duplicate zone name")
+                    .help("missions refer to zones by name, so names are unique on a board"),
+                );
+            }
+            for (i, &row) in zone.rows.iter().enumerate() {
+                if !(1..=board.rows).contains(&row) {
+                    diagnostics.push(
+                        Diagnostic::new(
+                            Code::InvalidBoard,
+                            format!(
+                                "zone `{}` names row {row}, but the board has {} rows",
+                                zone.name, board.rows
+                            ),
+                        )
+                        .at(context.at(file, &format!("{pointer}/rows/{i}")))
+                        .label("no such row"),
+                    );
+                }
+            }
+            for (i, &cell) in zone.cells.iter().enumerate() {
+                let message = if !on_board(cell) {
+                    outside(&format!("zone `{}` hex", zone.name), cell)
+                } else if half.contains(&cell) {
+                    format!(
+                        "zone `{}` hex [{}, {}] is a half hex, which can never be used",
+                        zone.name, cell[0], cell[1]
+                    )
+                } else {
+                    continue;
+                };
+                diagnostics.push(
+                    Diagnostic::new(Code::InvalidBoard, message)
+                        .at(context.at(file, &format!("{pointer}/cells/{i}")))
+                        .label("not a usable hex"),
+                );
+            }
+            let usable = zone_cells(board, zone)
+                .into_iter()
+                .filter(|&c| on_board(c) && !half.contains(&c))
+                .count();
+            if usable == 0 {
+                diagnostics.push(
+                    Diagnostic::new(
+                        Code::InvalidBoard,
+                        format!("zone `{}` has no usable hex", zone.name),
+                    )
+                    .at(context.at(file, &format!("{pointer}/name")))
+                    .label("empty zone")
+                    .help(
+                        "give the zone `rows` or `cells` that are on the board and not half hexes",
+                    ),
+                );
+            }
+        }
+    }
+}

@@ -1,0 +1,901 @@
+//! Fleet and deck building: the rules a fleet and a tactic deck obey, checked
+//! on the lists a mission selects and, through `fleet check`, on a player's
+//! build. One function per rule; all of them read a [`Build`], so both kinds
+//! of list get the same checks and the same messages.
+
+use std::collections::{BTreeMap, HashMap};
+
+use spacedock_schema::common::{Icon, Size, TacticType};
+use spacedock_schema::mission::{Player, Selection};
+use spacedock_schema::ship::{ShipSource, Slots, Version};
+
+use crate::check::count;
+use crate::codes::Code;
+use crate::context::Context;
+use crate::diagnostic::{Diagnostic, Diagnostics};
+use crate::model::{DeckModel, MissionModel, Model, PlannedCard, PlannedShip, PlayerModel};
+use crate::source::FileId;
+
+/// A fleet to check: where it was written and its ship cards.
+pub(crate) struct Build<'a> {
+    pub(crate) file: FileId,
+    pub(crate) ships: &'a [PlannedShip],
+    /// Pointer of the list, for problems of the fleet as a whole.
+    pub(crate) anchor: String,
+}
+
+/// Checks what a mission itself selects and prepares.
+pub(crate) fn check_mission(
+    context: &Context<'_>,
+    model: &Model,
+    mission: &MissionModel,
+    diagnostics: &mut Diagnostics,
+) {
+    let source = &context.content.missions[mission.mission].item;
+    for (p, player) in mission.players.iter().enumerate() {
+        let player_source = &source.players[p];
+        fleet_selection(context, mission.file, player, player_source, diagnostics);
+        if player_source.fleet.selection != Selection::Player {
+            let build = Build {
+                file: mission.file,
+                ships: &player.ships,
+                anchor: format!("{}/fleet/ships", player.pointer),
+            };
+            check_fleet(context, model, mission, p, &build, diagnostics);
+        } else {
+            required_within_budget(context, model, mission, p, diagnostics);
+        }
+        let known_ships =
+            (player_source.fleet.selection != Selection::Player).then_some(player.ships.as_slice());
+        attachments(context, model, mission, p, known_ships, diagnostics);
+    }
+    for deck in &mission.decks {
+        deck_selection(context, mission, deck, diagnostics);
+        if deck.rule.selection == Selection::Player {
+            minimums_fit(context, model, mission, deck, diagnostics);
+        } else {
+            let expected = expected_deck_size(context, mission, deck);
+            check_deck(
+                context,
+                model,
+                mission,
+                deck,
+                &deck.cards,
+                mission.file,
+                &format!("{}/cards", deck.pointer),
+                expected,
+                diagnostics,
+            );
+        }
+    }
+}
+
+fn fleet_selection(
+    context: &Context<'_>,
+    file: FileId,
+    player: &PlayerModel,
+    source: &Player,
+    diagnostics: &mut Diagnostics,
+) {
+    let fleet = &source.fleet;
+    let problem = match (fleet.selection, fleet.ships.is_empty(), fleet.fleet_cost) {
+        (Selection::Mission, true, _) => {
+            Some(("a mission-selected fleet lists its `ships`", "ships"))
+        }
+        (Selection::Mission, false, Some(_)) => Some((
+            "a mission-selected fleet has no `fleet_cost`: the mission lists every ship",
+            "fleet_cost",
+        )),
+        (Selection::Player, false, _) => Some((
+            "a player-selected fleet does not list `ships`: use `required`, or `selection = \"combined\"`",
+            "ships",
+        )),
+        (Selection::Player | Selection::Combined, _, None) => {
+            Some(("this fleet needs a `fleet_cost` budget", "selection"))
+        }
+        (Selection::Combined, true, Some(_)) => Some((
+            "a combined fleet lists the `ships` the mission selects",
+            "ships",
+        )),
+        _ => None,
+    };
+    if let Some((message, field)) = problem {
+        diagnostics.push(
+            Diagnostic::new(Code::SelectionMismatch, message)
+                .at(context.key_at(file, &format!("{}/fleet/{field}", player.pointer)))
+                .label(format!(
+                    "selection is `{}`",
+                    selection_name(fleet.selection)
+                )),
+        );
+    }
+}
+
+fn deck_selection(
+    context: &Context<'_>,
+    mission: &MissionModel,
+    deck: &DeckModel,
+    diagnostics: &mut Diagnostics,
+) {
+    let rule = &deck.rule;
+    let problem = match (rule.selection, rule.cards.is_empty()) {
+        (Selection::Mission | Selection::Combined, true) => Some((
+            "this deck lists the `cards` the mission selects",
+            "selection",
+        )),
+        (Selection::Player, false) => Some((
+            "a player-selected deck does not list `cards`: use `selection = \"combined\"`",
+            "cards",
+        )),
+        _ => None,
+    };
+    if let Some((message, field)) = problem {
+        diagnostics.push(
+            Diagnostic::new(Code::SelectionMismatch, message)
+                .at(context.key_at(mission.file, &format!("{}/{field}", deck.pointer)))
+                .label(format!("selection is `{}`", selection_name(rule.selection))),
+        );
+    }
+}
+
+fn selection_name(selection: Selection) -> &'static str {
+    match selection {
+        Selection::Mission => "mission",
+        Selection::Player => "player",
+        Selection::Combined => "combined",
+    }
+}
+
+/// The deck size a deck must have: the mission's `size`, or half the
+/// budget (rounded down) for a player-chosen deck. A mission-selected deck
+/// without a size is as large as its list.
+pub(crate) fn expected_deck_size(
+    context: &Context<'_>,
+    mission: &MissionModel,
+    deck: &DeckModel,
+) -> Option<u32> {
+    if let Some(size) = deck.rule.size {
+        return Some(size);
+    }
+    if deck.rule.selection == Selection::Mission {
+        return None;
+    }
+    let source = &context.content.missions[mission.mission].item;
+    deck.players
+        .first()
+        .and_then(|&p| source.players[p].fleet.fleet_cost)
+        .map(|budget| context.rules.deck_size_for(budget))
+}
+
+/// The version of a ship card at a level.
+pub(crate) fn version(
+    ship: &ShipSource,
+    level: spacedock_schema::common::Level,
+) -> Option<&Version> {
+    ship.versions.iter().find(|v| v.level == level)
+}
+
+/// Every fleet rule: versions exist, one card per name, faction, budget,
+/// required and forbidden ships, transport.
+pub(crate) fn check_fleet(
+    context: &Context<'_>,
+    model: &Model,
+    mission: &MissionModel,
+    player: usize,
+    build: &Build<'_>,
+    diagnostics: &mut Diagnostics,
+) -> u32 {
+    let source = &context.content.missions[mission.mission].item;
+    let player_model = &mission.players[player];
+    let rule = &source.players[player].fleet;
+    let ships = &context.content.ships;
+    let at = |pointer: &str| context.at(build.file, pointer);
+
+    let mut cost = 0;
+    let mut by_name: HashMap<&str, &PlannedShip> = HashMap::new();
+    for planned in build.ships {
+        let ship = &ships[planned.ship].item;
+        match version(ship, planned.level) {
+            Some(version) => cost += version.launch_cost,
+            None => {
+                let levels: Vec<&str> = ship.versions.iter().map(|v| v.level.name()).collect();
+                diagnostics.push(
+                    Diagnostic::new(
+                        Code::MissingVersion,
+                        format!("`{}` has no {} version", ship.name, planned.level.name()),
+                    )
+                    .at(at(&format!("{}/version", planned.pointer)))
+                    .label("no such version")
+                    .help(format!(
+                        "`{}` comes in: {}",
+                        ship.name,
+                        levels.join(", ")
+                    )),
+                );
+            }
+        }
+        if let Some(first) = by_name.get(ship.name.as_str()) {
+            diagnostics.push(
+                Diagnostic::new(Code::DuplicateShip, format!("the fleet has `{}` twice", ship.name))
+                    .at(at(&format!("{}/ship", planned.pointer)))
+                    .label("second copy")
+                    .note(at(&format!("{}/ship", first.pointer)), "first copy here")
+                    .help("a fleet holds one copy of any ship card, and never two ships of the same name, even in different versions"),
+            );
+        } else {
+            by_name.insert(&ship.name, planned);
+        }
+        let ship_faction = model.ship_factions[planned.ship];
+        if ship_faction.is_some()
+            && player_model.faction.is_some()
+            && ship_faction != player_model.faction
+            && !player_model.ship_exceptions.contains(&planned.ship)
+        {
+            diagnostics.push(
+                Diagnostic::new(
+                    Code::WrongFaction,
+                    format!("`{}` is a {} ship, but `{}` commands {}", ship.name, ship.faction, source.players[player].name, source.players[player].faction),
+                )
+                .at(at(&format!("{}/ship", planned.pointer)))
+                .label("another faction's ship")
+                .help("ships come from the player's faction unless the mission lists them in `faction_exceptions`"),
+            );
+        }
+    }
+    if let Some(budget) = rule.fleet_cost
+        && cost > budget
+    {
+        diagnostics.push(
+            Diagnostic::new(
+                Code::FleetOverBudget,
+                format!("the fleet costs {cost}, over the fleet cost of {budget}"),
+            )
+            .at(context.key_at(build.file, &build.anchor))
+            .label(format!("{cost} > {budget}"))
+            .help(format!(
+                "remove or downgrade ships worth {} launch cost",
+                cost - budget
+            )),
+        );
+    }
+    if build.file != mission.file || rule.selection != Selection::Mission {
+        for required in &player_model.required {
+            if !build
+                .ships
+                .iter()
+                .any(|planned| planned.ship == required.item)
+            {
+                let name = &ships[required.item].item.name;
+                let mut diagnostic = Diagnostic::new(
+                    Code::RequiredShipMissing,
+                    format!("the mission requires `{name}` in this fleet"),
+                )
+                .at(context.key_at(build.file, &build.anchor))
+                .label(format!("no `{name}`"));
+                if build.file != mission.file {
+                    diagnostic = diagnostic
+                        .note(context.at(mission.file, &required.pointer), "required here");
+                }
+                diagnostics.push(diagnostic.help(format!("add `{name}` in any version")));
+            }
+        }
+    }
+    for forbidden in &player_model.forbidden {
+        if let Some(planned) = build
+            .ships
+            .iter()
+            .find(|planned| planned.ship == forbidden.item)
+        {
+            let name = &ships[forbidden.item].item.name;
+            let mut diagnostic = Diagnostic::new(
+                Code::ForbiddenShip,
+                format!("the mission forbids `{name}` in this fleet"),
+            )
+            .at(at(&format!("{}/ship", planned.pointer)))
+            .label("forbidden");
+            if build.file != mission.file {
+                diagnostic = diagnostic.note(
+                    context.at(mission.file, &forbidden.pointer),
+                    "forbidden here",
+                );
+            }
+            diagnostics.push(diagnostic);
+        }
+    }
+    transport(context, rule.transport, build, diagnostics);
+    cost
+}
+
+/// Spaces a ship card fills in a hold: its footprint times its ships.
+pub(crate) fn spaces(context: &Context<'_>, ship: &ShipSource) -> u32 {
+    context.rules.footprint.get(ship.size) * ship.ships
+}
+
+fn transport(
+    context: &Context<'_>,
+    allowed: bool,
+    build: &Build<'_>,
+    diagnostics: &mut Diagnostics,
+) {
+    let ships = &context.content.ships;
+    let at = |pointer: &str| context.at(build.file, pointer);
+    let mut carried_by: HashMap<usize, &str> = HashMap::new();
+    for planned in build.ships {
+        if planned.transport.is_empty() {
+            continue;
+        }
+        let carrier = &ships[planned.ship].item;
+        let hold = format!("{}/transport", planned.pointer);
+        if !allowed {
+            diagnostics.push(
+                Diagnostic::new(
+                    Code::TransportForbidden,
+                    format!(
+                        "this mission does not allow transporting ships, but `{}` carries some",
+                        carrier.name
+                    ),
+                )
+                .at(context.key_at(build.file, &hold))
+                .label("no transport in this mission")
+                .help("launch every ship into the starting zone"),
+            );
+            continue;
+        }
+        let capacity = version(carrier, planned.level).and_then(|v| v.capacity);
+        if capacity.is_none() {
+            diagnostics.push(
+                Diagnostic::new(
+                    Code::NoCapacity,
+                    format!(
+                        "`{}` has no capacity symbol and cannot transport ships",
+                        carrier.name
+                    ),
+                )
+                .at(context.key_at(build.file, &hold))
+                .label("no capacity")
+                .help("only ship cards with a capacity number have a transport hold"),
+            );
+        }
+        let mut used = 0;
+        for carried in &planned.transport {
+            let ship = &ships[carried.item].item;
+            let carried_at = at(&carried.pointer);
+            used += spaces(context, ship);
+            if carried.item == planned.ship {
+                diagnostics.push(
+                    Diagnostic::new(
+                        Code::TransportedTwice,
+                        format!("`{}` cannot carry itself", ship.name),
+                    )
+                    .at(carried_at)
+                    .label("itself"),
+                );
+                continue;
+            }
+            let Some(inner) = build.ships.iter().find(|p| p.ship == carried.item) else {
+                diagnostics.push(
+                    Diagnostic::new(
+                        Code::TransportedTwice,
+                        format!("`{}` is carried but is not in the fleet", ship.name),
+                    )
+                    .at(carried_at)
+                    .label("not in this fleet")
+                    .help("a hold carries ship cards of the same fleet; add it to `ships`"),
+                );
+                continue;
+            };
+            if let Some(first) = carried_by.insert(carried.item, &planned.pointer) {
+                let _ = first;
+                diagnostics.push(
+                    Diagnostic::new(
+                        Code::TransportedTwice,
+                        format!("`{}` is in two transport holds", ship.name),
+                    )
+                    .at(carried_at.clone())
+                    .label("already carried by another ship"),
+                );
+            }
+            if ship.size >= carrier.size {
+                diagnostics.push(
+                    Diagnostic::new(
+                        Code::TransportNotSmaller,
+                        format!(
+                            "{} `{}` cannot carry {} `{}`",
+                            carrier.size.name(),
+                            carrier.name,
+                            ship.size.name(),
+                            ship.name
+                        ),
+                    )
+                    .at(carried_at.clone())
+                    .label("not smaller than its carrier")
+                    .help(match carrier.size {
+                        Size::Large => "large ships carry medium and small ships",
+                        Size::Medium => "medium ships carry only small ships",
+                        Size::Small => "small ships cannot carry any ships",
+                    }),
+                );
+            }
+            if !inner.transport.is_empty() {
+                diagnostics.push(
+                    Diagnostic::new(
+                        Code::NestedTransport,
+                        format!(
+                            "`{}` is transported, so it cannot transport ships itself",
+                            ship.name
+                        ),
+                    )
+                    .at(carried_at)
+                    .label("carries ships of its own")
+                    .note(
+                        context.key_at(build.file, &format!("{}/transport", inner.pointer)),
+                        "its own hold",
+                    ),
+                );
+            }
+        }
+        if let Some(capacity) = capacity
+            && used > capacity
+        {
+            diagnostics.push(
+                Diagnostic::new(
+                    Code::OverCapacity,
+                    format!("`{}` carries {used} spaces of ships, over its capacity of {capacity}", carrier.name),
+                )
+                .at(context.key_at(build.file, &hold))
+                .label(format!("{used} > {capacity}"))
+                .help("a ship fills as many spaces as its footprint (small 1, medium 2, large 7); a squadron all its ships"),
+            );
+        }
+    }
+}
+
+/// A player-selected fleet must be able to afford the ships it must take.
+fn required_within_budget(
+    context: &Context<'_>,
+    model: &Model,
+    mission: &MissionModel,
+    player: usize,
+    diagnostics: &mut Diagnostics,
+) {
+    let source = &context.content.missions[mission.mission].item;
+    let player_model = &mission.players[player];
+    let Some(budget) = source.players[player].fleet.fleet_cost else {
+        return;
+    };
+    let mut cheapest = 0;
+    for required in &player_model.required {
+        let ship = &context.content.ships[required.item].item;
+        cheapest += ship
+            .versions
+            .iter()
+            .map(|v| v.launch_cost)
+            .min()
+            .unwrap_or(0);
+        let faction = model.ship_factions[required.item];
+        if faction.is_some()
+            && player_model.faction.is_some()
+            && faction != player_model.faction
+            && !player_model.ship_exceptions.contains(&required.item)
+        {
+            diagnostics.push(
+                Diagnostic::new(
+                    Code::WrongFaction,
+                    format!(
+                        "the mission requires `{}`, a {} ship, in a {} fleet",
+                        ship.name, ship.faction, source.players[player].faction
+                    ),
+                )
+                .at(context.at(mission.file, &required.pointer))
+                .label("another faction's ship")
+                .help("add it to `faction_exceptions` too"),
+            );
+        }
+    }
+    if cheapest > budget {
+        diagnostics.push(
+            Diagnostic::new(
+                Code::FleetOverBudget,
+                format!(
+                    "the required ships cost at least {cheapest}, over the fleet cost of {budget}"
+                ),
+            )
+            .at(context.at(
+                mission.file,
+                &format!("{}/fleet/fleet_cost", player_model.pointer),
+            ))
+            .label(format!("{cheapest} > {budget}")),
+        );
+    }
+}
+
+/// Every deck rule: size, copy limit (prepped cards included), the
+/// collection, faction, type minimums.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn check_deck(
+    context: &Context<'_>,
+    model: &Model,
+    mission: &MissionModel,
+    deck: &DeckModel,
+    cards: &[PlannedCard],
+    file: FileId,
+    anchor: &str,
+    expected: Option<u32>,
+    diagnostics: &mut Diagnostics,
+) -> u32 {
+    let tactics = &context.content.tactics;
+    let anchor_at = context.key_at(file, anchor);
+    let size: u32 = cards.iter().map(|c| c.count).sum();
+    if let Some(expected) = expected
+        && size != expected
+    {
+        let why = if deck.rule.size.is_some() {
+            "the mission's deck size"
+        } else {
+            "half the fleet cost, rounded down"
+        };
+        diagnostics.push(
+            Diagnostic::new(Code::DeckSize, format!("the tactic deck has {}, but must have {expected} ({why})", count(size, "card")))
+                .at(anchor_at.clone())
+                .label(format!("{size} != {expected}"))
+                .help("prepped cards do not count toward the deck size; the size holds even when the fleet costs less than its budget"),
+        );
+    }
+    // Prepped cards of the deck's players count against the limits.
+    let source = &context.content.missions[mission.mission].item;
+    let mut prepped: HashMap<usize, u32> = HashMap::new();
+    for &p in &deck.players {
+        for prep in &mission.players[p].prepped {
+            if let Some(tactic) = prep.tactic {
+                *prepped.entry(tactic).or_default() += 1;
+            }
+        }
+    }
+    let mut totals: BTreeMap<usize, (u32, &PlannedCard)> = BTreeMap::new();
+    for card in cards {
+        totals.entry(card.tactic).or_insert((0, card)).0 += card.count;
+    }
+    let limit = context.rules.deck_copy_limit;
+    for (&tactic, &(in_deck, first)) in &totals {
+        let card = &tactics[tactic].item;
+        let set_aside = prepped.get(&tactic).copied().unwrap_or(0);
+        let total = in_deck + set_aside;
+        let at = context.at(file, &format!("{}/count", first.pointer));
+        let prepped_note = if set_aside > 0 {
+            format!(" ({in_deck} in the deck and {set_aside} prepped)")
+        } else {
+            String::new()
+        };
+        if total > limit {
+            diagnostics.push(
+                Diagnostic::new(Code::CopyLimit, format!("{} of `{}`{prepped_note}, over the copy limit of {limit}", count(total, "copy").replace("copys", "copies"), card.name))
+                    .at(at.clone())
+                    .label(format!("{total} > {limit}"))
+                    .help("prepped cards are not part of the deck size but do count against the copy limit"),
+            );
+        }
+        let owned = card.copies * context.options.sets;
+        if total > owned {
+            diagnostics.push(
+                Diagnostic::new(
+                    Code::NotEnoughCopies,
+                    format!(
+                        "{} of `{}`{prepped_note}, but {} own {owned}",
+                        count(total, "copy").replace("copys", "copies"),
+                        card.name,
+                        count(context.options.sets, "set")
+                    ),
+                )
+                .at(at)
+                .label(format!("{total} > {owned}"))
+                .help(format!(
+                    "a set holds {} of this card; pass `--sets N` if you own more sets",
+                    card.copies
+                )),
+            );
+        }
+        let faction = model.tactic_factions[tactic];
+        if faction.is_some()
+            && deck.faction.is_some()
+            && faction != deck.faction
+            && !deck.exceptions.contains(&tactic)
+        {
+            let deck_faction = deck
+                .players
+                .first()
+                .map_or("", |&p| source.players[p].faction.as_str());
+            diagnostics.push(
+                Diagnostic::new(Code::WrongFaction, format!("`{}` is a {} card in a {deck_faction} deck", card.name, card.faction))
+                    .at(context.at(file, &format!("{}/card", first.pointer)))
+                    .label("another faction's card")
+                    .help("tactic cards come from the player's faction unless the mission lists them in `faction_exceptions`"),
+            );
+        }
+    }
+    for (&kind, &minimum) in &deck.rule.minimums {
+        let have: u32 = totals
+            .iter()
+            .filter(|(t, _)| tactics[**t].item.kind == kind)
+            .map(|(_, (n, _))| n)
+            .sum();
+        if have < minimum {
+            diagnostics.push(
+                Diagnostic::new(
+                    Code::CardTypeMinimum,
+                    format!(
+                        "the deck has {have} {} cards; the mission asks for at least {minimum}",
+                        kind.name()
+                    ),
+                )
+                .at(anchor_at.clone())
+                .label(format!("{have} < {minimum}"))
+                .note(
+                    context.at(
+                        mission.file,
+                        &format!("{}/minimums/{}", deck.pointer, kind.name()),
+                    ),
+                    "minimum set here",
+                ),
+            );
+        }
+    }
+    size
+}
+
+/// The minimums of a player-selected deck must fit its size and the cards
+/// that exist, or no player can build it.
+fn minimums_fit(
+    context: &Context<'_>,
+    model: &Model,
+    mission: &MissionModel,
+    deck: &DeckModel,
+    diagnostics: &mut Diagnostics,
+) {
+    let asked: u32 = deck.rule.minimums.values().sum();
+    if let Some(size) = expected_deck_size(context, mission, deck)
+        && asked > size
+    {
+        diagnostics.push(
+            Diagnostic::new(
+                Code::CardTypeMinimum,
+                format!("the minimums add up to {asked} cards, more than the deck's {size}"),
+            )
+            .at(context.key_at(mission.file, &format!("{}/minimums", deck.pointer)))
+            .label(format!("{asked} > {size}")),
+        );
+    }
+    for (&kind, &minimum) in &deck.rule.minimums {
+        let available: u32 = context
+            .content
+            .tactics
+            .iter()
+            .enumerate()
+            .filter(|(t, loaded)| {
+                loaded.item.kind == kind
+                    && (model.tactic_factions[*t] == deck.faction || deck.exceptions.contains(t))
+            })
+            .map(|(_, loaded)| {
+                context
+                    .rules
+                    .deck_copy_limit
+                    .min(loaded.item.copies * context.options.sets)
+            })
+            .sum();
+        if available < minimum {
+            diagnostics.push(
+                Diagnostic::new(
+                    Code::CardTypeMinimum,
+                    format!("the deck must hold {minimum} {} cards, but at most {available} can be put in it", kind.name()),
+                )
+                .at(context.at(mission.file, &format!("{}/minimums/{}", deck.pointer, kind.name())))
+                .label("cannot be met")
+                .help("each card counts at most the copy limit, and only cards of the deck's faction"),
+            );
+        }
+    }
+}
+
+/// Prepped cards and cards attached at the start: attachable, matching icon,
+/// heroes on solo ships and once per name, faction, slots, and a ship that
+/// is in the fleet. `known_ships` is the fleet when it is known.
+pub(crate) fn attachments(
+    context: &Context<'_>,
+    model: &Model,
+    mission: &MissionModel,
+    player: usize,
+    known_ships: Option<&[PlannedShip]>,
+    diagnostics: &mut Diagnostics,
+) {
+    let player_model = &mission.players[player];
+    let player_source = &context.content.missions[mission.mission].item.players[player];
+    let file = mission.file;
+    // (tactic, ship, pointer): prepped first, then cards attached at the start.
+    let mut attached: Vec<(usize, usize, String)> = Vec::new();
+    for prep in &player_model.prepped {
+        let (Some(tactic), Some(ship)) = (prep.tactic, prep.ship) else {
+            continue;
+        };
+        attached.push((tactic, ship, format!("{}/card", prep.pointer)));
+        let in_fleet = known_ships
+            .map(|ships| ships.iter().any(|p| p.ship == ship))
+            .unwrap_or(true)
+            || player_model.required.iter().any(|r| r.item == ship);
+        if !in_fleet {
+            diagnostics.push(
+                Diagnostic::new(
+                    Code::PreppedShipMissing,
+                    format!(
+                        "`{}` is prepped for `{}`, which is not in `{}`'s fleet",
+                        context.content.tactics[tactic].item.name,
+                        context.content.ships[ship].item.name,
+                        player_source.name
+                    ),
+                )
+                .at(context.at(file, &format!("{}/ship", prep.pointer)))
+                .label("not in this player's fleet"),
+            );
+        }
+    }
+    for start in &player_model.start {
+        let Some(ship) = start.ship else { continue };
+        for card in &start.attached {
+            attached.push((card.item, ship, card.pointer.clone()));
+        }
+    }
+    let mut heroes: HashMap<usize, &str> = HashMap::new();
+    let mut usage: HashMap<(usize, TacticType), HashMap<usize, u32>> = HashMap::new();
+    let mut seen_pairs: HashMap<(usize, usize), u32> = HashMap::new();
+    let mut prepped_pairs: HashMap<(usize, usize), u32> = HashMap::new();
+    for (position, (tactic, ship, pointer)) in attached.iter().enumerate() {
+        let from_prep = position
+            < player_model
+                .prepped
+                .iter()
+                .filter(|p| p.tactic.is_some() && p.ship.is_some())
+                .count();
+        let card = &context.content.tactics[*tactic].item;
+        let ship_card = &context.content.ships[*ship].item;
+        let at = context.at(file, pointer);
+        // A card both prepped for a ship and attached to it at the start is one card.
+        let pair = (*tactic, *ship);
+        if from_prep {
+            *prepped_pairs.entry(pair).or_default() += 1;
+        } else {
+            let seen = seen_pairs.entry(pair).or_default();
+            *seen += 1;
+            if *seen <= prepped_pairs.get(&pair).copied().unwrap_or(0) {
+                continue;
+            }
+        }
+        if !card.kind.attaches() {
+            diagnostics.push(
+                Diagnostic::new(
+                    Code::NotAttachable,
+                    format!(
+                        "`{}` is an event and cannot be attached to a ship",
+                        card.name
+                    ),
+                )
+                .at(at)
+                .label("event")
+                .help(
+                    "only heroes, ship upgrades, additional weapons and sabotage attach to ships",
+                ),
+            );
+            continue;
+        }
+        if card.kind == TacticType::Sabotage {
+            diagnostics.push(
+                Diagnostic::new(
+                    Code::SabotageOwnShip,
+                    format!(
+                        "sabotage `{}` is attached to `{}`, its owner's own ship",
+                        card.name, ship_card.name
+                    ),
+                )
+                .at(at)
+                .label("sabotage goes on an opponent's ship"),
+            );
+            continue;
+        }
+        if card.kind == TacticType::Hero {
+            if ship_card.icon == Icon::Squadron {
+                diagnostics.push(
+                    Diagnostic::new(
+                        Code::HeroOnSquadron,
+                        format!(
+                            "hero `{}` is attached to squadron `{}`",
+                            card.name, ship_card.name
+                        ),
+                    )
+                    .at(at.clone())
+                    .label("heroes attach only to solo ships"),
+                );
+            }
+            if let Some(first) = heroes.insert(*tactic, pointer) {
+                diagnostics.push(
+                    Diagnostic::new(Code::DuplicateHero, format!("the fleet has hero `{}` twice", card.name))
+                        .at(at.clone())
+                        .label("second copy")
+                        .note(context.at(file, first), "first copy here")
+                        .help("you cannot have 2 heroes with the same name attached to ships in your fleet"),
+                );
+            }
+        } else if let Some(icon) = card.icon
+            && icon != ship_card.icon
+        {
+            diagnostics.push(
+                Diagnostic::new(
+                    Code::IconMismatch,
+                    format!(
+                        "{} card `{}` cannot attach to {} `{}`",
+                        icon.name(),
+                        card.name,
+                        ship_card.icon.name(),
+                        ship_card.name
+                    ),
+                )
+                .at(at.clone())
+                .label("icons differ")
+                .help(
+                    "non-hero cards attach only to ship cards with the same solo or squadron icon",
+                ),
+            );
+        }
+        let (card_faction, ship_faction) =
+            (model.tactic_factions[*tactic], model.ship_factions[*ship]);
+        if card_faction.is_some() && ship_faction.is_some() && card_faction != ship_faction {
+            diagnostics.push(
+                Diagnostic::new(
+                    Code::AttachmentFaction,
+                    format!(
+                        "{} card `{}` cannot attach to {} ship `{}`",
+                        card.faction, card.name, ship_card.faction, ship_card.name
+                    ),
+                )
+                .at(at.clone())
+                .label("another faction's ship"),
+            );
+        }
+        *usage
+            .entry((*ship, card.kind))
+            .or_default()
+            .entry(*tactic)
+            .or_default() += 1;
+        let used: u32 = usage[&(*ship, card.kind)].values().sum();
+        let level = known_ships
+            .and_then(|ships| ships.iter().find(|p| p.ship == *ship))
+            .map(|p| p.level);
+        let slots = ship_card
+            .versions
+            .iter()
+            .filter(|v| level.is_none_or(|l| l == v.level))
+            .map(|v| slot_count(v.slots, card.kind))
+            .max()
+            .unwrap_or(0);
+        if used > slots {
+            diagnostics.push(
+                Diagnostic::new(
+                    Code::SlotLimit,
+                    format!(
+                        "`{}` takes {} but gets {used}",
+                        ship_card.name,
+                        count(slots, &format!("{} card", card.kind.name()))
+                    ),
+                )
+                .at(at)
+                .label("no slot left")
+                .help("a missing symbol on the ship card means no card of that type attaches"),
+            );
+        }
+    }
+}
+
+fn slot_count(slots: Slots, kind: TacticType) -> u32 {
+    match kind {
+        TacticType::Hero => slots.heroes,
+        TacticType::ShipUpgrade => slots.upgrades,
+        TacticType::AdditionalWeapon => slots.weapons,
+        TacticType::Sabotage | TacticType::Event => u32::MAX,
+    }
+}

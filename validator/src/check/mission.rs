@@ -1,0 +1,576 @@
+//! A mission's setup: its boards join, its players can be seated, every
+//! obstacle, tile and starting ship lies on usable hexes without overlapping,
+//! the discovery draw can be laid out, and some side can win.
+
+use std::collections::{BTreeMap, HashMap};
+
+use spacedock_schema::common::Coord;
+use spacedock_schema::mission::{Face, MissionSource};
+use spacedock_schema::rules::{DiscoveryTile, Obstacle};
+
+use crate::check::count;
+use crate::codes::Code;
+use crate::context::Context;
+use crate::diagnostic::{Diagnostic, Diagnostics, Location};
+use crate::geometry::{BattleMap, connected, is_footprint};
+use crate::model::{MissionModel, Model};
+
+pub(crate) fn check(
+    context: &Context<'_>,
+    model: &Model,
+    mission: &MissionModel,
+    diagnostics: &mut Diagnostics,
+) {
+    let source = &context.content.missions[mission.mission].item;
+    board_join(context, mission, source, diagnostics);
+    seating(context, mission, source, diagnostics);
+    no_victory(context, mission, source, diagnostics);
+    components(context, mission, source, diagnostics);
+    let Some(map) = &mission.map else { return };
+    let mut occupied: HashMap<Coord, (Location, String)> = HashMap::new();
+    obstacles(context, mission, source, map, &mut occupied, diagnostics);
+    discovery(context, mission, source, map, &mut occupied, diagnostics);
+    zones_overlap(context, mission, source, diagnostics);
+    starting_ships(context, model, mission, source, map, &occupied, diagnostics);
+}
+
+fn board_join(
+    context: &Context<'_>,
+    mission: &MissionModel,
+    source: &MissionSource,
+    diagnostics: &mut Diagnostics,
+) {
+    if !(1..=2).contains(&source.boards.len()) {
+        diagnostics.push(
+            Diagnostic::new(
+                Code::BoardJoin,
+                format!(
+                    "a mission uses 1 or 2 gameboards, not {}",
+                    source.boards.len()
+                ),
+            )
+            .at(context.at(mission.file, "/boards"))
+            .label("one or two boards")
+            .help("a set has two gameboards; a second one is joined below the first"),
+        );
+        return;
+    }
+    if let [first, second] = mission.boards[..] {
+        let (a, b) = (
+            &context.content.boards[first].item,
+            &context.content.boards[second].item,
+        );
+        if a.columns != b.columns {
+            diagnostics.push(
+                Diagnostic::new(
+                    Code::BoardJoin,
+                    format!(
+                        "boards `{}` ({} columns) and `{}` ({} columns) cannot be joined",
+                        a.name, a.columns, b.name, b.columns
+                    ),
+                )
+                .at(context.at(mission.file, "/boards"))
+                .label("different widths")
+                .help(
+                    "joined boards share their long edge, so they need the same number of columns",
+                ),
+            );
+        }
+    }
+}
+
+fn seating(
+    context: &Context<'_>,
+    mission: &MissionModel,
+    source: &MissionSource,
+    diagnostics: &mut Diagnostics,
+) {
+    let at = context.key_at(mission.file, "/players");
+    if source.players.len() < 2
+        || mission
+            .teams
+            .iter()
+            .filter(|t| !t.players.is_empty())
+            .count()
+            < 2
+    {
+        diagnostics.push(
+            Diagnostic::new(Code::Seating, "a mission needs at least two sides")
+                .at(at)
+                .label(format!("{} and {}", count(source.players.len() as u64, "player"), count(mission.teams.len() as u64, "team")))
+                .help("players of different factions play for different teams unless `team` says otherwise"),
+        );
+        return;
+    }
+    // Teammates sit next to each other: around the table, each team's
+    // seats form one run.
+    let team_of: Vec<usize> = mission.players.iter().map(|p| p.team).collect();
+    for team in &mission.teams {
+        if team.players.len() < 2 {
+            continue;
+        }
+        let runs = (0..team_of.len())
+            .filter(|&seat| {
+                team_of[seat] == mission.players[team.players[0]].team
+                    && team_of[(seat + team_of.len() - 1) % team_of.len()] != team_of[seat]
+            })
+            .count();
+        if runs > 1 {
+            let names: Vec<&str> = team
+                .players
+                .iter()
+                .map(|&p| source.players[p].name.as_str())
+                .collect();
+            diagnostics.push(
+                Diagnostic::new(
+                    Code::Seating,
+                    format!(
+                        "teammates of `{}` are not seated next to each other",
+                        team.name
+                    ),
+                )
+                .at(context.key_at(mission.file, &mission.players[team.players[1]].pointer))
+                .label("seated apart from a teammate")
+                .help(format!(
+                    "list {} one after another in `players` (the seating order)",
+                    names.join(", ")
+                )),
+            );
+        }
+    }
+}
+
+fn no_victory(
+    context: &Context<'_>,
+    mission: &MissionModel,
+    source: &MissionSource,
+    diagnostics: &mut Diagnostics,
+) {
+    let victory = &source.victory;
+    if !victory.destroy_all && victory.points.is_empty() && victory.alternatives.is_empty() {
+        diagnostics.push(
+            Diagnostic::new(
+                Code::NoVictory,
+                format!("no side can win `{}`", source.name),
+            )
+            .at(context.key_at(mission.file, "/victory"))
+            .label("no victory condition")
+            .help("keep `destroy_all = true`, or add `points` goals or `alternatives`"),
+        );
+    }
+}
+
+fn components(
+    context: &Context<'_>,
+    mission: &MissionModel,
+    source: &MissionSource,
+    diagnostics: &mut Diagnostics,
+) {
+    let set = &context.rules.components;
+    for (kind, available) in [
+        (Obstacle::Asteroid, set.asteroids),
+        (Obstacle::DebrisField, set.debris_fields),
+    ] {
+        let used = source.obstacles.iter().filter(|o| o.kind == kind).count() as u32;
+        if used > available {
+            diagnostics.push(
+                Diagnostic::new(
+                    Code::Components,
+                    format!(
+                        "the mission places {} but a set has {available}",
+                        count(used, kind.name())
+                    ),
+                )
+                .at(context.key_at(mission.file, "/obstacles"))
+                .label("more than one set holds")
+                .help("players need a second set; or change the ruleset's `components`"),
+            );
+        }
+    }
+    let mut placed: BTreeMap<DiscoveryTile, u32> = BTreeMap::new();
+    for tile in &source.discovery.tiles {
+        *placed.entry(tile.tile).or_default() += 1;
+    }
+    for (tile, used) in placed {
+        let available = set.discovery_tiles.get(&tile).copied().unwrap_or(0);
+        if used > available {
+            diagnostics.push(
+                Diagnostic::new(
+                    Code::Components,
+                    format!(
+                        "the mission places {} but a set has {available}",
+                        count(used, tile.name())
+                    ),
+                )
+                .at(context.key_at(mission.file, "/discovery/tiles"))
+                .label("more than one set holds"),
+            );
+        }
+    }
+}
+
+/// Reports a hex that is off the battlefield or a half hex; true if usable.
+fn usable(
+    context: &Context<'_>,
+    map: &BattleMap,
+    at: Location,
+    cell: Coord,
+    what: &str,
+    diagnostics: &mut Diagnostics,
+) -> bool {
+    if !map.contains(cell) {
+        diagnostics.push(
+            Diagnostic::new(
+                Code::OffBoard,
+                format!(
+                    "{what} at [{}, {}] is outside the {}x{} battlefield",
+                    cell[0], cell[1], map.columns, map.rows
+                ),
+            )
+            .at(at)
+            .label("off the battlefield")
+            .help("coordinates are [column, row], from [1, 1] at the top left"),
+        );
+        return false;
+    }
+    if map.half_hexes.contains(&cell) {
+        diagnostics.push(
+            Diagnostic::new(
+                Code::HalfHex,
+                format!("{what} at [{}, {}] is on a half hex", cell[0], cell[1]),
+            )
+            .at(at)
+            .label("half hexes can never be used")
+            .help("the outer ring of a board is half hexes; move it inward"),
+        );
+        return false;
+    }
+    let _ = context;
+    true
+}
+
+fn claim(
+    occupied: &mut HashMap<Coord, (Location, String)>,
+    cell: Coord,
+    at: Location,
+    what: String,
+    diagnostics: &mut Diagnostics,
+) {
+    if let Some((first_at, first)) = occupied.get(&cell) {
+        diagnostics.push(
+            Diagnostic::new(
+                Code::Overlap,
+                format!("{what} and {first} both cover [{}, {}]", cell[0], cell[1]),
+            )
+            .at(at)
+            .label("overlaps")
+            .note(first_at.clone(), format!("{first} is here")),
+        );
+    } else {
+        occupied.insert(cell, (at, what));
+    }
+}
+
+fn obstacles(
+    context: &Context<'_>,
+    mission: &MissionModel,
+    source: &MissionSource,
+    map: &BattleMap,
+    occupied: &mut HashMap<Coord, (Location, String)>,
+    diagnostics: &mut Diagnostics,
+) {
+    let spaces = context.rules.obstacle_spaces as usize;
+    for (o, obstacle) in source.obstacles.iter().enumerate() {
+        let pointer = format!("/obstacles/{o}/at");
+        if obstacle.at.len() != spaces || !connected(&obstacle.at) {
+            diagnostics.push(
+                Diagnostic::new(
+                    Code::ObstacleShape,
+                    format!("a {} covers {} adjacent hexes", obstacle.kind.name(), spaces),
+                )
+                .at(context.at(mission.file, &pointer))
+                .label(if obstacle.at.len() == spaces { "these hexes are not adjacent".to_owned() } else { format!("{} given", count(obstacle.at.len() as u64, "hex")) })
+                .help("hexes in one row next to each other, [c, r] and [c + 1, r], are always adjacent"),
+            );
+        }
+        for (i, &cell) in obstacle.at.iter().enumerate() {
+            let at = context.at(mission.file, &format!("{pointer}/{i}"));
+            if usable(
+                context,
+                map,
+                at.clone(),
+                cell,
+                obstacle.kind.name(),
+                diagnostics,
+            ) {
+                claim(
+                    occupied,
+                    cell,
+                    at,
+                    format!("{} {}", obstacle.kind.name(), o + 1),
+                    diagnostics,
+                );
+            }
+        }
+    }
+}
+
+fn discovery(
+    context: &Context<'_>,
+    mission: &MissionModel,
+    source: &MissionSource,
+    map: &BattleMap,
+    occupied: &mut HashMap<Coord, (Location, String)>,
+    diagnostics: &mut Diagnostics,
+) {
+    let in_set: u32 = context.rules.components.discovery_tiles.values().sum();
+    if let Some(random) = &source.discovery.random {
+        if random.pick as usize != random.at.len() {
+            diagnostics.push(
+                Diagnostic::new(
+                    Code::DiscoverySetup,
+                    format!(
+                        "{} are drawn but {} given",
+                        count(random.pick, "tile"),
+                        count(random.at.len() as u64, "position")
+                    ),
+                )
+                .at(context.at(mission.file, "/discovery/random/at"))
+                .label(format!("needs {}", count(random.pick, "position")))
+                .help("give one `at` position for each tile picked"),
+            );
+        }
+        let placed = source.discovery.tiles.len() as u32;
+        if random.pick + placed > in_set {
+            diagnostics.push(
+                Diagnostic::new(
+                    Code::DiscoverySetup,
+                    format!(
+                        "{} are drawn and {placed} placed, but a set has {in_set}",
+                        count(random.pick, "tile")
+                    ),
+                )
+                .at(context.at(mission.file, "/discovery/random/pick"))
+                .label("more tiles than the set"),
+            );
+        }
+        if random.face == Face::Power {
+            // Drawn tiles may be face up; nothing to check beyond layout.
+        }
+        for (i, &cell) in random.at.iter().enumerate() {
+            let at = context.at(mission.file, &format!("/discovery/random/at/{i}"));
+            if usable(
+                context,
+                map,
+                at.clone(),
+                cell,
+                "discovery tile",
+                diagnostics,
+            ) {
+                claim(
+                    occupied,
+                    cell,
+                    at,
+                    format!("random discovery tile {}", i + 1),
+                    diagnostics,
+                );
+            }
+        }
+    }
+    for (i, tile) in source.discovery.tiles.iter().enumerate() {
+        let at = context.at(mission.file, &format!("/discovery/tiles/{i}/at"));
+        if usable(
+            context,
+            map,
+            at.clone(),
+            tile.at,
+            tile.tile.name(),
+            diagnostics,
+        ) {
+            claim(
+                occupied,
+                tile.at,
+                at,
+                format!("the {}", tile.tile.name()),
+                diagnostics,
+            );
+        }
+    }
+}
+
+fn zones_overlap(
+    context: &Context<'_>,
+    mission: &MissionModel,
+    source: &MissionSource,
+    diagnostics: &mut Diagnostics,
+) {
+    for (a, first) in mission.players.iter().enumerate() {
+        for (b, second) in mission.players.iter().enumerate().skip(a + 1) {
+            if first.team == second.team {
+                continue;
+            }
+            let (Some(zone_a), Some(zone_b)) = (&first.zone, &second.zone) else {
+                continue;
+            };
+            if let Some(cell) = zone_a.iter().find(|cell| zone_b.contains(cell)) {
+                diagnostics.push(
+                    Diagnostic::new(
+                        Code::Overlap,
+                        format!(
+                            "the starting zones of opponents `{}` and `{}` overlap at [{}, {}]",
+                            source.players[a].name, source.players[b].name, cell[0], cell[1]
+                        ),
+                    )
+                    .at(context.at(mission.file, &format!("{}/starting_zone", second.pointer)))
+                    .label("overlaps an opponent's zone")
+                    .note(
+                        context.at(mission.file, &format!("{}/starting_zone", first.pointer)),
+                        "this zone",
+                    ),
+                );
+            }
+        }
+    }
+}
+
+fn starting_ships(
+    context: &Context<'_>,
+    model: &Model,
+    mission: &MissionModel,
+    source: &MissionSource,
+    map: &BattleMap,
+    occupied: &HashMap<Coord, (Location, String)>,
+    diagnostics: &mut Diagnostics,
+) {
+    let _ = model;
+    let mut ships_at: HashMap<Coord, (Location, String)> = HashMap::new();
+    for (p, player) in mission.players.iter().enumerate() {
+        let player_source = &source.players[p];
+        for (s, start) in player.start.iter().enumerate() {
+            let Some(ship) = start.ship else { continue };
+            let ship_source = &context.content.ships[ship].item;
+            let start_source = &player_source.start[s];
+            let listed = player.ships.iter().find(|planned| planned.ship == ship);
+            let required = player.required.iter().any(|r| r.item == ship);
+            if listed.is_none() && !required {
+                diagnostics.push(
+                    Diagnostic::new(
+                        Code::StartingShip,
+                        format!("`{}` starts on the battlefield but is not in `{}`'s fleet", ship_source.name, player_source.name),
+                    )
+                    .at(context.at(mission.file, &format!("{}/ship", start.pointer)))
+                    .label("not in this player's fleet")
+                    .help("list it in `fleet.ships`, or in `fleet.required` for a player-selected fleet"),
+                );
+            }
+            // Pegs against the version the mission lists (or every version).
+            let versions: Vec<_> = ship_source
+                .versions
+                .iter()
+                .filter(|v| listed.is_none_or(|l| l.level == v.level))
+                .collect();
+            if let Some(version) = versions.iter().find(|v| start_source.hull_damage >= v.hull) {
+                diagnostics.push(
+                    Diagnostic::new(
+                        Code::StartingShip,
+                        format!(
+                            "{} hull damage would destroy `{}` ({} hull {})",
+                            start_source.hull_damage,
+                            ship_source.name,
+                            version.level.name(),
+                            version.hull
+                        ),
+                    )
+                    .at(context.at(mission.file, &format!("{}/hull_damage", start.pointer)))
+                    .label("the ship would start destroyed"),
+                );
+            }
+            if let Some(shields) = start_source.shields
+                && let Some(version) = versions.iter().find(|v| shields > v.shield)
+            {
+                diagnostics.push(
+                    Diagnostic::new(
+                        Code::StartingShip,
+                        format!(
+                            "{shields} shield pegs exceed `{}`'s shield of {} ({})",
+                            ship_source.name,
+                            version.shield,
+                            version.level.name()
+                        ),
+                    )
+                    .at(context.at(mission.file, &format!("{}/shields", start.pointer)))
+                    .label("more than its shield value"),
+                );
+            }
+            if start_source.at.is_empty() {
+                continue;
+            }
+            let footprint = context.rules.footprint.get(ship_source.size) as usize;
+            let expected = footprint * ship_source.ships as usize;
+            let at_pointer = format!("{}/at", start.pointer);
+            if start_source.at.len() != expected {
+                diagnostics.push(
+                    Diagnostic::new(
+                        Code::StartingShip,
+                        format!(
+                            "`{}` needs {} ({} per ship), but {} given",
+                            ship_source.name,
+                            count(expected as u64, "hex"),
+                            footprint,
+                            start_source.at.len()
+                        ),
+                    )
+                    .at(context.at(mission.file, &at_pointer))
+                    .label("wrong number of hexes"),
+                );
+                continue;
+            }
+            for (n, base) in start_source.at.chunks(footprint).enumerate() {
+                if !is_footprint(base, ship_source.size, footprint as u32) {
+                    diagnostics.push(
+                        Diagnostic::new(
+                            Code::StartingShip,
+                            format!("hexes {}-{} do not form the base of a {} ship", n * footprint + 1, (n + 1) * footprint, ship_source.size.name()),
+                        )
+                        .at(context.at(mission.file, &format!("{at_pointer}/{}", n * footprint)))
+                        .label("not a ship's footprint")
+                        .help("a medium base is 2 adjacent hexes; a large one is a hex and its 6 neighbours"),
+                    );
+                }
+            }
+            for (i, &cell) in start_source.at.iter().enumerate() {
+                let at = context.at(mission.file, &format!("{at_pointer}/{i}"));
+                if !usable(
+                    context,
+                    map,
+                    at.clone(),
+                    cell,
+                    &format!("`{}`", ship_source.name),
+                    diagnostics,
+                ) {
+                    continue;
+                }
+                if let Some((obstacle_at, what)) = occupied.get(&cell)
+                    && what.starts_with("asteroid")
+                {
+                    diagnostics.push(
+                        Diagnostic::new(
+                            Code::Overlap,
+                            format!("`{}` is placed on {what}", ship_source.name),
+                        )
+                        .at(at.clone())
+                        .label("ships cannot be placed on an asteroid")
+                        .note(obstacle_at.clone(), format!("{what} is here")),
+                    );
+                }
+                claim(
+                    &mut ships_at,
+                    cell,
+                    at,
+                    format!("`{}`", ship_source.name),
+                    diagnostics,
+                );
+            }
+        }
+    }
+}

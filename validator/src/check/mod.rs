@@ -1,0 +1,40 @@
+//! Check: every rule of the game the compiler enforces, grouped by what it
+//! reads. Each function checks one rule and only pushes diagnostics, so a
+//! run reports every problem at once.
+//!
+//! - [`ship`], [`tactic`], [`ruleset`], [`board`]: content integrity;
+//! - [`mission`]: a mission's setup (boards, seating, placement, victory);
+//! - [`build`]: fleet and deck building, transport, attachments; shared by
+//!   mission-selected fleets and `fleet check` of a player's build.
+
+pub(crate) mod board;
+pub(crate) mod build;
+pub(crate) mod mission;
+pub(crate) mod ruleset;
+pub(crate) mod ship;
+pub(crate) mod tactic;
+
+use crate::context::Context;
+use crate::diagnostic::Diagnostics;
+use crate::model::Model;
+
+pub(crate) fn run(context: &Context<'_>, model: &Model, diagnostics: &mut Diagnostics) {
+    ruleset::check(context, diagnostics);
+    ship::check(context, diagnostics);
+    tactic::check(context, diagnostics);
+    board::check(context, diagnostics);
+    for mission in &model.missions {
+        mission::check(context, model, mission, diagnostics);
+        build::check_mission(context, model, mission, diagnostics);
+    }
+}
+
+/// "1 card", "2 cards".
+pub(crate) fn count(n: impl Into<u64>, noun: &str) -> String {
+    let n = n.into();
+    if n == 1 {
+        format!("{n} {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}

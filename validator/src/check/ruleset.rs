@@ -1,0 +1,94 @@
+//! The ruleset: numbers that only make sense together (energy bounds, die
+//! thresholds, footprints).
+
+use spacedock_schema::common::Size;
+
+use crate::codes::Code;
+use crate::context::Context;
+use crate::diagnostic::{Diagnostic, Diagnostics};
+
+pub(crate) fn check(context: &Context<'_>, diagnostics: &mut Diagnostics) {
+    let Some(loaded) = &context.content.rules else {
+        return;
+    };
+    let rules = &loaded.item;
+    let mut problem = |pointer: &str, message: String, help: &str| {
+        diagnostics.push(
+            Diagnostic::new(Code::InvalidRuleset, message)
+                .at(context.at(loaded.file, pointer))
+                .label("contradicts another ruleset value")
+                .help(help.to_owned()),
+        );
+    };
+    if rules.energy_min > rules.energy_max {
+        problem(
+            "/energy_min",
+            format!(
+                "energy_min ({}) is above energy_max ({})",
+                rules.energy_min, rules.energy_max
+            ),
+            "energy_min must not exceed energy_max",
+        );
+    }
+    if !(rules.energy_min..=rules.energy_max).contains(&rules.starting_energy) {
+        problem(
+            "/starting_energy",
+            format!(
+                "starting_energy ({}) is outside {}..={}",
+                rules.starting_energy, rules.energy_min, rules.energy_max
+            ),
+            "start within the energy bounds",
+        );
+    }
+    if rules.opening_hand > rules.hand_limit {
+        problem(
+            "/opening_hand",
+            format!(
+                "opening_hand ({}) is above hand_limit ({})",
+                rules.opening_hand, rules.hand_limit
+            ),
+            "deal at most the hand limit",
+        );
+    }
+    let die = rules.number_die;
+    for (key, value) in [
+        ("/ecm_threshold", rules.ecm_threshold),
+        ("/asteroid_cover_threshold", rules.asteroid_cover_threshold),
+    ] {
+        if value > die {
+            problem(
+                key,
+                format!(
+                    "{} is {value}, but the number die only goes to {die}",
+                    &key[1..]
+                ),
+                "a threshold above the die can never be rolled",
+            );
+        }
+    }
+    if rules.debris_damage_max_roll > die {
+        problem(
+            "/debris_damage_max_roll",
+            format!(
+                "debris_damage_max_roll is {}, but the number die only goes to {die}",
+                rules.debris_damage_max_roll
+            ),
+            "use at most the die's highest face",
+        );
+    }
+    let mut previous = 0;
+    for size in Size::ALL {
+        let spaces = rules.footprint.get(size);
+        if spaces == 0 || spaces < previous {
+            problem(
+                &format!("/footprint/{}", size.name()),
+                format!(
+                    "a {} ship's footprint of {spaces} is smaller than a smaller ship's or zero",
+                    size.name()
+                ),
+                "footprints grow with size: the rulebook has 1, 2 and 7",
+            );
+        }
+        previous = spaces;
+    }
+}

@@ -1,0 +1,241 @@
+//! Ship cards: hit-location charts that match the dice, one version per
+//! level, icons that agree with the ship count, capacities that can carry
+//! something, and damage types the ruleset knows.
+
+use std::collections::HashMap;
+
+use spacedock_schema::common::{Icon, Size, Weapon};
+use spacedock_schema::ship::{ChartCell, ShipSource};
+
+use crate::codes::Code;
+use crate::context::Context;
+use crate::diagnostic::{Diagnostic, Diagnostics};
+use crate::source::FileId;
+use crate::suggest::did_you_mean;
+
+pub(crate) fn check(context: &Context<'_>, diagnostics: &mut Diagnostics) {
+    for loaded in &context.content.ships {
+        let ship = &loaded.item;
+        let file = loaded.file;
+        squadron_count(context, ship, file, diagnostics);
+        duplicate_versions(context, ship, file, diagnostics);
+        for (v, version) in ship.versions.iter().enumerate() {
+            let pointer = format!("/versions/{v}");
+            hit_chart(context, &version.hit_chart, file, &pointer, diagnostics);
+            useless_capacity(context, ship, version.capacity, file, &pointer, diagnostics);
+            let weapons = std::iter::once(("primary".to_owned(), &version.primary)).chain(
+                version
+                    .secondary
+                    .iter()
+                    .enumerate()
+                    .map(|(i, w)| (format!("secondary/{i}"), w)),
+            );
+            for (weapon_pointer, weapon) in weapons {
+                damage_type(
+                    context,
+                    weapon,
+                    file,
+                    &format!("{pointer}/{weapon_pointer}"),
+                    diagnostics,
+                );
+            }
+        }
+    }
+}
+
+fn squadron_count(
+    context: &Context<'_>,
+    ship: &ShipSource,
+    file: FileId,
+    diagnostics: &mut Diagnostics,
+) {
+    let message = match (ship.icon, ship.ships) {
+        (Icon::Solo, 1) | (Icon::Squadron, 2..) => return,
+        (Icon::Solo, n) => format!("`{}` is a solo ship card but has {n} ships", ship.name),
+        (Icon::Squadron, _) => format!("`{}` is a squadron but has only 1 ship", ship.name),
+    };
+    let pointer = if ship.ships == 1 { "/icon" } else { "/ships" };
+    diagnostics.push(
+        Diagnostic::new(Code::SquadronCount, message)
+            .at(context.at(file, pointer))
+            .label("icon and ship count disagree")
+            .help("a solo ship card has `ships = 1`; a squadron has `icon = \"squadron\"` and 2 or more ships"),
+    );
+}
+
+fn duplicate_versions(
+    context: &Context<'_>,
+    ship: &ShipSource,
+    file: FileId,
+    diagnostics: &mut Diagnostics,
+) {
+    let mut first = HashMap::new();
+    for (v, version) in ship.versions.iter().enumerate() {
+        if let Some(&earlier) = first.get(&version.level) {
+            diagnostics.push(
+                Diagnostic::new(
+                    Code::DuplicateVersion,
+                    format!("`{}` has two {} versions", ship.name, version.level.name()),
+                )
+                .at(context.at(file, &format!("/versions/{v}/level")))
+                .label("second version of this level")
+                .note(
+                    context.at(file, &format!("/versions/{earlier}/level")),
+                    "first one here",
+                )
+                .help("each level (standard, seasoned, veteran) appears at most once"),
+            );
+        } else {
+            first.insert(version.level, v);
+        }
+    }
+}
+
+/// Checks a hit chart's shape against the dice; shared with nothing else,
+/// but public to the crate for the bundle's parsed charts.
+pub(crate) fn hit_chart(
+    context: &Context<'_>,
+    chart: &[String],
+    file: FileId,
+    pointer: &str,
+    diagnostics: &mut Diagnostics,
+) {
+    let rows = context.rules.number_die as usize;
+    let columns = context.rules.letter_die as usize;
+    let chart_pointer = format!("{pointer}/hit_chart");
+    if chart.len() != rows {
+        diagnostics.push(
+            Diagnostic::new(
+                Code::HitChartShape,
+                format!(
+                    "the hit chart has {} rows, but the number die has {rows} faces",
+                    chart.len()
+                ),
+            )
+            .at(context.at(file, &chart_pointer))
+            .label(format!("expected {rows} rows"))
+            .help("write one line per number-die value, 1 first"),
+        );
+    }
+    let mut any_hit = false;
+    for (r, row) in chart.iter().enumerate() {
+        let row_pointer = format!("{chart_pointer}/{r}");
+        let length = row.chars().count();
+        if length != columns {
+            let last = (b'A' + (columns.clamp(1, 26) - 1) as u8) as char;
+            diagnostics.push(
+                Diagnostic::new(
+                    Code::HitChartShape,
+                    format!("row {} of the hit chart has {length} cells, but the letter die has {columns} faces", r + 1),
+                )
+                .at(context.at(file, &row_pointer))
+                .label(format!("expected {columns} cells, A to {last}"))
+                .help("write one character per letter-die value: `.` miss, `#` hit, `*` critical damage star"),
+            );
+        }
+        if let Some((column, bad)) = row
+            .chars()
+            .enumerate()
+            .find(|(_, c)| ChartCell::from_char(*c).is_none())
+        {
+            diagnostics.push(
+                Diagnostic::new(
+                    Code::HitChartShape,
+                    format!(
+                        "`{bad}` at {}-{} is not a hit chart cell",
+                        column_letter(column),
+                        r + 1
+                    ),
+                )
+                .at(context.at(file, &row_pointer))
+                .label("unknown cell")
+                .help("cells are `.` miss, `#` hit and `*` critical damage star"),
+            );
+        }
+        any_hit |= row.chars().any(|c| {
+            matches!(
+                ChartCell::from_char(c),
+                Some(ChartCell::Hit | ChartCell::Critical)
+            )
+        });
+    }
+    if !any_hit && !chart.is_empty() {
+        diagnostics.push(
+            Diagnostic::new(
+                Code::EmptyHitChart,
+                "the hit chart has no hit cells: attacks can never hit this ship",
+            )
+            .at(context.at(file, &chart_pointer))
+            .label("all misses")
+            .help("mark hits with `#` and critical damage stars with `*`"),
+        );
+    }
+}
+
+fn column_letter(column: usize) -> char {
+    char::from_u32(u32::from(b'A') + column as u32).unwrap_or('?')
+}
+
+fn useless_capacity(
+    context: &Context<'_>,
+    ship: &ShipSource,
+    capacity: Option<u32>,
+    file: FileId,
+    pointer: &str,
+    diagnostics: &mut Diagnostics,
+) {
+    let Some(capacity) = capacity else { return };
+    let smallest_fit = Size::ALL
+        .into_iter()
+        .filter(|&size| size < ship.size)
+        .map(|size| context.rules.footprint.get(size))
+        .min();
+    let message = match smallest_fit {
+        None => format!(
+            "`{}` is {} and can carry no ship: only smaller ships fit in a hold",
+            ship.name,
+            ship.size.name()
+        ),
+        Some(spaces) if spaces > capacity => {
+            format!(
+                "a capacity of {capacity} cannot fit even one ship smaller than `{}` ({spaces} spaces)",
+                ship.name
+            )
+        }
+        Some(_) => return,
+    };
+    diagnostics.push(
+        Diagnostic::new(Code::UselessCapacity, message)
+            .at(context.at(file, &format!("{pointer}/capacity")))
+            .label("this capacity can never be used")
+            .help("remove `capacity`, or raise it"),
+    );
+}
+
+/// Weapons may only deal damage types the ruleset names.
+pub(crate) fn damage_type(
+    context: &Context<'_>,
+    weapon: &Weapon,
+    file: FileId,
+    pointer: &str,
+    diagnostics: &mut Diagnostics,
+) {
+    let Some(kind) = &weapon.damage_type else {
+        return;
+    };
+    let known = &context.rules.damage_types;
+    if !known.contains(kind) {
+        diagnostics.push(
+            Diagnostic::new(
+                Code::UnknownReference,
+                format!("no damage type named `{kind}`"),
+            )
+            .at(context.at(file, &format!("{pointer}/damage_type")))
+            .label("unknown damage type")
+            .maybe_help(
+                did_you_mean(kind, known.iter().map(String::as_str))
+                    .or_else(|| Some(format!("the ruleset's damage types: {}", known.join(", ")))),
+            ),
+        );
+    }
+}

@@ -1,0 +1,287 @@
+//! Diagnostics: what the compiler found, where, and how to fix it.
+//!
+//! A [`Diagnostic`] is plain data. [`Diagnostic::to_report`] describes it to
+//! miette (code, labelled spans, help) so the binary can render it; the
+//! library never prints.
+
+use std::fmt;
+use std::ops::Range;
+
+use crate::codes::Code;
+use crate::source::{FileId, SourceMap};
+
+/// How serious a diagnostic is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Severity {
+    Warning,
+    Error,
+}
+
+impl Severity {
+    pub fn name(self) -> &'static str {
+        match self {
+            Severity::Warning => "warning",
+            Severity::Error => "error",
+        }
+    }
+}
+
+/// A place in a source file.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Location {
+    pub file: FileId,
+    pub span: Range<usize>,
+}
+
+/// A secondary place that explains the main one ("first defined here").
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Note {
+    pub location: Location,
+    pub message: String,
+}
+
+/// One problem found in the content.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    pub code: Code,
+    pub severity: Severity,
+    pub message: String,
+    pub location: Option<Location>,
+    /// Text under the main span's underline.
+    pub label: Option<String>,
+    pub help: Option<String>,
+    pub notes: Vec<Note>,
+}
+
+impl Diagnostic {
+    /// A diagnostic with the code's own severity.
+    pub fn new(code: Code, message: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            code,
+            severity: code.severity(),
+            message: message.into(),
+            location: None,
+            label: None,
+            help: None,
+            notes: Vec::new(),
+        }
+    }
+
+    #[must_use]
+    pub fn at(mut self, location: Location) -> Diagnostic {
+        self.location = Some(location);
+        self
+    }
+
+    #[must_use]
+    pub fn label(mut self, label: impl Into<String>) -> Diagnostic {
+        self.label = Some(label.into());
+        self
+    }
+
+    #[must_use]
+    pub fn help(mut self, help: impl Into<String>) -> Diagnostic {
+        self.help = Some(help.into());
+        self
+    }
+
+    /// Adds help only when there is some (a did-you-mean that may not exist).
+    #[must_use]
+    pub fn maybe_help(mut self, help: Option<String>) -> Diagnostic {
+        if help.is_some() {
+            self.help = help;
+        }
+        self
+    }
+
+    #[must_use]
+    pub fn note(mut self, location: Location, message: impl Into<String>) -> Diagnostic {
+        self.notes.push(Note {
+            location,
+            message: message.into(),
+        });
+        self
+    }
+
+    pub fn is_error(&self) -> bool {
+        self.severity == Severity::Error
+    }
+
+    /// File name, 1-based line and column of the main location.
+    pub fn position<'a>(&self, sources: &'a SourceMap) -> Option<(&'a str, usize, usize)> {
+        self.location.as_ref().map(|location| {
+            let file = sources.get(location.file);
+            let (line, column) = file.line_column(location.span.start);
+            (file.display_name(), line, column)
+        })
+    }
+
+    /// The diagnostic as a miette report, with its file as the source code.
+    pub fn to_report(&self, sources: &SourceMap) -> Report {
+        Report::new(self, sources)
+    }
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+/// Diagnostics gathered by a pass; nothing stops at the first.
+#[derive(Debug, Default)]
+pub(crate) struct Diagnostics {
+    items: Vec<Diagnostic>,
+}
+
+impl Diagnostics {
+    pub(crate) fn push(&mut self, diagnostic: Diagnostic) {
+        self.items.push(diagnostic);
+    }
+
+    pub(crate) fn has_errors(&self) -> bool {
+        self.items.iter().any(Diagnostic::is_error)
+    }
+
+    /// Sorted by file, position, then code, without exact repeats, so
+    /// output is stable whatever order the checks ran in.
+    pub(crate) fn into_sorted(mut self) -> Vec<Diagnostic> {
+        self.items.sort_by(|a, b| {
+            let key = |d: &Diagnostic| {
+                (
+                    d.location
+                        .as_ref()
+                        .map(|l| (l.file, l.span.start, l.span.end)),
+                    d.code,
+                    d.message.clone(),
+                )
+            };
+            key(a).cmp(&key(b))
+        });
+        self.items.dedup();
+        self.items
+    }
+}
+
+/// A diagnostic described to miette: source code, labels, code, help.
+#[derive(Debug)]
+pub struct Report {
+    message: String,
+    code: &'static str,
+    name: &'static str,
+    severity: Severity,
+    help: Option<String>,
+    source: Option<miette::NamedSource<String>>,
+    labels: Vec<miette::LabeledSpan>,
+    related: Vec<Report>,
+}
+
+impl Report {
+    fn new(diagnostic: &Diagnostic, sources: &SourceMap) -> Report {
+        let mut labels = Vec::new();
+        let mut related = Vec::new();
+        let source = diagnostic.location.as_ref().map(|location| {
+            let file = sources.get(location.file);
+            labels.push(miette::LabeledSpan::new_primary_with_span(
+                diagnostic.label.clone(),
+                location.span.clone(),
+            ));
+            for note in &diagnostic.notes {
+                if note.location.file == location.file {
+                    labels.push(miette::LabeledSpan::new_with_span(
+                        Some(note.message.clone()),
+                        note.location.span.clone(),
+                    ));
+                } else {
+                    // miette draws one file per report; notes elsewhere
+                    // become related reports of their own.
+                    related.push(Report {
+                        message: note.message.clone(),
+                        code: diagnostic.code.id(),
+                        name: "note",
+                        severity: Severity::Warning,
+                        help: None,
+                        source: Some(named_source(sources, note.location.file)),
+                        labels: vec![miette::LabeledSpan::new_primary_with_span(
+                            None,
+                            note.location.span.clone(),
+                        )],
+                        related: Vec::new(),
+                    });
+                }
+            }
+            miette::NamedSource::new(file.display_name(), file.text().to_owned())
+                .with_language("TOML")
+        });
+        Report {
+            message: diagnostic.message.clone(),
+            code: diagnostic.code.id(),
+            name: diagnostic.code.name(),
+            severity: diagnostic.severity,
+            help: diagnostic.help.clone(),
+            source,
+            labels,
+            related,
+        }
+    }
+}
+
+fn named_source(sources: &SourceMap, file: FileId) -> miette::NamedSource<String> {
+    let file = sources.get(file);
+    miette::NamedSource::new(file.display_name(), file.text().to_owned()).with_language("TOML")
+}
+
+impl fmt::Display for Report {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for Report {}
+
+impl miette::Diagnostic for Report {
+    fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        if self.name == "note" {
+            return None;
+        }
+        Some(Box::new(format!("{}({})", self.code, self.name)))
+    }
+
+    fn severity(&self) -> Option<miette::Severity> {
+        Some(match self.severity {
+            Severity::Warning if self.name == "note" => miette::Severity::Advice,
+            Severity::Warning => miette::Severity::Warning,
+            Severity::Error => miette::Severity::Error,
+        })
+    }
+
+    fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        self.help
+            .as_ref()
+            .map(|help| Box::new(help) as Box<dyn fmt::Display>)
+    }
+
+    fn source_code(&self) -> Option<&dyn miette::SourceCode> {
+        self.source
+            .as_ref()
+            .map(|source| source as &dyn miette::SourceCode)
+    }
+
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = miette::LabeledSpan> + '_>> {
+        if self.labels.is_empty() {
+            None
+        } else {
+            Some(Box::new(self.labels.iter().cloned()))
+        }
+    }
+
+    fn related<'a>(&'a self) -> Option<Box<dyn Iterator<Item = &'a dyn miette::Diagnostic> + 'a>> {
+        if self.related.is_empty() {
+            None
+        } else {
+            Some(Box::new(
+                self.related.iter().map(|r| r as &dyn miette::Diagnostic),
+            ))
+        }
+    }
+}

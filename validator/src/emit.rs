@@ -1,0 +1,219 @@
+//! Emit: turn checked content into the bundle. Every reference becomes a
+//! canonical id and every default is written out, items are sorted by id,
+//! and the content hash covers everything else, so the same pack always
+//! gives the same bytes.
+
+use sha2::{Digest, Sha256};
+use spacedock_schema::bundle::{self, Bundle, FORMAT_VERSION};
+use spacedock_schema::mission::{DeckRule, Team};
+
+use crate::context::Context;
+use crate::geometry::{board_half_hexes, zone_cells};
+use crate::model::Model;
+use crate::resolve::ItemKind;
+
+pub(crate) fn bundle(context: &Context<'_>, model: &Model) -> Bundle {
+    let content = context.content;
+    let index = &context.index;
+    let id = |kind: ItemKind, text: &str| {
+        index
+            .lookup_quiet(kind, text)
+            .map_or_else(|| text.to_owned(), |item| index.id(kind, item).to_owned())
+    };
+    let ids =
+        |kind: ItemKind, texts: &[String]| texts.iter().map(|t| id(kind, t)).collect::<Vec<_>>();
+
+    let root = &content.packs[0].manifest.item;
+    let pack = bundle::PackInfo {
+        id: root.id.clone(),
+        name: root.name.clone(),
+        version: root.version.clone(),
+        game: root.game.clone(),
+        provenance: root.provenance.clone(),
+        dependencies: content.packs[1..]
+            .iter()
+            .map(|p| p.manifest.item.id.clone())
+            .collect(),
+    };
+    let mut factions: Vec<bundle::Faction> = content
+        .packs
+        .iter()
+        .flat_map(|p| p.manifest.item.factions.iter())
+        .map(|(faction, f)| bundle::Faction {
+            id: faction.clone(),
+            name: f.name.clone(),
+        })
+        .collect();
+    factions.sort_by(|a, b| a.id.cmp(&b.id));
+    factions.dedup_by(|a, b| a.id == b.id);
+
+    let mut ships: Vec<bundle::Ship> = content
+        .ships
+        .iter()
+        .enumerate()
+        .map(|(s, loaded)| {
+            let ship = &loaded.item;
+            let mut versions = ship.versions.clone();
+            versions.sort_by_key(|v| v.level);
+            bundle::Ship {
+                id: index.id(ItemKind::Ship, s).to_owned(),
+                name: ship.name.clone(),
+                faction: ship.faction.clone(),
+                size: ship.size,
+                icon: ship.icon,
+                ships: ship.ships,
+                versions,
+            }
+        })
+        .collect();
+    ships.sort_by(|a, b| a.id.cmp(&b.id));
+
+    let mut tactics: Vec<bundle::Tactic> = content
+        .tactics
+        .iter()
+        .enumerate()
+        .map(|(t, loaded)| {
+            let card = &loaded.item;
+            bundle::Tactic {
+                id: index.id(ItemKind::Tactic, t).to_owned(),
+                name: card.name.clone(),
+                faction: card.faction.clone(),
+                kind: card.kind,
+                icon: card.icon,
+                phase: card.phase,
+                cost: card.cost,
+                copies: card.copies,
+                weapon: card.weapon.clone(),
+                text: card.text.clone(),
+            }
+        })
+        .collect();
+    tactics.sort_by(|a, b| a.id.cmp(&b.id));
+
+    let mut boards: Vec<bundle::Board> = content
+        .boards
+        .iter()
+        .enumerate()
+        .map(|(b, loaded)| {
+            let board = &loaded.item;
+            let mut half_hexes: Vec<[u32; 2]> = board_half_hexes(board).into_iter().collect();
+            half_hexes.sort_by_key(|&[c, r]| (r, c));
+            bundle::Board {
+                id: index.id(ItemKind::Board, b).to_owned(),
+                name: board.name.clone(),
+                columns: board.columns,
+                rows: board.rows,
+                half_hexes,
+                zones: board
+                    .zones
+                    .iter()
+                    .map(|zone| bundle::Zone {
+                        name: zone.name.clone(),
+                        cells: zone_cells(board, zone),
+                    })
+                    .collect(),
+            }
+        })
+        .collect();
+    boards.sort_by(|a, b| a.id.cmp(&b.id));
+
+    let canonical_deck = |rule: &DeckRule| {
+        let mut rule = rule.clone();
+        for card in &mut rule.cards {
+            card.card = id(ItemKind::Tactic, &card.card);
+        }
+        rule.faction_exceptions = ids(ItemKind::Tactic, &rule.faction_exceptions);
+        rule
+    };
+    let mut missions: Vec<bundle::Mission> = model
+        .missions
+        .iter()
+        .map(|mission_model| {
+            let source = &content.missions[mission_model.mission].item;
+            let players = source
+                .players
+                .iter()
+                .zip(&mission_model.players)
+                .map(|(player, resolved)| {
+                    let mut player = player.clone();
+                    player.team = Some(mission_model.teams[resolved.team].name.clone());
+                    for pick in &mut player.fleet.ships {
+                        pick.ship = id(ItemKind::Ship, &pick.ship);
+                    }
+                    player.fleet.required = ids(ItemKind::Ship, &player.fleet.required);
+                    player.fleet.forbidden = ids(ItemKind::Ship, &player.fleet.forbidden);
+                    player.fleet.faction_exceptions =
+                        ids(ItemKind::Ship, &player.fleet.faction_exceptions);
+                    player.deck = player.deck.as_ref().map(&canonical_deck);
+                    for prep in &mut player.prepped {
+                        prep.card = id(ItemKind::Tactic, &prep.card);
+                        prep.ship = id(ItemKind::Ship, &prep.ship);
+                    }
+                    for start in &mut player.start {
+                        start.ship = id(ItemKind::Ship, &start.ship);
+                        start.attached = ids(ItemKind::Tactic, &start.attached);
+                    }
+                    player
+                })
+                .collect();
+            let teams = mission_model
+                .teams
+                .iter()
+                .map(|team| match &team.pointer {
+                    Some(_) => {
+                        let explicit = source.teams.iter().find(|t| t.name == team.name).cloned();
+                        let mut explicit = explicit.unwrap_or_else(|| implicit_team(&team.name));
+                        explicit.shared_deck = explicit.shared_deck.as_ref().map(&canonical_deck);
+                        explicit
+                    }
+                    None => implicit_team(&team.name),
+                })
+                .collect();
+            let mut victory = source.victory.clone();
+            for alternative in &mut victory.alternatives {
+                alternative.destroy_ship = alternative
+                    .destroy_ship
+                    .as_ref()
+                    .map(|s| id(ItemKind::Ship, s));
+            }
+            bundle::Mission {
+                id: index
+                    .id(ItemKind::Mission, mission_model.mission)
+                    .to_owned(),
+                name: source.name.clone(),
+                number: source.number,
+                boards: ids(ItemKind::Board, &source.boards),
+                players,
+                teams,
+                obstacles: source.obstacles.clone(),
+                discovery: source.discovery.clone(),
+                victory,
+                special_rules: source.special_rules.clone(),
+            }
+        })
+        .collect();
+    missions.sort_by(|a, b| a.id.cmp(&b.id));
+
+    let mut bundle = Bundle {
+        format_version: FORMAT_VERSION,
+        pack,
+        content_hash: String::new(),
+        rules: context.rules.clone(),
+        factions,
+        ships,
+        tactics,
+        missions,
+        boards,
+    };
+    let canonical = serde_json::to_vec(&bundle).expect("a bundle always serializes");
+    bundle.content_hash = format!("sha256:{:x}", Sha256::digest(&canonical));
+    bundle
+}
+
+fn implicit_team(name: &str) -> Team {
+    Team {
+        name: name.to_owned(),
+        shared_energy: None,
+        shared_deck: None,
+    }
+}

@@ -1,0 +1,218 @@
+//! Hex geometry of the battlefield as authors write it: `[column, row]`
+//! offset coordinates from 1, even rows shifted half a hex right. Joining two
+//! boards and checking footprints happen here, once, for every check.
+
+use std::collections::{BTreeSet, HashSet};
+
+use spacedock_schema::board::BoardSource;
+use spacedock_schema::common::{Coord, Size};
+
+/// The six neighbours of a hex (some may be off the board).
+pub(crate) fn neighbours([column, row]: Coord) -> impl Iterator<Item = Coord> {
+    let (c, r) = (i64::from(column), i64::from(row));
+    // Even rows are shifted right, so their upper and lower neighbours sit
+    // one column further right than an odd row's.
+    let shift = i64::from(row % 2 == 0);
+    [
+        (c - 1, r),
+        (c + 1, r),
+        (c - 1 + shift, r - 1),
+        (c + shift, r - 1),
+        (c - 1 + shift, r + 1),
+        (c + shift, r + 1),
+    ]
+    .into_iter()
+    .filter(|&(c, r)| c >= 1 && r >= 1)
+    .map(|(c, r)| [c as u32, r as u32])
+}
+
+#[cfg(test)]
+pub(crate) fn adjacent(a: Coord, b: Coord) -> bool {
+    neighbours(a).any(|n| n == b)
+}
+
+/// Whether `cells` is one connected group of hexes.
+pub(crate) fn connected(cells: &[Coord]) -> bool {
+    let Some(&first) = cells.first() else {
+        return false;
+    };
+    let set: HashSet<Coord> = cells.iter().copied().collect();
+    let mut seen = HashSet::from([first]);
+    let mut pending = vec![first];
+    while let Some(cell) = pending.pop() {
+        for next in neighbours(cell) {
+            if set.contains(&next) && seen.insert(next) {
+                pending.push(next);
+            }
+        }
+    }
+    seen.len() == set.len()
+}
+
+/// Whether `cells` is the base of one ship of `size`: a hex, two adjacent
+/// hexes, or a hex with all six neighbours (the 7-hex flower). Footprints
+/// other than the rulebook's (1, 2, 7) only need to be connected.
+pub(crate) fn is_footprint(cells: &[Coord], size: Size, footprint: u32) -> bool {
+    let unique: BTreeSet<Coord> = cells.iter().copied().collect();
+    if unique.len() != cells.len() || cells.len() != footprint as usize {
+        return false;
+    }
+    if size == Size::Large && footprint == 7 {
+        return cells.iter().any(|&centre| {
+            neighbours(centre).all(|n| unique.contains(&n)) && neighbours(centre).count() == 6
+        });
+    }
+    connected(cells)
+}
+
+/// The battlefield of a mission: one board, or two joined.
+#[derive(Clone, Debug)]
+pub(crate) struct BattleMap {
+    pub(crate) columns: u32,
+    pub(crate) rows: u32,
+    pub(crate) half_hexes: HashSet<Coord>,
+    /// Zones by their names: `name` (when one board has it) and `N:name`.
+    pub(crate) zones: Vec<(String, Vec<Coord>)>,
+}
+
+impl BattleMap {
+    /// Joins boards top to bottom. The half hexes along a seam join into
+    /// whole spaces, except at the two ends of the seam.
+    pub(crate) fn join(boards: &[&BoardSource]) -> BattleMap {
+        let columns = boards.iter().map(|b| b.columns).max().unwrap_or(0);
+        let mut half_hexes = HashSet::new();
+        let mut zones: Vec<(String, Vec<Coord>)> = Vec::new();
+        let mut offset = 0;
+        let count = boards.len();
+        for (position, board) in boards.iter().enumerate() {
+            let local_half = board_half_hexes(board);
+            for [c, r] in local_half {
+                let seam_top = position > 0 && r == 1;
+                let seam_bottom = position + 1 < count && r == board.rows;
+                let end = c == 1 || c == board.columns;
+                if (seam_top || seam_bottom) && !end && !board.half_hexes.contains(&[c, r]) {
+                    continue;
+                }
+                half_hexes.insert([c, r + offset]);
+            }
+            for zone in &board.zones {
+                let cells = zone_cells(board, zone)
+                    .into_iter()
+                    .map(|[c, r]| [c, r + offset])
+                    .collect::<Vec<_>>();
+                zones.push((format!("{}:{}", position + 1, zone.name), cells));
+            }
+            offset += board.rows;
+        }
+        // A zone may also be named plainly when only one board has that name.
+        let plain: Vec<(String, Vec<Coord>)> = zones
+            .iter()
+            .filter_map(|(qualified, cells)| {
+                let name = qualified
+                    .split_once(':')
+                    .map_or(qualified.as_str(), |(_, name)| name);
+                let owners = zones
+                    .iter()
+                    .filter(|(other, _)| other.split_once(':').is_some_and(|(_, n)| n == name))
+                    .count();
+                (owners == 1).then(|| (name.to_owned(), cells.clone()))
+            })
+            .collect();
+        zones.extend(plain);
+        BattleMap {
+            columns,
+            rows: offset,
+            half_hexes,
+            zones,
+        }
+    }
+
+    pub(crate) fn contains(&self, [c, r]: Coord) -> bool {
+        (1..=self.columns).contains(&c) && (1..=self.rows).contains(&r)
+    }
+
+    pub(crate) fn zone(&self, name: &str) -> Option<&[Coord]> {
+        self.zones
+            .iter()
+            .find(|(zone, _)| zone == name)
+            .map(|(_, cells)| cells.as_slice())
+    }
+
+    pub(crate) fn zone_names(&self) -> impl Iterator<Item = &str> {
+        self.zones.iter().map(|(name, _)| name.as_str())
+    }
+}
+
+/// A board's half hexes: its border ring (if it has one) and those listed.
+pub(crate) fn board_half_hexes(board: &BoardSource) -> BTreeSet<Coord> {
+    let mut half: BTreeSet<Coord> = board.half_hexes.iter().copied().collect();
+    if board.half_hex_border {
+        for c in 1..=board.columns {
+            half.insert([c, 1]);
+            half.insert([c, board.rows]);
+        }
+        for r in 1..=board.rows {
+            half.insert([1, r]);
+            half.insert([board.columns, r]);
+        }
+    }
+    half
+}
+
+/// A zone's hexes on its own board: its whole rows less half hexes, and its cells.
+pub(crate) fn zone_cells(board: &BoardSource, zone: &spacedock_schema::board::Zone) -> Vec<Coord> {
+    let half = board_half_hexes(board);
+    let mut cells: BTreeSet<(u32, u32)> = BTreeSet::new();
+    for &row in &zone.rows {
+        for column in 1..=board.columns {
+            if !half.contains(&[column, row]) {
+                cells.insert((row, column));
+            }
+        }
+    }
+    for &[column, row] in &zone.cells {
+        cells.insert((row, column));
+    }
+    cells
+        .into_iter()
+        .map(|(row, column)| [column, row])
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn neighbours_follow_the_shifted_rows() {
+        let odd: BTreeSet<Coord> = neighbours([5, 5]).collect();
+        assert_eq!(
+            odd,
+            BTreeSet::from([[4, 5], [6, 5], [4, 4], [5, 4], [4, 6], [5, 6]])
+        );
+        let even: BTreeSet<Coord> = neighbours([5, 6]).collect();
+        assert_eq!(
+            even,
+            BTreeSet::from([[4, 6], [6, 6], [5, 5], [6, 5], [5, 7], [6, 7]])
+        );
+        // Adjacency is symmetric everywhere.
+        for c in 2..8 {
+            for r in 2..8 {
+                for n in neighbours([c, r]) {
+                    assert!(adjacent(n, [c, r]), "{n:?} ~ {:?}", [c, r]);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn footprints() {
+        let flower: Vec<Coord> = std::iter::once([5, 5]).chain(neighbours([5, 5])).collect();
+        assert!(is_footprint(&flower, Size::Large, 7));
+        let line: Vec<Coord> = (2..9).map(|c| [c, 4]).collect();
+        assert!(!is_footprint(&line, Size::Large, 7));
+        assert!(is_footprint(&[[3, 3], [4, 3]], Size::Medium, 2));
+        assert!(!is_footprint(&[[3, 3], [5, 3]], Size::Medium, 2));
+        assert!(!is_footprint(&[[3, 3], [3, 3]], Size::Medium, 2));
+    }
+}

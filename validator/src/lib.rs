@@ -1,0 +1,225 @@
+//! The spacedock compiler: load -> resolve -> check -> emit.
+//!
+//! [`compile`] reads a content pack (and the packs it depends on) and returns
+//! every diagnostic at once, plus the checked [`Bundle`] when there are no
+//! errors. [`check_fleet`] checks a player's fleet build against one seat
+//! of a mission with the same rules and diagnostics. Nothing here prints:
+//! diagnostics are data, and [`Diagnostic::to_report`] describes one to
+//! miette for the binary to render.
+
+mod check;
+mod codes;
+mod context;
+mod diagnostic;
+mod emit;
+mod fleet;
+mod geometry;
+mod load;
+mod model;
+mod resolve;
+mod source;
+pub mod suggest;
+
+use std::path::Path;
+
+pub use codes::Code;
+pub use diagnostic::{Diagnostic, Location, Note, Report, Severity};
+pub use fleet::{FleetSummary, PlayerSelector, TransportUse};
+pub use source::{FileId, SourceFile, SourceMap};
+use spacedock_schema::bundle::Bundle;
+
+/// Settings of a compilation.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Game sets the player owns: a deck may hold at most a card's copies
+    /// in one set times this.
+    pub sets: u32,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options { sets: 1 }
+    }
+}
+
+/// What compiling a pack produced.
+#[derive(Debug)]
+pub struct Compilation {
+    /// Every file read, for rendering diagnostics.
+    pub sources: SourceMap,
+    /// Every diagnostic, sorted by file and position.
+    pub diagnostics: Vec<Diagnostic>,
+    /// The bundle, present only when there are no errors.
+    pub bundle: Option<Bundle>,
+}
+
+impl Compilation {
+    pub fn error_count(&self) -> usize {
+        self.diagnostics.iter().filter(|d| d.is_error()).count()
+    }
+
+    pub fn warning_count(&self) -> usize {
+        self.diagnostics.len() - self.error_count()
+    }
+}
+
+/// Compiles the pack in `root`.
+pub fn compile(root: &Path, options: &Options) -> Compilation {
+    let mut sources = SourceMap::new();
+    let mut diagnostics = diagnostic::Diagnostics::default();
+    let content = load::load(root, &mut sources, &mut diagnostics);
+    let bundle = context::analyse(
+        &content,
+        &sources,
+        options,
+        &mut diagnostics,
+        |context, model, diagnostics| {
+            (!diagnostics.has_errors()).then(|| emit::bundle(context, model))
+        },
+    );
+    Compilation {
+        sources,
+        diagnostics: diagnostics.into_sorted(),
+        bundle,
+    }
+}
+
+/// What checking a fleet build produced.
+#[derive(Debug)]
+pub struct FleetCheck {
+    pub sources: SourceMap,
+    /// Diagnostics of the pack and of the build, sorted.
+    pub diagnostics: Vec<Diagnostic>,
+    /// Cost, deck size and transport use, present when the build is legal.
+    pub summary: Option<FleetSummary>,
+}
+
+impl FleetCheck {
+    pub fn error_count(&self) -> usize {
+        self.diagnostics.iter().filter(|d| d.is_error()).count()
+    }
+
+    pub fn warning_count(&self) -> usize {
+        self.diagnostics.len() - self.error_count()
+    }
+}
+
+/// Checks the fleet build in `fleet_file` for one seat of a mission of the
+/// pack in `pack_root`.
+pub fn check_fleet(
+    pack_root: &Path,
+    fleet_file: &Path,
+    mission: &str,
+    player: &PlayerSelector,
+    options: &Options,
+) -> FleetCheck {
+    let mut sources = SourceMap::new();
+    let mut diagnostics = diagnostic::Diagnostics::default();
+    let content = load::load(pack_root, &mut sources, &mut diagnostics);
+    let fleet = load::load_file(
+        fleet_file,
+        spacedock_schema::FileKind::Fleet,
+        &mut sources,
+        &mut diagnostics,
+    );
+    let summary = context::analyse(
+        &content,
+        &sources,
+        options,
+        &mut diagnostics,
+        |context, model, diagnostics| {
+            fleet.as_ref().and_then(|(fleet, file)| {
+                fleet::check(context, model, fleet, *file, mission, player, diagnostics)
+            })
+        },
+    );
+    let summary = if diagnostics.has_errors() {
+        None
+    } else {
+        summary
+    };
+    FleetCheck {
+        sources,
+        diagnostics: diagnostics.into_sorted(),
+        summary,
+    }
+}
+
+/// One line per item of a pack, for `spacedock list`.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct ListEntry {
+    pub id: String,
+    pub name: String,
+    /// Faction for ships and tactic cards; players for missions.
+    pub detail: String,
+}
+
+/// What `list` shows of a pack: its ships, tactic cards and missions, even
+/// when other parts of it have errors.
+#[derive(Debug)]
+pub struct Catalog {
+    pub sources: SourceMap,
+    pub diagnostics: Vec<Diagnostic>,
+    pub ships: Vec<ListEntry>,
+    pub tactics: Vec<ListEntry>,
+    pub missions: Vec<ListEntry>,
+}
+
+/// Lists the items of a pack that loaded.
+pub fn catalog(root: &Path) -> Catalog {
+    let mut sources = SourceMap::new();
+    let mut diagnostics = diagnostic::Diagnostics::default();
+    let content = load::load(root, &mut sources, &mut diagnostics);
+    let index = resolve::Index::build(&content, &sources, &mut diagnostics);
+    let entries = |kind: resolve::ItemKind, details: Vec<String>| {
+        let mut entries: Vec<ListEntry> = details
+            .into_iter()
+            .enumerate()
+            .map(|(item, detail)| ListEntry {
+                id: index.id(kind, item).to_owned(),
+                name: index.name(kind, item).to_owned(),
+                detail,
+            })
+            .collect();
+        entries.sort_by(|a, b| a.id.cmp(&b.id));
+        entries
+    };
+    let ships = entries(
+        resolve::ItemKind::Ship,
+        content
+            .ships
+            .iter()
+            .map(|s| {
+                format!(
+                    "{} {} {}",
+                    s.item.faction,
+                    s.item.size.name(),
+                    s.item.icon.name()
+                )
+            })
+            .collect(),
+    );
+    let tactics = entries(
+        resolve::ItemKind::Tactic,
+        content
+            .tactics
+            .iter()
+            .map(|t| format!("{} {}", t.item.faction, t.item.kind.name()))
+            .collect(),
+    );
+    let missions = entries(
+        resolve::ItemKind::Mission,
+        content
+            .missions
+            .iter()
+            .map(|m| format!("{} players", m.item.players.len()))
+            .collect(),
+    );
+    Catalog {
+        sources,
+        diagnostics: diagnostics.into_sorted(),
+        ships,
+        tactics,
+        missions,
+    }
+}

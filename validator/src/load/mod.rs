@@ -1,0 +1,370 @@
+//! Load: read a pack folder (and the packs it depends on), parse every file,
+//! check its shape, and deserialize it. Every problem is reported; a file
+//! that fails contributes nothing further, the others carry on.
+
+pub(crate) mod document;
+pub(crate) mod shape;
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use serde::de::DeserializeOwned;
+use spacedock_schema::FileKind;
+use spacedock_schema::board::BoardSource;
+use spacedock_schema::mission::MissionSource;
+use spacedock_schema::pack::PackManifest;
+use spacedock_schema::rules::Rules;
+use spacedock_schema::ship::ShipSource;
+use spacedock_schema::tactic::{TacticSource, TacticsSource};
+
+use crate::codes::Code;
+use crate::diagnostic::{Diagnostic, Diagnostics, Location};
+use crate::source::{FileId, SourceMap};
+
+/// An item and where it was written: its file and its JSON pointer there.
+#[derive(Clone, Debug)]
+pub(crate) struct Loaded<T> {
+    pub(crate) item: T,
+    pub(crate) file: FileId,
+    pub(crate) pointer: String,
+}
+
+/// A pack's manifest and folder.
+#[derive(Debug)]
+pub(crate) struct PackInfo {
+    pub(crate) root: PathBuf,
+    pub(crate) manifest: Loaded<PackManifest>,
+}
+
+/// Everything loaded from a pack and its dependencies. The root pack is
+/// `packs[0]`; dependencies follow in the order they were first reached.
+#[derive(Debug, Default)]
+pub(crate) struct Content {
+    pub(crate) packs: Vec<PackInfo>,
+    pub(crate) rules: Option<Loaded<Rules>>,
+    pub(crate) ships: Vec<Loaded<ShipSource>>,
+    pub(crate) tactics: Vec<Loaded<TacticSource>>,
+    pub(crate) boards: Vec<Loaded<BoardSource>>,
+    pub(crate) missions: Vec<Loaded<MissionSource>>,
+}
+
+/// The folders of a pack and the kind of file each holds.
+const FOLDERS: [(&str, FileKind); 4] = [
+    ("ships", FileKind::Ship),
+    ("tactics", FileKind::Tactics),
+    ("boards", FileKind::Board),
+    ("missions", FileKind::Mission),
+];
+
+/// Folders a pack may hold that the compiler does not read.
+const OTHER_FOLDERS: [&str; 2] = ["tests", "fleets"];
+
+pub(crate) fn load(root: &Path, sources: &mut SourceMap, diagnostics: &mut Diagnostics) -> Content {
+    let mut content = Content::default();
+    let mut stack = Vec::new();
+    load_pack(root, None, &mut stack, &mut content, sources, diagnostics);
+    content
+}
+
+fn load_pack(
+    root: &Path,
+    required_by: Option<Location>,
+    stack: &mut Vec<PathBuf>,
+    content: &mut Content,
+    sources: &mut SourceMap,
+    diagnostics: &mut Diagnostics,
+) {
+    let canonical = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
+    if stack.contains(&canonical) {
+        let mut diagnostic = Diagnostic::new(
+            Code::DependencyError,
+            format!(
+                "circular dependency: `{}` depends on itself",
+                root.display()
+            ),
+        );
+        if let Some(location) = required_by {
+            diagnostic = diagnostic
+                .at(location)
+                .label("this dependency leads back here");
+        }
+        diagnostics.push(diagnostic);
+        return;
+    }
+    if content.packs.iter().any(|pack| pack.root == canonical) {
+        return;
+    }
+    let manifest_path = root.join("pack.toml");
+    if !manifest_path.is_file() {
+        let mut diagnostic = Diagnostic::new(
+            Code::NotAPack,
+            format!("`{}` is not a pack: it has no pack.toml", root.display()),
+        )
+        .help("a pack is a folder with a pack.toml manifest; see docs/authoring.md");
+        if let Some(location) = required_by {
+            diagnostic = diagnostic.at(location).label("dependency declared here");
+        }
+        diagnostics.push(diagnostic);
+        return;
+    }
+    let Some((manifest, manifest_file)) =
+        load_file::<PackManifest>(&manifest_path, FileKind::Pack, sources, diagnostics)
+    else {
+        return;
+    };
+    if manifest.game != "battleship-galaxies" {
+        diagnostics.push(
+            Diagnostic::new(
+                Code::WrongGame,
+                format!(
+                    "pack is for the game `{}`, which spacedock does not know",
+                    manifest.game
+                ),
+            )
+            .at(Location {
+                file: manifest_file,
+                span: sources.value_span(manifest_file, "/game"),
+            })
+            .label("unknown game system")
+            .help("the only game system today is `battleship-galaxies`"),
+        );
+    }
+    let pack_index = content.packs.len();
+    let dependencies: Vec<(String, String)> = manifest
+        .dependencies
+        .iter()
+        .map(|(name, dependency)| (name.clone(), dependency.path.clone()))
+        .collect();
+    content.packs.push(PackInfo {
+        root: canonical.clone(),
+        manifest: Loaded {
+            item: manifest,
+            file: manifest_file,
+            pointer: String::new(),
+        },
+    });
+
+    let rules_path = root.join("rules.toml");
+    if rules_path.is_file()
+        && let Some((rules, file)) =
+            load_file::<Rules>(&rules_path, FileKind::Rules, sources, diagnostics)
+        && content.rules.is_none()
+    {
+        // The root pack's ruleset wins over its dependencies'.
+        content.rules = Some(Loaded {
+            item: rules,
+            file,
+            pointer: String::new(),
+        });
+    }
+
+    for (folder, kind) in FOLDERS {
+        for path in toml_files(&root.join(folder), diagnostics) {
+            load_item(&path, kind, pack_index, content, sources, diagnostics);
+        }
+    }
+    report_stray_files(root, sources, diagnostics);
+
+    stack.push(canonical);
+    for (name, path) in dependencies {
+        let location = Location {
+            file: manifest_file,
+            span: sources.value_span(
+                manifest_file,
+                &format!("/dependencies/{}/path", document::escape(&name)),
+            ),
+        };
+        load_pack(
+            &root.join(&path),
+            Some(location),
+            stack,
+            content,
+            sources,
+            diagnostics,
+        );
+    }
+    stack.pop();
+}
+
+fn load_item(
+    path: &Path,
+    kind: FileKind,
+    pack: usize,
+    content: &mut Content,
+    sources: &mut SourceMap,
+    diagnostics: &mut Diagnostics,
+) {
+    fn whole<T>(item: T, file: FileId) -> Loaded<T> {
+        Loaded {
+            item,
+            file,
+            pointer: String::new(),
+        }
+    }
+    match kind {
+        FileKind::Ship => {
+            if let Some((item, file)) = load_file::<ShipSource>(path, kind, sources, diagnostics) {
+                content.ships.push(whole(item, file));
+            }
+        }
+        FileKind::Board => {
+            if let Some((item, file)) = load_file::<BoardSource>(path, kind, sources, diagnostics) {
+                content.boards.push(whole(item, file));
+            }
+        }
+        FileKind::Mission => {
+            if let Some((item, file)) = load_file::<MissionSource>(path, kind, sources, diagnostics)
+            {
+                content.missions.push(whole(item, file));
+            }
+        }
+        FileKind::Tactics => {
+            if let Some((file_items, file)) =
+                load_file::<TacticsSource>(path, kind, sources, diagnostics)
+            {
+                content
+                    .tactics
+                    .extend(
+                        file_items
+                            .tactics
+                            .into_iter()
+                            .enumerate()
+                            .map(|(index, item)| Loaded {
+                                item,
+                                file,
+                                pointer: format!("/tactic/{index}"),
+                            }),
+                    );
+            }
+        }
+        FileKind::Pack | FileKind::Rules | FileKind::Fleet | FileKind::Bundle => {}
+    }
+}
+
+/// Reads, parses, shape-checks and deserializes one file.
+pub(crate) fn load_file<T: DeserializeOwned>(
+    path: &Path,
+    kind: FileKind,
+    sources: &mut SourceMap,
+    diagnostics: &mut Diagnostics,
+) -> Option<(T, FileId)> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(error) => {
+            diagnostics.push(Diagnostic::new(
+                Code::IoError,
+                format!("cannot read `{}`: {error}", path.display()),
+            ));
+            return None;
+        }
+    };
+    let file = sources.add(path.to_path_buf(), text);
+    let parsed = document::parse(sources.get(file).text());
+    let document = match parsed {
+        Ok(document) => document,
+        Err(error) => {
+            diagnostics.push(
+                Diagnostic::new(Code::TomlSyntax, format!("invalid TOML: {}", error.message))
+                    .at(Location {
+                        file,
+                        span: error.span,
+                    })
+                    .label("here"),
+            );
+            return None;
+        }
+    };
+    sources.set_pointers(file, document.pointers);
+    if !shape::check(kind, &document.value, file, sources, diagnostics) {
+        return None;
+    }
+    match serde_json::from_value::<T>(document.value) {
+        Ok(item) => Some((item, file)),
+        Err(error) => {
+            // The schema accepted what serde refused: a number too large
+            // for its type is the one known way.
+            diagnostics.push(
+                Diagnostic::new(Code::InvalidValue, format!("invalid {kind} file: {error}"))
+                    .at(Location { file, span: 0..0 }),
+            );
+            None
+        }
+    }
+}
+
+/// The `.toml` files under a folder, recursively, in a stable order.
+fn toml_files(folder: &Path, diagnostics: &mut Diagnostics) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    let mut pending = vec![folder.to_path_buf()];
+    while let Some(dir) = pending.pop() {
+        let entries = match std::fs::read_dir(&dir) {
+            Ok(entries) => entries,
+            Err(error) if error.kind() == std::io::ErrorKind::NotFound => continue,
+            Err(error) => {
+                diagnostics.push(Diagnostic::new(
+                    Code::IoError,
+                    format!("cannot read folder `{}`: {error}", dir.display()),
+                ));
+                continue;
+            }
+        };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                pending.push(path);
+            } else if path.extension().is_some_and(|ext| ext == "toml") {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+/// Warns about TOML files the compiler would silently skip: a typo in a
+/// folder name should not make a ship vanish.
+fn report_stray_files(root: &Path, sources: &mut SourceMap, diagnostics: &mut Diagnostics) {
+    let known: BTreeMap<&str, ()> = FOLDERS
+        .iter()
+        .map(|(folder, _)| (*folder, ()))
+        .chain(OTHER_FOLDERS.iter().map(|folder| (*folder, ())))
+        .collect();
+    let Ok(entries) = std::fs::read_dir(root) else {
+        return;
+    };
+    let mut stray = Vec::new();
+    for entry in entries.flatten() {
+        let path = entry.path();
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if path.is_dir() {
+            if !known.contains_key(name.as_str()) && !name.starts_with('.') {
+                stray.extend(toml_files(&path, &mut Diagnostics::default()));
+            }
+        } else if path.extension().is_some_and(|ext| ext == "toml")
+            && name != "pack.toml"
+            && name != "rules.toml"
+        {
+            stray.push(path);
+        }
+    }
+    stray.sort();
+    for path in stray {
+        let text = std::fs::read_to_string(&path).unwrap_or_default();
+        let file = sources.add(path.clone(), text);
+        let folders: Vec<&str> = FOLDERS.iter().map(|(folder, _)| *folder).collect();
+        diagnostics.push(
+            Diagnostic::new(
+                Code::StrayFile,
+                format!(
+                    "`{}` is not read: it is outside the pack's folders",
+                    sources.get(file).display_name()
+                ),
+            )
+            .at(Location { file, span: 0..0 })
+            .help(format!(
+                "put items in {}, or the ruleset in rules.toml",
+                folders.join(", ")
+            )),
+        );
+    }
+}

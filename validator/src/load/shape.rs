@@ -1,0 +1,284 @@
+//! Check a document's shape against its kind's JSON Schema, reporting every
+//! shape error at once (serde would stop at the first), each at its TOML span.
+
+use std::sync::OnceLock;
+
+use jsonschema::error::{TypeKind, ValidationErrorKind};
+use serde_json::Value;
+use spacedock_schema::FileKind;
+
+use crate::codes::Code;
+use crate::diagnostic::{Diagnostic, Diagnostics, Location};
+use crate::load::document::escape;
+use crate::source::{FileId, SourceMap};
+use crate::suggest::did_you_mean;
+
+struct Compiled {
+    schema: Value,
+    validator: jsonschema::Validator,
+}
+
+fn compiled(kind: FileKind) -> &'static Compiled {
+    static CACHE: [OnceLock<Compiled>; FileKind::ALL.len()] =
+        [const { OnceLock::new() }; FileKind::ALL.len()];
+    let slot = FileKind::ALL.iter().position(|k| *k == kind).unwrap_or(0);
+    CACHE[slot].get_or_init(|| {
+        let schema = kind.json_schema();
+        let validator = jsonschema::validator_for(&schema)
+            .expect("spacedock's generated schemas are valid JSON Schema");
+        Compiled { schema, validator }
+    })
+}
+
+/// Reports the shape errors of `instance`; returns whether there were none.
+pub(crate) fn check(
+    kind: FileKind,
+    instance: &Value,
+    file: FileId,
+    sources: &SourceMap,
+    diagnostics: &mut Diagnostics,
+) -> bool {
+    let compiled = compiled(kind);
+    let mut clean = true;
+    for error in compiled.validator.iter_errors(instance) {
+        clean = false;
+        let pointer = error.instance_path().to_string();
+        let at = |pointer: &str| Location {
+            file,
+            span: sources.value_span(file, pointer),
+        };
+        let key_at = |pointer: &str| Location {
+            file,
+            span: sources.key_span(file, pointer),
+        };
+        let field = field_name(&pointer);
+        let diagnostic = match error.kind() {
+            ValidationErrorKind::AdditionalProperties { unexpected } => {
+                let allowed =
+                    allowed_properties(&compiled.schema, &error.schema_path().to_string());
+                for key in unexpected {
+                    let key_pointer = format!("{pointer}/{}", escape(key));
+                    diagnostics.push(
+                        Diagnostic::new(
+                            Code::UnknownKey,
+                            format!("unknown key `{key}`{}", within(&pointer)),
+                        )
+                        .at(key_at(&key_pointer))
+                        .label("not a key here")
+                        .maybe_help(
+                            did_you_mean(key, allowed.iter().map(String::as_str)).or_else(|| {
+                                (!allowed.is_empty())
+                                    .then(|| format!("expected one of {}", quoted_list(&allowed)))
+                            }),
+                        ),
+                    );
+                }
+                continue;
+            }
+            ValidationErrorKind::Required { property } => {
+                let key = property.as_str().unwrap_or_default();
+                Diagnostic::new(
+                    Code::MissingKey,
+                    format!("missing key `{key}`{}", within(&pointer)),
+                )
+                .at(if pointer.is_empty() {
+                    Location { file, span: 0..0 }
+                } else {
+                    key_at(&pointer)
+                })
+                .label(format!("`{key}` is required here"))
+            }
+            ValidationErrorKind::Type { kind } => {
+                let expected = match kind {
+                    TypeKind::Single(single) => single.to_string(),
+                    TypeKind::Multiple(many) => many
+                        .iter()
+                        .map(|t| t.to_string())
+                        .collect::<Vec<_>>()
+                        .join(" or "),
+                };
+                Diagnostic::new(
+                    Code::WrongType,
+                    format!(
+                        "`{field}` must be {}, not {}",
+                        article(&toml_type(&expected)),
+                        article(describe(error.instance()))
+                    ),
+                )
+                .at(at(&pointer))
+                .label(format!("expected {}", toml_type(&expected)))
+            }
+            ValidationErrorKind::Enum { options } => {
+                let options: Vec<String> = options
+                    .as_array()
+                    .map(|values| {
+                        values
+                            .iter()
+                            .map(|v| v.as_str().map_or_else(|| v.to_string(), str::to_owned))
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                let found = error
+                    .instance()
+                    .as_str()
+                    .map_or_else(|| error.instance().to_string(), str::to_owned);
+                Diagnostic::new(
+                    Code::InvalidValue,
+                    format!("`{found}` is not a valid `{field}`"),
+                )
+                .at(at(&pointer))
+                .label(format!("expected one of {}", quoted_list(&options)))
+                .maybe_help(did_you_mean(&found, options.iter().map(String::as_str)))
+            }
+            ValidationErrorKind::Minimum { limit }
+            | ValidationErrorKind::ExclusiveMinimum { limit } => Diagnostic::new(
+                Code::NumberOutOfRange,
+                format!(
+                    "`{field}` must be at least {limit}, not {}",
+                    error.instance()
+                ),
+            )
+            .at(at(&pointer))
+            .label("too small"),
+            ValidationErrorKind::Maximum { limit }
+            | ValidationErrorKind::ExclusiveMaximum { limit } => Diagnostic::new(
+                Code::NumberOutOfRange,
+                format!(
+                    "`{field}` must be at most {limit}, not {}",
+                    error.instance()
+                ),
+            )
+            .at(at(&pointer))
+            .label("too large"),
+            ValidationErrorKind::MinItems { limit } => Diagnostic::new(
+                Code::InvalidValue,
+                format!("`{field}` needs at least {limit} item{}", plural(*limit)),
+            )
+            .at(at(&pointer))
+            .label("too few items"),
+            ValidationErrorKind::MaxItems { limit } => Diagnostic::new(
+                Code::InvalidValue,
+                format!("`{field}` takes at most {limit} item{}", plural(*limit)),
+            )
+            .at(at(&pointer))
+            .label("too many items"),
+            _ => Diagnostic::new(Code::InvalidValue, format!("`{field}`: {}", error.masked()))
+                .at(at(&pointer))
+                .label("invalid value"),
+        };
+        diagnostics.push(diagnostic);
+    }
+    clean
+}
+
+/// The last key of a pointer, or the array it indexes (`versions[0]`).
+fn field_name(pointer: &str) -> String {
+    let mut tokens = pointer.rsplit('/');
+    let last = tokens.next().unwrap_or_default();
+    if last.chars().all(|c| c.is_ascii_digit()) && !last.is_empty() {
+        let parent = tokens.next().unwrap_or_default();
+        format!("{}[{last}]", unescape(parent))
+    } else if last.is_empty() {
+        "document".to_owned()
+    } else {
+        unescape(last)
+    }
+}
+
+fn unescape(token: &str) -> String {
+    token.replace("~1", "/").replace("~0", "~")
+}
+
+/// ` in `versions[0].primary``, or nothing at the top level.
+fn within(pointer: &str) -> String {
+    if pointer.is_empty() {
+        return String::new();
+    }
+    let mut path = String::new();
+    for token in pointer.split('/').skip(1) {
+        if token.chars().all(|c| c.is_ascii_digit()) {
+            path.push_str(&format!("[{token}]"));
+        } else {
+            if !path.is_empty() {
+                path.push('.');
+            }
+            path.push_str(&unescape(token));
+        }
+    }
+    format!(" in `{path}`")
+}
+
+/// The keys allowed where an `additionalProperties` error was raised,
+/// found by walking the schema path (following `$ref`s).
+fn allowed_properties(schema: &Value, schema_path: &str) -> Vec<String> {
+    let mut node = schema;
+    let tokens: Vec<String> = schema_path.split('/').skip(1).map(unescape).collect();
+    let Some((_, parents)) = tokens.split_last() else {
+        return Vec::new();
+    };
+    for token in parents {
+        if token == "$ref" {
+            let Some(reference) = node.get("$ref").and_then(Value::as_str) else {
+                return Vec::new();
+            };
+            let Some(target) = reference.strip_prefix('#').and_then(|p| schema.pointer(p)) else {
+                return Vec::new();
+            };
+            node = target;
+        } else {
+            let next = match node {
+                Value::Array(items) => token.parse::<usize>().ok().and_then(|i| items.get(i)),
+                _ => node.get(token.as_str()),
+            };
+            let Some(next) = next else {
+                return Vec::new();
+            };
+            node = next;
+        }
+    }
+    let mut keys: Vec<String> = node
+        .get("properties")
+        .and_then(Value::as_object)
+        .map(|properties| properties.keys().cloned().collect())
+        .unwrap_or_default();
+    keys.sort();
+    keys
+}
+
+fn quoted_list(items: &[String]) -> String {
+    let quoted: Vec<String> = items.iter().map(|item| format!("`{item}`")).collect();
+    match quoted.as_slice() {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+    }
+}
+
+fn plural(count: u64) -> &'static str {
+    if count == 1 { "" } else { "s" }
+}
+
+/// JSON Schema type names in the words of TOML.
+fn toml_type(json_type: &str) -> String {
+    json_type
+        .replace("object", "table")
+        .replace("number", "number")
+        .replace("null", "nothing")
+}
+
+fn describe(value: &Value) -> &'static str {
+    match value {
+        Value::Null => "nothing",
+        Value::Bool(_) => "boolean",
+        Value::Number(number) if number.is_f64() => "float",
+        Value::Number(_) => "integer",
+        Value::String(_) => "string",
+        Value::Array(_) => "array",
+        Value::Object(_) => "table",
+    }
+}
+
+fn article(noun: &str) -> String {
+    let vowel = noun.starts_with(['a', 'e', 'i', 'o', 'u']);
+    format!("{} {noun}", if vowel { "an" } else { "a" })
+}

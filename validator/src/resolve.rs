@@ -1,0 +1,402 @@
+//! Resolve: give every item its canonical id and answer references to items
+//! by id, exact display name, or a declared alias. Unknown references get a
+//! did-you-mean; aliases get a warning naming the canonical name.
+
+use std::collections::HashMap;
+
+use crate::codes::Code;
+use crate::diagnostic::{Diagnostic, Diagnostics, Location};
+use crate::load::{Content, Loaded};
+use crate::source::SourceMap;
+use crate::suggest::{did_you_mean, is_slug, slug};
+
+/// The kinds of item a reference can name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum ItemKind {
+    Ship,
+    Tactic,
+    Board,
+    Mission,
+    Faction,
+}
+
+impl ItemKind {
+    pub(crate) fn noun(self) -> &'static str {
+        match self {
+            ItemKind::Ship => "ship card",
+            ItemKind::Tactic => "tactic card",
+            ItemKind::Board => "board",
+            ItemKind::Mission => "mission",
+            ItemKind::Faction => "faction",
+        }
+    }
+}
+
+/// The names of one kind of item.
+#[derive(Debug, Default)]
+pub(crate) struct Names {
+    ids: Vec<String>,
+    names: Vec<String>,
+    /// Canonical ids to items; a duplicate id keeps the first.
+    by_id: HashMap<String, usize>,
+    /// Display names to items; more than one means ambiguous.
+    by_name: HashMap<String, Vec<usize>>,
+    by_alias: HashMap<String, usize>,
+}
+
+impl Names {
+    fn push(&mut self, id: String, name: String) -> Option<usize> {
+        let item = self.ids.len();
+        let first = self.by_id.get(&id).copied();
+        if first.is_none() {
+            self.by_id.insert(id.clone(), item);
+        }
+        self.by_name.entry(name.clone()).or_default().push(item);
+        self.ids.push(id);
+        self.names.push(name);
+        first
+    }
+
+    fn lookup(&self, text: &str) -> Lookup {
+        if let Some(&item) = self.by_id.get(text) {
+            return Lookup::Found(item);
+        }
+        match self.by_name.get(text).map(Vec::as_slice) {
+            Some([item]) => return Lookup::Found(*item),
+            Some(items @ [_, _, ..]) => return Lookup::Ambiguous(items.to_vec()),
+            _ => {}
+        }
+        match self.by_alias.get(text) {
+            Some(&item) => Lookup::Alias(item),
+            None => Lookup::Missing,
+        }
+    }
+
+    fn candidates(&self) -> impl Iterator<Item = &str> {
+        self.ids.iter().chain(self.names.iter()).map(String::as_str)
+    }
+}
+
+enum Lookup {
+    Found(usize),
+    Alias(usize),
+    Ambiguous(Vec<usize>),
+    Missing,
+}
+
+/// Every item's id and name, by kind.
+#[derive(Debug, Default)]
+pub(crate) struct Index {
+    ships: Names,
+    tactics: Names,
+    boards: Names,
+    missions: Names,
+    factions: Names,
+}
+
+impl Index {
+    /// Builds the index, reporting bad and duplicate ids, ambiguous names
+    /// and bad aliases.
+    pub(crate) fn build(
+        content: &Content,
+        sources: &SourceMap,
+        diagnostics: &mut Diagnostics,
+    ) -> Index {
+        let mut index = Index::default();
+        for pack in &content.packs {
+            let manifest = &pack.manifest;
+            for (id, faction) in &manifest.item.factions {
+                let pointer = format!("/factions/{}", crate::load::document::escape(id));
+                let location = Location {
+                    file: manifest.file,
+                    span: sources.key_span(manifest.file, &pointer),
+                };
+                check_id(id, &location, ItemKind::Faction, diagnostics);
+                if let Some(first) = index.factions.by_id.get(id).copied()
+                    && index.factions.names[first] != faction.name
+                {
+                    diagnostics.push(
+                        Diagnostic::new(
+                            Code::DuplicateId,
+                            format!("faction `{id}` is defined twice with different names"),
+                        )
+                        .at(location)
+                        .label("defined again here"),
+                    );
+                }
+                if !index.factions.by_id.contains_key(id) {
+                    index.factions.push(id.clone(), faction.name.clone());
+                }
+            }
+        }
+        index_items(
+            &mut index.ships,
+            &content.ships,
+            ItemKind::Ship,
+            |s| (&s.id, &s.name),
+            sources,
+            diagnostics,
+        );
+        index_items(
+            &mut index.tactics,
+            &content.tactics,
+            ItemKind::Tactic,
+            |t| (&t.id, &t.name),
+            sources,
+            diagnostics,
+        );
+        index_items(
+            &mut index.boards,
+            &content.boards,
+            ItemKind::Board,
+            |b| (&b.id, &b.name),
+            sources,
+            diagnostics,
+        );
+        index_items(
+            &mut index.missions,
+            &content.missions,
+            ItemKind::Mission,
+            |m| (&m.id, &m.name),
+            sources,
+            diagnostics,
+        );
+        index.add_aliases(content, sources, diagnostics);
+        index
+    }
+
+    fn names(&self, kind: ItemKind) -> &Names {
+        match kind {
+            ItemKind::Ship => &self.ships,
+            ItemKind::Tactic => &self.tactics,
+            ItemKind::Board => &self.boards,
+            ItemKind::Mission => &self.missions,
+            ItemKind::Faction => &self.factions,
+        }
+    }
+
+    /// The canonical id of an item.
+    pub(crate) fn id(&self, kind: ItemKind, item: usize) -> &str {
+        &self.names(kind).ids[item]
+    }
+
+    /// The display name of an item.
+    pub(crate) fn name(&self, kind: ItemKind, item: usize) -> &str {
+        &self.names(kind).names[item]
+    }
+
+    /// Whether this item is the one its id stands for (not a duplicate).
+    pub(crate) fn is_canonical(&self, kind: ItemKind, item: usize) -> bool {
+        self.names(kind).by_id.get(&self.names(kind).ids[item]) == Some(&item)
+    }
+
+    /// Looks a reference up without reporting anything.
+    pub(crate) fn lookup_quiet(&self, kind: ItemKind, text: &str) -> Option<usize> {
+        match self.names(kind).lookup(text) {
+            Lookup::Found(item) | Lookup::Alias(item) => Some(item),
+            Lookup::Ambiguous(_) | Lookup::Missing => None,
+        }
+    }
+
+    /// Resolves a reference, reporting it if it names nothing.
+    pub(crate) fn resolve(
+        &self,
+        kind: ItemKind,
+        text: &str,
+        at: &Location,
+        diagnostics: &mut Diagnostics,
+    ) -> Option<usize> {
+        let names = self.names(kind);
+        match names.lookup(text) {
+            Lookup::Found(item) => Some(item),
+            Lookup::Alias(item) => {
+                diagnostics.push(
+                    Diagnostic::new(
+                        Code::AliasUsed,
+                        format!(
+                            "`{text}` is an alias of the {} `{}`",
+                            kind.noun(),
+                            names.names[item]
+                        ),
+                    )
+                    .at(at.clone())
+                    .label("alias")
+                    .help(format!(
+                        "write `{}` (or its id `{}`)",
+                        names.names[item], names.ids[item]
+                    )),
+                );
+                Some(item)
+            }
+            Lookup::Ambiguous(items) => {
+                let ids: Vec<String> = items
+                    .iter()
+                    .map(|&item| format!("`{}`", names.ids[item]))
+                    .collect();
+                diagnostics.push(
+                    Diagnostic::new(
+                        Code::AmbiguousName,
+                        format!("more than one {} is named `{text}`", kind.noun()),
+                    )
+                    .at(at.clone())
+                    .label("ambiguous")
+                    .help(format!("refer to it by id: {}", ids.join(" or "))),
+                );
+                None
+            }
+            Lookup::Missing => {
+                diagnostics.push(
+                    Diagnostic::new(
+                        Code::UnknownReference,
+                        format!("no {} named `{text}`", kind.noun()),
+                    )
+                    .at(at.clone())
+                    .label(format!("unknown {}", kind.noun()))
+                    .maybe_help(did_you_mean(text, names.candidates())),
+                );
+                None
+            }
+        }
+    }
+
+    fn add_aliases(
+        &mut self,
+        content: &Content,
+        sources: &SourceMap,
+        diagnostics: &mut Diagnostics,
+    ) {
+        const KINDS: [ItemKind; 4] = [
+            ItemKind::Ship,
+            ItemKind::Tactic,
+            ItemKind::Mission,
+            ItemKind::Board,
+        ];
+        for pack in &content.packs {
+            let manifest = &pack.manifest;
+            for (position, alias) in manifest.item.aliases.iter().enumerate() {
+                let location = |field: &str| Location {
+                    file: manifest.file,
+                    span: sources
+                        .value_span(manifest.file, &format!("/aliases/{position}/{field}")),
+                };
+                let shadowed = KINDS.iter().find(|&&kind| {
+                    let names = self.names(kind);
+                    names.by_id.contains_key(&alias.name) || names.by_name.contains_key(&alias.name)
+                });
+                if let Some(kind) = shadowed {
+                    diagnostics.push(
+                        Diagnostic::new(
+                            Code::BadAlias,
+                            format!(
+                                "alias `{}` is already the name of a {}",
+                                alias.name,
+                                kind.noun()
+                            ),
+                        )
+                        .at(location("name"))
+                        .label("shadows an item"),
+                    );
+                    continue;
+                }
+                let target =
+                    KINDS
+                        .iter()
+                        .find_map(|&kind| match self.names(kind).lookup(&alias.target) {
+                            Lookup::Found(item) => Some((kind, item)),
+                            _ => None,
+                        });
+                match target {
+                    Some((kind, item)) => {
+                        let names = match kind {
+                            ItemKind::Ship => &mut self.ships,
+                            ItemKind::Tactic => &mut self.tactics,
+                            ItemKind::Mission => &mut self.missions,
+                            ItemKind::Board | ItemKind::Faction => &mut self.boards,
+                        };
+                        names.by_alias.insert(alias.name.clone(), item);
+                    }
+                    None => {
+                        let candidates: Vec<&str> = KINDS
+                            .iter()
+                            .flat_map(|&kind| self.names(kind).candidates())
+                            .collect();
+                        diagnostics.push(
+                            Diagnostic::new(
+                                Code::BadAlias,
+                                format!("alias target `{}` names no item", alias.target),
+                            )
+                            .at(location("target"))
+                            .label("unknown target")
+                            .maybe_help(did_you_mean(&alias.target, candidates)),
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn index_items<T>(
+    names: &mut Names,
+    items: &[Loaded<T>],
+    kind: ItemKind,
+    fields: impl Fn(&T) -> (&Option<String>, &String),
+    sources: &SourceMap,
+    diagnostics: &mut Diagnostics,
+) {
+    let mut first_location: HashMap<usize, Location> = HashMap::new();
+    for (position, loaded) in items.iter().enumerate() {
+        let (id, name) = fields(&loaded.item);
+        let (id, location) = match id {
+            Some(id) => {
+                let location = Location {
+                    file: loaded.file,
+                    span: sources.value_span(loaded.file, &format!("{}/id", loaded.pointer)),
+                };
+                check_id(id, &location, kind, diagnostics);
+                (id.clone(), location)
+            }
+            None => {
+                let location = Location {
+                    file: loaded.file,
+                    span: sources.value_span(loaded.file, &format!("{}/name", loaded.pointer)),
+                };
+                (slug(name), location)
+            }
+        };
+        if let Some(first) = names.push(id.clone(), name.clone()) {
+            let mut diagnostic = Diagnostic::new(
+                Code::DuplicateId,
+                format!("two {}s have the id `{id}`", kind.noun()),
+            )
+            .at(location.clone())
+            .label("second definition");
+            if let Some(first_at) = first_location.get(&first) {
+                diagnostic = diagnostic.note(first_at.clone(), "first defined here");
+            }
+            diagnostics
+                .push(diagnostic.help(
+                    "ids are unique across a pack and its dependencies; set a distinct `id`",
+                ));
+        } else {
+            first_location.insert(position, location);
+        }
+    }
+}
+
+fn check_id(id: &str, location: &Location, kind: ItemKind, diagnostics: &mut Diagnostics) {
+    if !is_slug(id) {
+        diagnostics.push(
+            Diagnostic::new(
+                Code::InvalidId,
+                format!("`{id}` is not a valid {} id", kind.noun()),
+            )
+            .at(location.clone())
+            .label("not kebab-case")
+            .help(format!(
+                "ids are lowercase words joined by dashes, such as `{}`",
+                slug(id)
+            )),
+        );
+    }
+}

@@ -1,0 +1,142 @@
+//! The files a compilation read, kept so that diagnostics can point into
+//! them: their text, line starts, and the span of every TOML key path.
+
+use std::collections::HashMap;
+use std::ops::Range;
+use std::path::{Path, PathBuf};
+
+/// Index of a file in a [`SourceMap`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct FileId(pub(crate) u32);
+
+/// Where a value and its key stand in a file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Spans {
+    pub(crate) key: Option<Range<usize>>,
+    pub(crate) value: Range<usize>,
+}
+
+/// One file that was read.
+#[derive(Debug)]
+pub struct SourceFile {
+    path: PathBuf,
+    /// The path as shown to users (relative to where the command ran, if possible).
+    display: String,
+    text: String,
+    line_starts: Vec<usize>,
+    /// Spans by JSON pointer (`/versions/0/launch_cost`), filled when the
+    /// file parses as TOML.
+    pointers: HashMap<String, Spans>,
+}
+
+impl SourceFile {
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    pub fn display_name(&self) -> &str {
+        &self.display
+    }
+
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// 1-based line and column (in characters) of a byte offset.
+    pub fn line_column(&self, offset: usize) -> (usize, usize) {
+        let offset = offset.min(self.text.len());
+        let line = self.line_starts.partition_point(|&start| start <= offset) - 1;
+        let line_start = self.line_starts[line];
+        let column = self
+            .text
+            .get(line_start..offset)
+            .map_or(offset - line_start, |prefix| prefix.chars().count());
+        (line + 1, column + 1)
+    }
+}
+
+/// Every file a compilation read.
+#[derive(Debug, Default)]
+pub struct SourceMap {
+    files: Vec<SourceFile>,
+}
+
+impl SourceMap {
+    pub fn new() -> SourceMap {
+        SourceMap::default()
+    }
+
+    /// Adds a file's text and returns its id.
+    pub fn add(&mut self, path: PathBuf, text: String) -> FileId {
+        let display = display_path(&path);
+        let line_starts = std::iter::once(0)
+            .chain(text.match_indices('\n').map(|(index, _)| index + 1))
+            .collect();
+        let id = FileId(self.files.len() as u32);
+        self.files.push(SourceFile {
+            path,
+            display,
+            text,
+            line_starts,
+            pointers: HashMap::new(),
+        });
+        id
+    }
+
+    pub fn get(&self, id: FileId) -> &SourceFile {
+        &self.files[id.0 as usize]
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = (FileId, &SourceFile)> {
+        self.files
+            .iter()
+            .enumerate()
+            .map(|(index, file)| (FileId(index as u32), file))
+    }
+
+    pub(crate) fn set_pointers(&mut self, id: FileId, pointers: HashMap<String, Spans>) {
+        self.files[id.0 as usize].pointers = pointers;
+    }
+
+    /// The span of the value at a JSON pointer, or of its nearest ancestor
+    /// that exists (a missing key points at the table that lacks it).
+    pub(crate) fn value_span(&self, id: FileId, pointer: &str) -> Range<usize> {
+        self.lookup(id, pointer)
+            .map_or(0..0, |spans| spans.value.clone())
+    }
+
+    /// The span of the key at a JSON pointer (for array items: the item),
+    /// falling back like [`SourceMap::value_span`].
+    pub(crate) fn key_span(&self, id: FileId, pointer: &str) -> Range<usize> {
+        self.lookup(id, pointer).map_or(0..0, |spans| {
+            spans.key.clone().unwrap_or_else(|| spans.value.clone())
+        })
+    }
+
+    fn lookup(&self, id: FileId, pointer: &str) -> Option<&Spans> {
+        let pointers = &self.get(id).pointers;
+        let mut pointer = pointer;
+        loop {
+            if let Some(spans) = pointers.get(pointer) {
+                return Some(spans);
+            }
+            if pointer.is_empty() {
+                return None;
+            }
+            pointer = pointer.rfind('/').map_or("", |slash| &pointer[..slash]);
+        }
+    }
+}
+
+/// Paths under the current directory are shown relative to it, the way
+/// compilers print them.
+fn display_path(path: &Path) -> String {
+    let relative = std::env::current_dir()
+        .ok()
+        .and_then(|cwd| path.strip_prefix(cwd).ok().map(Path::to_path_buf));
+    relative
+        .as_deref()
+        .unwrap_or(path)
+        .to_string_lossy()
+        .replace('\\', "/")
+}

@@ -1,0 +1,95 @@
+//! "Did you mean" suggestions, shared by every diagnostic that names a
+//! misspelled key, value or reference.
+
+/// The candidate closest to `input`, if it is close enough to be a likely
+/// typo: within an edit distance of a third of its length (at least 2), or
+/// equal ignoring case and punctuation.
+pub fn closest<'a>(input: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    let folded_input = fold(input);
+    let mut best: Option<(usize, &str)> = None;
+    for candidate in candidates {
+        let distance = if fold(candidate) == folded_input {
+            0
+        } else {
+            strsim::levenshtein(&input.to_lowercase(), &candidate.to_lowercase())
+        };
+        let limit = (candidate.chars().count() / 3).max(2);
+        if distance <= limit && best.is_none_or(|(best_distance, _)| distance < best_distance) {
+            best = Some((distance, candidate));
+        }
+    }
+    best.map(|(_, candidate)| candidate)
+}
+
+/// `Did you mean `x`?`, or nothing.
+pub fn did_you_mean<'a>(
+    input: &str,
+    candidates: impl IntoIterator<Item = &'a str>,
+) -> Option<String> {
+    closest(input, candidates).map(|candidate| format!("did you mean `{candidate}`?"))
+}
+
+fn fold(text: &str) -> String {
+    text.chars()
+        .filter(|c| c.is_alphanumeric())
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+/// The kebab-case slug of a display name: lowercase, apostrophes dropped,
+/// every other run of non-alphanumerics one `-`.
+pub fn slug(name: &str) -> String {
+    let mut slug = String::with_capacity(name.len());
+    let mut pending_dash = false;
+    for c in name.chars() {
+        if c == '\'' || c == '\u{2019}' {
+            continue;
+        }
+        if c.is_alphanumeric() {
+            if pending_dash && !slug.is_empty() {
+                slug.push('-');
+            }
+            pending_dash = false;
+            slug.extend(c.to_lowercase());
+        } else {
+            pending_dash = true;
+        }
+    }
+    slug
+}
+
+/// Whether `id` is a kebab-case slug: lowercase letters and digits in
+/// groups joined by single dashes.
+pub fn is_slug(id: &str) -> bool {
+    !id.is_empty()
+        && id.split('-').all(|part| {
+            !part.is_empty()
+                && part
+                    .chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slugs_follow_printed_names() {
+        assert_eq!(slug("Rook's F-54"), "rooks-f-54");
+        assert_eq!(slug("ISN Everest"), "isn-everest");
+        assert_eq!(slug("  Fate's  Reach! "), "fates-reach");
+        assert!(is_slug("f-47-blue-hawks"));
+        assert!(!is_slug("F-47"));
+        assert!(!is_slug("a--b"));
+        assert!(!is_slug("-a"));
+    }
+
+    #[test]
+    fn suggestions_catch_typos_but_not_strangers() {
+        let names = ["launch_cost", "activation_cost", "move"];
+        assert_eq!(closest("lanch_cost", names), Some("launch_cost"));
+        assert_eq!(closest("Launch-Cost", names), Some("launch_cost"));
+        assert_eq!(closest("speed", names), None);
+    }
+}
