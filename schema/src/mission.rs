@@ -139,6 +139,11 @@ pub struct DeckRule {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(range(min = 1, max = 1000))]
     pub size: Option<u32>,
+    /// Most copies of one card in this deck, if not the ruleset's
+    /// `deck_copy_limit` (a team's shared deck built by two players, say).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 1, max = 100))]
+    pub copy_limit: Option<u32>,
     /// The fewest cards of a type a player-selected deck must hold.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub minimums: BTreeMap<TacticType, u32>,

@@ -42,6 +42,8 @@ pub(crate) struct Names {
     /// Display names to items; more than one means ambiguous.
     by_name: HashMap<String, Vec<usize>>,
     by_alias: HashMap<String, usize>,
+    /// Names of items that failed to load, already reported.
+    broken: std::collections::HashSet<String>,
 }
 
 impl Names {
@@ -162,6 +164,15 @@ impl Index {
             diagnostics,
         );
         index.add_aliases(content, sources, diagnostics);
+        for (kind, name) in &content.broken {
+            let names = match kind {
+                spacedock_schema::FileKind::Ship => &mut index.ships,
+                spacedock_schema::FileKind::Tactics => &mut index.tactics,
+                spacedock_schema::FileKind::Board => &mut index.boards,
+                _ => &mut index.missions,
+            };
+            names.broken.insert(name.clone());
+        }
         index
     }
 
@@ -244,6 +255,7 @@ impl Index {
                 );
                 None
             }
+            Lookup::Missing if names.broken.contains(text) => None,
             Lookup::Missing => {
                 diagnostics.push(
                     Diagnostic::new(

@@ -555,7 +555,7 @@ pub(crate) fn check_deck(
     for card in cards {
         totals.entry(card.tactic).or_insert((0, card)).0 += card.count;
     }
-    let limit = context.rules.deck_copy_limit;
+    let limit = deck.rule.copy_limit.unwrap_or(context.rules.deck_copy_limit);
     for (&tactic, &(in_deck, first)) in &totals {
         let card = &tactics[tactic].item;
         let set_aside = prepped.get(&tactic).copied().unwrap_or(0);
@@ -580,7 +580,7 @@ pub(crate) fn check_deck(
                 Diagnostic::new(
                     Code::NotEnoughCopies,
                     format!(
-                        "{} of `{}`{prepped_note}, but {} own {owned}",
+                        "{} of `{}`{prepped_note}, but the collection holds {owned} ({})",
                         count(total, "copy").replace("copys", "copies"),
                         card.name,
                         count(context.options.sets, "set")

@@ -139,6 +139,7 @@ mod tests {
         let Err(error) = parse("a = 1\nb = [1,\nc = 2\n") else {
             panic!("invalid TOML")
         };
-        assert_eq!(error.span.start, 16);
+        // The unclosed array swallows the next line: `c` is read as an unquoted value.
+        assert_eq!(error.span.start, 14);
     }
 }

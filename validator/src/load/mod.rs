@@ -46,6 +46,9 @@ pub(crate) struct Content {
     pub(crate) tactics: Vec<Loaded<TacticSource>>,
     pub(crate) boards: Vec<Loaded<BoardSource>>,
     pub(crate) missions: Vec<Loaded<MissionSource>>,
+    /// Ids and names of items whose file failed to load: references to
+    /// them are not reported again.
+    pub(crate) broken: Vec<(FileKind, String)>,
 }
 
 /// The folders of a pack and the kind of file each holds.
@@ -129,7 +132,7 @@ fn load_pack(
             .help("the only game system today is `battleship-galaxies`"),
         );
     }
-    let pack_index = content.packs.len();
+
     let dependencies: Vec<(String, String)> = manifest
         .dependencies
         .iter()
@@ -160,7 +163,7 @@ fn load_pack(
 
     for (folder, kind) in FOLDERS {
         for path in toml_files(&root.join(folder), diagnostics) {
-            load_item(&path, kind, pack_index, content, sources, diagnostics);
+            load_item(&path, kind, content, sources, diagnostics);
         }
     }
     report_stray_files(root, sources, diagnostics);
@@ -189,7 +192,46 @@ fn load_pack(
 fn load_item(
     path: &Path,
     kind: FileKind,
-    pack: usize,
+    content: &mut Content,
+    sources: &mut SourceMap,
+    diagnostics: &mut Diagnostics,
+) {
+    let before = sources.iter().count();
+    load_item_file(path, kind, content, sources, diagnostics);
+    remember_broken(path, kind, before, content, sources);
+}
+
+/// When a file yielded no item, keeps the ids and names it spelled out.
+fn remember_broken(path: &Path, kind: FileKind, before: usize, content: &mut Content, sources: &SourceMap) {
+    let loaded = match kind {
+        FileKind::Ship => content.ships.last().map(|l| l.file),
+        FileKind::Tactics => content.tactics.last().map(|l| l.file),
+        FileKind::Board => content.boards.last().map(|l| l.file),
+        FileKind::Mission => content.missions.last().map(|l| l.file),
+        _ => None,
+    };
+    let Some((file, source)) = sources.iter().nth(before) else { return };
+    if loaded == Some(file) || source.path() != path {
+        return;
+    }
+    let Ok(value) = toml::from_str::<toml::Table>(source.text()) else { return };
+    let tables: Vec<&toml::Table> = match value.get("tactic") {
+        Some(toml::Value::Array(items)) => items.iter().filter_map(toml::Value::as_table).collect(),
+        _ => vec![&value],
+    };
+    for table in tables {
+        for key in ["id", "name"] {
+            if let Some(text) = table.get(key).and_then(toml::Value::as_str) {
+                content.broken.push((kind, text.to_owned()));
+                content.broken.push((kind, crate::suggest::slug(text)));
+            }
+        }
+    }
+}
+
+fn load_item_file(
+    path: &Path,
+    kind: FileKind,
     content: &mut Content,
     sources: &mut SourceMap,
     diagnostics: &mut Diagnostics,

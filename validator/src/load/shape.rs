@@ -39,8 +39,25 @@ pub(crate) fn check(
     diagnostics: &mut Diagnostics,
 ) -> bool {
     let compiled = compiled(kind);
+    let errors: Vec<_> = compiled.validator.iter_errors(instance).collect();
+    // A misspelled key is reported once, as unknown with its did-you-mean,
+    // not again as the missing key it was meant to be.
+    let misspelled: Vec<(String, String)> = errors
+        .iter()
+        .filter_map(|error| match error.kind() {
+            ValidationErrorKind::AdditionalProperties { unexpected } => {
+                let allowed = allowed_properties(&compiled.schema, &error.schema_path().to_string());
+                let pointer = error.instance_path().to_string();
+                Some(unexpected.iter().filter_map(move |key| {
+                    crate::suggest::closest(key, allowed.iter().map(String::as_str)).map(|k| (pointer.clone(), k.to_owned()))
+                }).collect::<Vec<_>>())
+            }
+            _ => None,
+        })
+        .flatten()
+        .collect();
     let mut clean = true;
-    for error in compiled.validator.iter_errors(instance) {
+    for error in errors {
         clean = false;
         let pointer = error.instance_path().to_string();
         let at = |pointer: &str| Location {
@@ -77,6 +94,9 @@ pub(crate) fn check(
             }
             ValidationErrorKind::Required { property } => {
                 let key = property.as_str().unwrap_or_default();
+                if misspelled.iter().any(|(at, meant)| *at == pointer && meant == key) {
+                    continue;
+                }
                 Diagnostic::new(
                     Code::MissingKey,
                     format!("missing key `{key}`{}", within(&pointer)),
