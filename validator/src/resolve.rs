@@ -34,6 +34,7 @@ impl ItemKind {
 
 /// The names of one kind of item.
 #[derive(Debug, Default)]
+#[allow(clippy::struct_field_names)] // `names` beside `ids`: the display names.
 pub(crate) struct Names {
     ids: Vec<String>,
     names: Vec<String>,
@@ -44,6 +45,10 @@ pub(crate) struct Names {
     by_alias: HashMap<String, usize>,
     /// Names of items that failed to load, already reported.
     broken: std::collections::HashSet<String>,
+    /// Ids that more than one item has: already reported as duplicates, so
+    /// references to them resolve to nothing rather than to whichever item
+    /// was read first.
+    duplicated: std::collections::HashSet<String>,
 }
 
 impl Names {
@@ -52,6 +57,8 @@ impl Names {
         let first = self.by_id.get(&id).copied();
         if first.is_none() {
             self.by_id.insert(id.clone(), item);
+        } else {
+            self.duplicated.insert(id.clone());
         }
         self.by_name.entry(name.clone()).or_default().push(item);
         self.ids.push(id);
@@ -61,6 +68,9 @@ impl Names {
 
     fn lookup(&self, text: &str) -> Lookup {
         if let Some(&item) = self.by_id.get(text) {
+            if self.duplicated.contains(text) {
+                return Lookup::Duplicated;
+            }
             return Lookup::Found(item);
         }
         match self.by_name.get(text).map(Vec::as_slice) {
@@ -83,6 +93,8 @@ enum Lookup {
     Found(usize),
     Alias(usize),
     Ambiguous(Vec<usize>),
+    /// An id two items have, reported where they are defined.
+    Duplicated,
     Missing,
 }
 
@@ -205,7 +217,7 @@ impl Index {
     pub(crate) fn lookup_quiet(&self, kind: ItemKind, text: &str) -> Option<usize> {
         match self.names(kind).lookup(text) {
             Lookup::Found(item) | Lookup::Alias(item) => Some(item),
-            Lookup::Ambiguous(_) | Lookup::Missing => None,
+            Lookup::Ambiguous(_) | Lookup::Duplicated | Lookup::Missing => None,
         }
     }
 
@@ -255,6 +267,7 @@ impl Index {
                 );
                 None
             }
+            Lookup::Duplicated => None,
             Lookup::Missing if names.broken.contains(text) => None,
             Lookup::Missing => {
                 diagnostics.push(
@@ -317,31 +330,28 @@ impl Index {
                             Lookup::Found(item) => Some((kind, item)),
                             _ => None,
                         });
-                match target {
-                    Some((kind, item)) => {
-                        let names = match kind {
-                            ItemKind::Ship => &mut self.ships,
-                            ItemKind::Tactic => &mut self.tactics,
-                            ItemKind::Mission => &mut self.missions,
-                            ItemKind::Board | ItemKind::Faction => &mut self.boards,
-                        };
-                        names.by_alias.insert(alias.name.clone(), item);
-                    }
-                    None => {
-                        let candidates: Vec<&str> = KINDS
-                            .iter()
-                            .flat_map(|&kind| self.names(kind).candidates())
-                            .collect();
-                        diagnostics.push(
-                            Diagnostic::new(
-                                Code::BadAlias,
-                                format!("alias target `{}` names no item", alias.target),
-                            )
-                            .at(location("target"))
-                            .label("unknown target")
-                            .maybe_help(did_you_mean(&alias.target, candidates)),
-                        );
-                    }
+                if let Some((kind, item)) = target {
+                    let names = match kind {
+                        ItemKind::Ship => &mut self.ships,
+                        ItemKind::Tactic => &mut self.tactics,
+                        ItemKind::Mission => &mut self.missions,
+                        ItemKind::Board | ItemKind::Faction => &mut self.boards,
+                    };
+                    names.by_alias.insert(alias.name.clone(), item);
+                } else {
+                    let candidates: Vec<&str> = KINDS
+                        .iter()
+                        .flat_map(|&kind| self.names(kind).candidates())
+                        .collect();
+                    diagnostics.push(
+                        Diagnostic::new(
+                            Code::BadAlias,
+                            format!("alias target `{}` names no item", alias.target),
+                        )
+                        .at(location("target"))
+                        .label("unknown target")
+                        .maybe_help(did_you_mean(&alias.target, candidates)),
+                    );
                 }
             }
         }
@@ -356,24 +366,29 @@ fn index_items<T>(
     sources: &SourceMap,
     diagnostics: &mut Diagnostics,
 ) {
-    let mut first_location: HashMap<usize, Location> = HashMap::new();
+    // Where each item's id is written, and whether it is made from the name.
+    let mut first_location: HashMap<usize, (Location, bool)> = HashMap::new();
     for (position, loaded) in items.iter().enumerate() {
         let (id, name) = fields(&loaded.item);
-        let (id, location) = match id {
-            Some(id) => {
-                let location = Location {
-                    file: loaded.file,
-                    span: sources.value_span(loaded.file, &format!("{}/id", loaded.pointer)),
-                };
-                check_id(id, &location, kind, diagnostics);
-                (id.clone(), location)
-            }
-            None => {
-                let location = Location {
-                    file: loaded.file,
-                    span: sources.value_span(loaded.file, &format!("{}/name", loaded.pointer)),
-                };
-                (slug(name), location)
+        let (id, location, from_name) = if let Some(id) = id {
+            let location = Location {
+                file: loaded.file,
+                span: sources.value_span(loaded.file, &format!("{}/id", loaded.pointer)),
+            };
+            check_id(id, &location, kind, diagnostics);
+            (id.clone(), location, false)
+        } else {
+            let location = Location {
+                file: loaded.file,
+                span: sources.value_span(loaded.file, &format!("{}/name", loaded.pointer)),
+            };
+            (slug(name), location, true)
+        };
+        let defined = |what: &str, from_name: bool| {
+            if from_name {
+                format!("{what} (the id is made from this name)")
+            } else {
+                what.to_owned()
             }
         };
         if let Some(first) = names.push(id.clone(), name.clone()) {
@@ -382,16 +397,19 @@ fn index_items<T>(
                 format!("two {}s have the id `{id}`", kind.noun()),
             )
             .at(location.clone())
-            .label("second definition");
-            if let Some(first_at) = first_location.get(&first) {
-                diagnostic = diagnostic.note(first_at.clone(), "first defined here");
+            .label(defined("second definition", from_name));
+            if let Some((first_at, first_from_name)) = first_location.get(&first) {
+                diagnostic = diagnostic.note(
+                    first_at.clone(),
+                    defined("first defined here", *first_from_name),
+                );
             }
             diagnostics
                 .push(diagnostic.help(
                     "ids are unique across a pack and its dependencies; set a distinct `id`",
                 ));
         } else {
-            first_location.insert(position, location);
+            first_location.insert(position, (location, from_name));
         }
     }
 }

@@ -44,20 +44,40 @@ pub(crate) fn check(context: &Context<'_>, diagnostics: &mut Diagnostics) {
                     .help("missions refer to zones by name, so names are unique on a board"),
                 );
             }
+            // Each row or cell reported here; a zone with none is reported as empty.
+            let mut reported = false;
             for (i, &row) in zone.rows.iter().enumerate() {
-                if !(1..=board.rows).contains(&row) {
-                    diagnostics.push(
-                        Diagnostic::new(
-                            Code::InvalidBoard,
-                            format!(
-                                "zone `{}` names row {row}, but the board has {} rows",
-                                zone.name, board.rows
-                            ),
-                        )
+                let (message, label, help) = if !(1..=board.rows).contains(&row) {
+                    (
+                        format!(
+                            "zone `{}` names row {row}, but the board has {} rows",
+                            zone.name, board.rows
+                        ),
+                        "no such row",
+                        None,
+                    )
+                } else if (1..=board.columns).all(|column| half.contains(&[column, row])) {
+                    (
+                        format!(
+                            "zone `{}` names row {row}, which is all half hexes",
+                            zone.name
+                        ),
+                        "no usable hex in this row",
+                        Some(
+                            "with `half_hex_border = true`, the first and last rows are half hexes"
+                                .to_owned(),
+                        ),
+                    )
+                } else {
+                    continue;
+                };
+                reported = true;
+                diagnostics.push(
+                    Diagnostic::new(Code::InvalidBoard, message)
                         .at(context.at(file, &format!("{pointer}/rows/{i}")))
-                        .label("no such row"),
-                    );
-                }
+                        .label(label)
+                        .maybe_help(help),
+                );
             }
             for (i, &cell) in zone.cells.iter().enumerate() {
                 let message = if !on_board(cell) {
@@ -70,6 +90,7 @@ pub(crate) fn check(context: &Context<'_>, diagnostics: &mut Diagnostics) {
                 } else {
                     continue;
                 };
+                reported = true;
                 diagnostics.push(
                     Diagnostic::new(Code::InvalidBoard, message)
                         .at(context.at(file, &format!("{pointer}/cells/{i}")))
@@ -80,7 +101,7 @@ pub(crate) fn check(context: &Context<'_>, diagnostics: &mut Diagnostics) {
                 .into_iter()
                 .filter(|&c| on_board(c) && !half.contains(&c))
                 .count();
-            if usable == 0 {
+            if usable == 0 && !reported {
                 diagnostics.push(
                     Diagnostic::new(
                         Code::InvalidBoard,

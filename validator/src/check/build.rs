@@ -35,15 +35,15 @@ pub(crate) fn check_mission(
     for (p, player) in mission.players.iter().enumerate() {
         let player_source = &source.players[p];
         fleet_selection(context, mission.file, player, player_source, diagnostics);
-        if player_source.fleet.selection != Selection::Player {
+        if player_source.fleet.selection == Selection::Player {
+            required_within_budget(context, model, mission, p, diagnostics);
+        } else {
             let build = Build {
                 file: mission.file,
                 ships: &player.ships,
                 anchor: format!("{}/fleet/ships", player.pointer),
             };
             check_fleet(context, model, mission, p, &build, diagnostics);
-        } else {
-            required_within_budget(context, model, mission, p, diagnostics);
         }
         let known_ships =
             (player_source.fleet.selection != Selection::Player).then_some(player.ships.as_slice());
@@ -195,24 +195,19 @@ pub(crate) fn check_fleet(
     let mut by_name: HashMap<&str, &PlannedShip> = HashMap::new();
     for planned in build.ships {
         let ship = &ships[planned.ship].item;
-        match version(ship, planned.level) {
-            Some(version) => cost += version.launch_cost,
-            None => {
-                let levels: Vec<&str> = ship.versions.iter().map(|v| v.level.name()).collect();
-                diagnostics.push(
-                    Diagnostic::new(
-                        Code::MissingVersion,
-                        format!("`{}` has no {} version", ship.name, planned.level.name()),
-                    )
-                    .at(at(&format!("{}/version", planned.pointer)))
-                    .label("no such version")
-                    .help(format!(
-                        "`{}` comes in: {}",
-                        ship.name,
-                        levels.join(", ")
-                    )),
-                );
-            }
+        if let Some(version) = version(ship, planned.level) {
+            cost += version.launch_cost
+        } else {
+            let levels: Vec<&str> = ship.versions.iter().map(|v| v.level.name()).collect();
+            diagnostics.push(
+                Diagnostic::new(
+                    Code::MissingVersion,
+                    format!("`{}` has no {} version", ship.name, planned.level.name()),
+                )
+                .at(at(&format!("{}/version", planned.pointer)))
+                .label("no such version")
+                .help(format!("`{}` comes in: {}", ship.name, levels.join(", "))),
+            );
         }
         if let Some(first) = by_name.get(ship.name.as_str()) {
             diagnostics.push(
@@ -555,7 +550,10 @@ pub(crate) fn check_deck(
     for card in cards {
         totals.entry(card.tactic).or_insert((0, card)).0 += card.count;
     }
-    let limit = deck.rule.copy_limit.unwrap_or(context.rules.deck_copy_limit);
+    let limit = deck
+        .rule
+        .copy_limit
+        .unwrap_or(context.rules.deck_copy_limit);
     for (&tactic, &(in_deck, first)) in &totals {
         let card = &tactics[tactic].item;
         let set_aside = prepped.get(&tactic).copied().unwrap_or(0);
@@ -568,7 +566,7 @@ pub(crate) fn check_deck(
         };
         if total > limit {
             diagnostics.push(
-                Diagnostic::new(Code::CopyLimit, format!("{} of `{}`{prepped_note}, over the copy limit of {limit}", count(total, "copy").replace("copys", "copies"), card.name))
+                Diagnostic::new(Code::CopyLimit, format!("{} of `{}`{prepped_note}, over the copy limit of {limit}", count(total, "copy"), card.name))
                     .at(at.clone())
                     .label(format!("{total} > {limit}"))
                     .help("prepped cards are not part of the deck size but do count against the copy limit"),
@@ -581,7 +579,7 @@ pub(crate) fn check_deck(
                     Code::NotEnoughCopies,
                     format!(
                         "{} of `{}`{prepped_note}, but the collection holds {owned} ({})",
-                        count(total, "copy").replace("copys", "copies"),
+                        count(total, "copy"),
                         card.name,
                         count(context.options.sets, "set")
                     ),
@@ -716,9 +714,7 @@ pub(crate) fn attachments(
             continue;
         };
         attached.push((tactic, ship, format!("{}/card", prep.pointer)));
-        let in_fleet = known_ships
-            .map(|ships| ships.iter().any(|p| p.ship == ship))
-            .unwrap_or(true)
+        let in_fleet = known_ships.is_none_or(|ships| ships.iter().any(|p| p.ship == ship))
             || player_model.required.iter().any(|r| r.item == ship);
         if !in_fleet {
             diagnostics.push(

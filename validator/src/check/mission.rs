@@ -412,13 +412,13 @@ fn zones_overlap(
             let (Some(zone_a), Some(zone_b)) = (&first.zone, &second.zone) else {
                 continue;
             };
-            if let Some(cell) = zone_a.iter().find(|cell| zone_b.contains(cell)) {
+            if let Some(&[column, row]) = zone_a.iter().find(|&cell| zone_b.contains(cell)) {
                 diagnostics.push(
                     Diagnostic::new(
                         Code::Overlap,
                         format!(
                             "the starting zones of opponents `{}` and `{}` overlap at [{}, {}]",
-                            source.players[a].name, source.players[b].name, cell[0], cell[1]
+                            source.players[a].name, source.players[b].name, column, row
                         ),
                     )
                     .at(context.at(mission.file, &format!("{}/starting_zone", second.pointer)))

@@ -29,12 +29,32 @@ pub(crate) fn run(context: &Context<'_>, model: &Model, diagnostics: &mut Diagno
     }
 }
 
-/// "1 card", "2 cards".
+/// "1 card", "2 cards", "2 hexes", "2 copies".
 pub(crate) fn count(n: impl Into<u64>, noun: &str) -> String {
     let n = n.into();
     if n == 1 {
         format!("{n} {noun}")
+    } else if noun.ends_with('x') || noun.ends_with('s') {
+        format!("{n} {noun}es")
+    } else if let Some(stem) = noun.strip_suffix('y')
+        && !stem.ends_with(['a', 'e', 'o', 'u'])
+    {
+        format!("{n} {stem}ies")
     } else {
         format!("{n} {noun}s")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::count;
+
+    #[test]
+    fn counts_use_english_plurals() {
+        assert_eq!(count(1u32, "hex"), "1 hex");
+        assert_eq!(count(4u32, "hex"), "4 hexes");
+        assert_eq!(count(2u32, "copy"), "2 copies");
+        assert_eq!(count(0u32, "card"), "0 cards");
+        assert_eq!(count(3u32, "ship-upgrade card"), "3 ship-upgrade cards");
     }
 }

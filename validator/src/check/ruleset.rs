@@ -30,15 +30,23 @@ pub(crate) fn check(context: &Context<'_>, diagnostics: &mut Diagnostics) {
             "energy_min must not exceed energy_max",
         );
     }
-    if !(rules.energy_min..=rules.energy_max).contains(&rules.starting_energy) {
-        problem(
-            "/starting_energy",
-            format!(
-                "starting_energy ({}) is outside {}..={}",
-                rules.starting_energy, rules.energy_min, rules.energy_max
-            ),
-            "start within the energy bounds",
-        );
+    for (key, value) in [
+        ("starting_energy", rules.starting_energy),
+        (
+            "first_player_first_phase_energy",
+            rules.first_player_first_phase_energy,
+        ),
+    ] {
+        if !(rules.energy_min..=rules.energy_max).contains(&value) {
+            problem(
+                &format!("/{key}"),
+                format!(
+                    "{key} ({value}) is outside the energy bounds, {} to {}",
+                    rules.energy_min, rules.energy_max
+                ),
+                "energy never goes below energy_min or above energy_max",
+            );
+        }
     }
     if rules.opening_hand > rules.hand_limit {
         problem(
@@ -76,19 +84,28 @@ pub(crate) fn check(context: &Context<'_>, diagnostics: &mut Diagnostics) {
             "use at most the die's highest face",
         );
     }
-    let mut previous = 0;
+    let mut previous: Option<(Size, u32)> = None;
     for size in Size::ALL {
         let spaces = rules.footprint.get(size);
-        if spaces == 0 || spaces < previous {
+        let message = match previous {
+            _ if spaces == 0 => Some(format!(
+                "a {} ship's footprint is 0, but every ship covers at least one hex",
+                size.name()
+            )),
+            Some((smaller, smaller_spaces)) if spaces < smaller_spaces => Some(format!(
+                "a {} ship's footprint ({spaces}) is smaller than a {} ship's ({smaller_spaces})",
+                size.name(),
+                smaller.name()
+            )),
+            _ => None,
+        };
+        if let Some(message) = message {
             problem(
                 &format!("/footprint/{}", size.name()),
-                format!(
-                    "a {} ship's footprint of {spaces} is smaller than a smaller ship's or zero",
-                    size.name()
-                ),
+                message,
                 "footprints grow with size: the rulebook has 1, 2 and 7",
             );
         }
-        previous = spaces;
+        previous = Some((size, spaces));
     }
 }

@@ -190,25 +190,29 @@ fn useless_capacity(
         .filter(|&size| size < ship.size)
         .map(|size| context.rules.footprint.get(size))
         .min();
-    let message = match smallest_fit {
-        None => format!(
-            "`{}` is {} and can carry no ship: only smaller ships fit in a hold",
-            ship.name,
-            ship.size.name()
+    let (message, help) = match smallest_fit {
+        None => (
+            format!(
+                "`{}` is {} and can carry no ship: only smaller ships fit in a hold",
+                ship.name,
+                ship.size.name()
+            ),
+            "remove `capacity`: small ships cannot carry any ships",
         ),
-        Some(spaces) if spaces > capacity => {
+        Some(spaces) if spaces > capacity => (
             format!(
                 "a capacity of {capacity} cannot fit even one ship smaller than `{}` ({spaces} spaces)",
                 ship.name
-            )
-        }
+            ),
+            "remove `capacity`, or raise it",
+        ),
         Some(_) => return,
     };
     diagnostics.push(
         Diagnostic::new(Code::UselessCapacity, message)
             .at(context.at(file, &format!("{pointer}/capacity")))
             .label("this capacity can never be used")
-            .help("remove `capacity`, or raise it"),
+            .help(help),
     );
 }
 

@@ -5,7 +5,6 @@
 pub(crate) mod document;
 pub(crate) mod shape;
 
-use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use serde::de::DeserializeOwned;
@@ -69,29 +68,38 @@ pub(crate) fn load(root: &Path, sources: &mut SourceMap, diagnostics: &mut Diagn
     content
 }
 
+/// A `[dependencies]` entry that led to a pack: its name, its path as
+/// written, and where.
+struct Dependency {
+    name: String,
+    path: String,
+    location: Location,
+}
+
 fn load_pack(
     root: &Path,
-    required_by: Option<Location>,
+    required_by: Option<Dependency>,
     stack: &mut Vec<PathBuf>,
     content: &mut Content,
     sources: &mut SourceMap,
     diagnostics: &mut Diagnostics,
 ) {
     let canonical = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
-    if stack.contains(&canonical) {
-        let mut diagnostic = Diagnostic::new(
-            Code::DependencyError,
-            format!(
-                "circular dependency: `{}` depends on itself",
-                root.display()
-            ),
+    if let Some(dependency) = &required_by
+        && stack.contains(&canonical)
+    {
+        diagnostics.push(
+            Diagnostic::new(
+                Code::DependencyError,
+                format!(
+                    "circular dependency: `{}` is this pack or a pack that depends on it",
+                    dependency.name
+                ),
+            )
+            .at(dependency.location.clone())
+            .label("this dependency leads back here")
+            .help("packs cannot depend on each other in a circle; remove one of the dependencies"),
         );
-        if let Some(location) = required_by {
-            diagnostic = diagnostic
-                .at(location)
-                .label("this dependency leads back here");
-        }
-        diagnostics.push(diagnostic);
         return;
     }
     if content.packs.iter().any(|pack| pack.root == canonical) {
@@ -99,14 +107,33 @@ fn load_pack(
     }
     let manifest_path = root.join("pack.toml");
     if !manifest_path.is_file() {
-        let mut diagnostic = Diagnostic::new(
-            Code::NotAPack,
-            format!("`{}` is not a pack: it has no pack.toml", root.display()),
-        )
-        .help("a pack is a folder with a pack.toml manifest; see docs/authoring.md");
-        if let Some(location) = required_by {
-            diagnostic = diagnostic.at(location).label("dependency declared here");
-        }
+        // A missing dependency is a mistake in the manifest that names it
+        // (a content error); a folder given on the command line that is not
+        // a pack means nothing can be read at all.
+        let diagnostic = match required_by {
+            Some(dependency) => Diagnostic::new(
+                Code::DependencyError,
+                if root.is_dir() {
+                    format!(
+                        "dependency `{}` is not a pack: `{}` has no pack.toml",
+                        dependency.name, dependency.path
+                    )
+                } else {
+                    format!(
+                        "dependency `{}` is missing: there is no folder `{}`",
+                        dependency.name, dependency.path
+                    )
+                },
+            )
+            .at(dependency.location)
+            .label("no pack here")
+            .help("the path is relative to the folder of this pack.toml"),
+            None => Diagnostic::new(
+                Code::NotAPack,
+                format!("`{}` is not a pack: it has no pack.toml", root.display()),
+            )
+            .help("a pack is a folder with a pack.toml manifest; see docs/authoring.md"),
+        };
         diagnostics.push(diagnostic);
         return;
     }
@@ -179,7 +206,11 @@ fn load_pack(
         };
         load_pack(
             &root.join(&path),
-            Some(location),
+            Some(Dependency {
+                name,
+                path,
+                location,
+            }),
             stack,
             content,
             sources,
@@ -202,7 +233,13 @@ fn load_item(
 }
 
 /// When a file yielded no item, keeps the ids and names it spelled out.
-fn remember_broken(path: &Path, kind: FileKind, before: usize, content: &mut Content, sources: &SourceMap) {
+fn remember_broken(
+    path: &Path,
+    kind: FileKind,
+    before: usize,
+    content: &mut Content,
+    sources: &SourceMap,
+) {
     let loaded = match kind {
         FileKind::Ship => content.ships.last().map(|l| l.file),
         FileKind::Tactics => content.tactics.last().map(|l| l.file),
@@ -210,11 +247,15 @@ fn remember_broken(path: &Path, kind: FileKind, before: usize, content: &mut Con
         FileKind::Mission => content.missions.last().map(|l| l.file),
         _ => None,
     };
-    let Some((file, source)) = sources.iter().nth(before) else { return };
+    let Some((file, source)) = sources.iter().nth(before) else {
+        return;
+    };
     if loaded == Some(file) || source.path() != path {
         return;
     }
-    let Ok(value) = toml::from_str::<toml::Table>(source.text()) else { return };
+    let Ok(value) = toml::from_str::<toml::Table>(source.text()) else {
+        return;
+    };
     let tables: Vec<&toml::Table> = match value.get("tactic") {
         Some(toml::Value::Array(items)) => items.iter().filter_map(toml::Value::as_table).collect(),
         _ => vec![&value],
@@ -292,6 +333,16 @@ pub(crate) fn load_file<T: DeserializeOwned>(
 ) -> Option<(T, FileId)> {
     let text = match std::fs::read_to_string(path) {
         Ok(text) => text,
+        Err(error) if error.kind() == std::io::ErrorKind::InvalidData => {
+            diagnostics.push(
+                Diagnostic::new(
+                    Code::IoError,
+                    format!("cannot read `{}`: it is not UTF-8 text", path.display()),
+                )
+                .help("TOML files are UTF-8; save the file again in that encoding"),
+            );
+            return None;
+        }
         Err(error) => {
             diagnostics.push(Diagnostic::new(
                 Code::IoError,
@@ -366,10 +417,10 @@ fn toml_files(folder: &Path, diagnostics: &mut Diagnostics) -> Vec<PathBuf> {
 /// Warns about TOML files the compiler would silently skip: a typo in a
 /// folder name should not make a ship vanish.
 fn report_stray_files(root: &Path, sources: &mut SourceMap, diagnostics: &mut Diagnostics) {
-    let known: BTreeMap<&str, ()> = FOLDERS
+    let known: std::collections::BTreeSet<&str> = FOLDERS
         .iter()
-        .map(|(folder, _)| (*folder, ()))
-        .chain(OTHER_FOLDERS.iter().map(|folder| (*folder, ())))
+        .map(|(folder, _)| *folder)
+        .chain(OTHER_FOLDERS.iter().copied())
         .collect();
     let Ok(entries) = std::fs::read_dir(root) else {
         return;
@@ -379,7 +430,7 @@ fn report_stray_files(root: &Path, sources: &mut SourceMap, diagnostics: &mut Di
         let path = entry.path();
         let name = entry.file_name().to_string_lossy().into_owned();
         if path.is_dir() {
-            if !known.contains_key(name.as_str()) && !name.starts_with('.') {
+            if !known.contains(name.as_str()) && !name.starts_with('.') {
                 stray.extend(toml_files(&path, &mut Diagnostics::default()));
             }
         } else if path.extension().is_some_and(|ext| ext == "toml")
@@ -394,6 +445,26 @@ fn report_stray_files(root: &Path, sources: &mut SourceMap, diagnostics: &mut Di
         let text = std::fs::read_to_string(&path).unwrap_or_default();
         let file = sources.add(path.clone(), text);
         let folders: Vec<&str> = FOLDERS.iter().map(|(folder, _)| *folder).collect();
+        // A folder name one typo away from a pack folder (`ship/`) says where
+        // the file was meant to go.
+        let meant = path
+            .strip_prefix(root)
+            .ok()
+            .and_then(|relative| relative.components().next())
+            .filter(|_| path.parent() != Some(root))
+            .and_then(|folder| {
+                crate::suggest::closest(
+                    &folder.as_os_str().to_string_lossy(),
+                    folders.iter().copied(),
+                )
+            });
+        let help = match meant {
+            Some(folder) => format!("did you mean the folder `{folder}`?"),
+            None => format!(
+                "put items in {}, or the ruleset in rules.toml",
+                folders.join(", ")
+            ),
+        };
         diagnostics.push(
             Diagnostic::new(
                 Code::StrayFile,
@@ -403,10 +474,8 @@ fn report_stray_files(root: &Path, sources: &mut SourceMap, diagnostics: &mut Di
                 ),
             )
             .at(Location { file, span: 0..0 })
-            .help(format!(
-                "put items in {}, or the ruleset in rules.toml",
-                folders.join(", ")
-            )),
+            .label("not read")
+            .help(help),
         );
     }
 }

@@ -46,11 +46,18 @@ pub(crate) fn check(
         .iter()
         .filter_map(|error| match error.kind() {
             ValidationErrorKind::AdditionalProperties { unexpected } => {
-                let allowed = allowed_properties(&compiled.schema, &error.schema_path().to_string());
+                let allowed =
+                    allowed_properties(&compiled.schema, &error.schema_path().to_string());
                 let pointer = error.instance_path().to_string();
-                Some(unexpected.iter().filter_map(move |key| {
-                    crate::suggest::closest(key, allowed.iter().map(String::as_str)).map(|k| (pointer.clone(), k.to_owned()))
-                }).collect::<Vec<_>>())
+                Some(
+                    unexpected
+                        .iter()
+                        .filter_map(move |key| {
+                            crate::suggest::closest(key, allowed.iter().map(String::as_str))
+                                .map(|k| (pointer.clone(), k.to_owned()))
+                        })
+                        .collect::<Vec<_>>(),
+                )
             }
             _ => None,
         })
@@ -94,7 +101,10 @@ pub(crate) fn check(
             }
             ValidationErrorKind::Required { property } => {
                 let key = property.as_str().unwrap_or_default();
-                if misspelled.iter().any(|(at, meant)| *at == pointer && meant == key) {
+                if misspelled
+                    .iter()
+                    .any(|(at, meant)| *at == pointer && meant == key)
+                {
                     continue;
                 }
                 Diagnostic::new(
@@ -209,7 +219,7 @@ fn unescape(token: &str) -> String {
     token.replace("~1", "/").replace("~0", "~")
 }
 
-/// ` in `versions[0].primary``, or nothing at the top level.
+/// The words "in `versions[0].primary`" for a pointer, or nothing at the top level.
 fn within(pointer: &str) -> String {
     if pointer.is_empty() {
         return String::new();
@@ -217,7 +227,9 @@ fn within(pointer: &str) -> String {
     let mut path = String::new();
     for token in pointer.split('/').skip(1) {
         if token.chars().all(|c| c.is_ascii_digit()) {
-            path.push_str(&format!("[{token}]"));
+            path.push('[');
+            path.push_str(token);
+            path.push(']');
         } else {
             if !path.is_empty() {
                 path.push('.');
@@ -282,7 +294,6 @@ fn plural(count: u64) -> &'static str {
 fn toml_type(json_type: &str) -> String {
     json_type
         .replace("object", "table")
-        .replace("number", "number")
         .replace("null", "nothing")
 }
 

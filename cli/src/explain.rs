@@ -1,0 +1,96 @@
+//! `spacedock explain CODE`: the long explanation of a diagnostic code
+//! (Markdown, from the code registry), found by id or name in any case;
+//! `--list` prints the whole registry, one code a line.
+
+use std::fmt::Write as _;
+use std::io::{self, Write as _};
+
+use spacedock_validator::Code;
+
+use crate::args::ExplainArgs;
+use crate::error::Error;
+use crate::exit::Exit;
+
+pub(crate) fn run(args: &ExplainArgs) -> Result<Exit, Error> {
+    let text = match &args.code {
+        Some(code) if !args.list => explanation(code)?,
+        _ => listing(),
+    };
+    io::stdout().lock().write_all(text.as_bytes())?;
+    Ok(Exit::Success)
+}
+
+/// The explanation of a code, ending in a newline.
+fn explanation(text: &str) -> Result<String, Error> {
+    let code = Code::lookup(text.trim()).ok_or_else(|| Error::UnknownCode {
+        code: text.to_owned(),
+        suggestion: spacedock_validator::suggest::did_you_mean(
+            text,
+            Code::ALL.iter().flat_map(|code| [code.id(), code.name()]),
+        ),
+    })?;
+    let mut explanation = code.explanation().to_owned();
+    if !explanation.ends_with('\n') {
+        explanation.push('\n');
+    }
+    Ok(explanation)
+}
+
+/// Every code: id, name, severity and summary in aligned columns.
+fn listing() -> String {
+    let name_width = Code::ALL
+        .iter()
+        .map(|code| code.name().len())
+        .max()
+        .unwrap_or(0);
+    let mut text = String::new();
+    for code in Code::ALL {
+        let _ = writeln!(
+            text,
+            "{}  {:name_width$}  {:7}  {}",
+            code.id(),
+            code.name(),
+            code.severity().name(),
+            code.summary()
+        );
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use spacedock_validator::Code;
+
+    use super::{explanation, listing};
+
+    #[test]
+    fn codes_are_found_by_id_or_name_in_any_case() {
+        let by_id = explanation("sd0301").unwrap();
+        assert_eq!(by_id, explanation("Fleet-Over-Budget").unwrap());
+        assert!(by_id.starts_with("# SD0301 fleet-over-budget"));
+    }
+
+    #[test]
+    fn a_near_miss_gets_a_suggestion() {
+        let error = explanation("fleet-over-budgt").unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "unknown diagnostic code `fleet-over-budgt`"
+        );
+        assert_eq!(
+            error.help().as_deref(),
+            Some("did you mean `fleet-over-budget`?")
+        );
+    }
+
+    #[test]
+    fn the_listing_has_one_line_per_code() {
+        let listing = listing();
+        assert_eq!(listing.lines().count(), Code::ALL.len());
+        assert!(
+            listing
+                .lines()
+                .any(|line| line.starts_with("SD0301  fleet-over-budget "))
+        );
+    }
+}

@@ -1,0 +1,149 @@
+//! `spacedock fleet check FLEET.toml --pack PACK --mission ID`: a player's
+//! fleet build checked against one seat of a mission. Diagnostics and exit
+//! status are those of `check`; a legal build also gets its numbers (fleet
+//! cost against the budget, deck size, transport holds) as a small table,
+//! or as the `summary` key of the JSON object.
+
+use std::fmt::Write as _;
+use std::io::{self, Write as _};
+
+use spacedock_validator::{FleetCheck, FleetSummary, Options, PlayerSelector, SourceMap};
+
+use crate::args::{FleetCheckArgs, Format};
+use crate::error::Error;
+use crate::exit::Exit;
+use crate::pack;
+use crate::render::{Checked, Printer, Style, count};
+
+pub(crate) fn run(args: &FleetCheckArgs, style: Style) -> Result<Exit, Error> {
+    let options = Options {
+        sets: args.report.sets,
+    };
+    let result = match pack::unreadable(&args.pack) {
+        Some(diagnostic) => FleetCheck {
+            sources: SourceMap::new(),
+            diagnostics: vec![diagnostic],
+            summary: None,
+        },
+        None => spacedock_validator::check_fleet(
+            &args.pack,
+            &args.fleet,
+            &args.mission,
+            &selector(&args.player),
+            &options,
+        ),
+    };
+    let checked = [Checked {
+        label: args.fleet.display().to_string(),
+        sources: &result.sources,
+        diagnostics: &result.diagnostics,
+    }];
+    let printer = Printer {
+        format: args.report.format,
+        style,
+    };
+    let mut extra = serde_json::Map::new();
+    extra.insert(
+        "summary".to_owned(),
+        serde_json::to_value(&result.summary).expect("a fleet summary always serializes"),
+    );
+    printer.report(&checked, extra)?;
+    if let Some(summary) = &result.summary {
+        match args.report.format {
+            Format::Human => io::stdout().lock().write_all(table(summary).as_bytes())?,
+            Format::Github => io::stderr().lock().write_all(table(summary).as_bytes())?,
+            Format::Json => {}
+        }
+    }
+    Ok(Exit::for_diagnostics(
+        &result.diagnostics,
+        args.report.deny_warnings,
+    ))
+}
+
+/// `--player 2` picks the second seat; anything not a number is a name.
+fn selector(player: &str) -> PlayerSelector {
+    match player.trim().parse::<usize>() {
+        Ok(number) => PlayerSelector::Number(number),
+        Err(_) => PlayerSelector::Name(player.to_owned()),
+    }
+}
+
+/// A legal build's numbers as aligned rows, one per transport hold.
+fn table(summary: &FleetSummary) -> String {
+    let mut rows = vec![
+        (
+            "mission",
+            format!("{} (player `{}`)", summary.mission, summary.player),
+        ),
+        (
+            "fleet cost",
+            match summary.budget {
+                Some(budget) => format!("{} of {budget}", summary.fleet_cost),
+                None => summary.fleet_cost.to_string(),
+            },
+        ),
+        ("deck", count(summary.deck_size as usize, "card", "cards")),
+    ];
+    for hold in &summary.transport {
+        let carried = if hold.carried.is_empty() {
+            "empty".to_owned()
+        } else {
+            hold.carried.join(", ")
+        };
+        rows.push((
+            "transport",
+            format!(
+                "{}: {} of {} spaces ({carried})",
+                hold.carrier, hold.used, hold.capacity
+            ),
+        ));
+    }
+    let width = rows.iter().map(|(name, _)| name.len()).max().unwrap_or(0);
+    let mut text = String::new();
+    for (name, value) in rows {
+        let _ = writeln!(text, "{name:width$}  {value}");
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use spacedock_validator::{FleetSummary, PlayerSelector, TransportUse};
+
+    use super::{selector, table};
+
+    #[test]
+    fn numbers_pick_seats_and_anything_else_is_a_name() {
+        assert_eq!(selector("2"), PlayerSelector::Number(2));
+        assert_eq!(
+            selector("Wretch player"),
+            PlayerSelector::Name("Wretch player".to_owned())
+        );
+        assert_eq!(selector("-1"), PlayerSelector::Name("-1".to_owned()));
+    }
+
+    #[test]
+    fn the_table_aligns_and_lists_every_hold() {
+        let summary = FleetSummary {
+            mission: "open-battle".to_owned(),
+            player: "ISN player".to_owned(),
+            fleet_cost: 10,
+            budget: Some(12),
+            deck_size: 6,
+            transport: vec![TransportUse {
+                carrier: "test-carrier".to_owned(),
+                capacity: 1,
+                used: 1,
+                carried: vec!["test-frigate".to_owned()],
+            }],
+        };
+        assert_eq!(
+            table(&summary),
+            "mission     open-battle (player `ISN player`)\n\
+             fleet cost  10 of 12\n\
+             deck        6 cards\n\
+             transport   test-carrier: 1 of 1 spaces (test-frigate)\n"
+        );
+    }
+}

@@ -1,0 +1,78 @@
+//! `spacedock`: the command-line face of the spacedock compiler.
+//!
+//! This binary is glue. The compiler (`spacedock-validator`) and the file
+//! schemas (`spacedock-schema`) are libraries that describe what they find
+//! and never print; this crate parses the command line, calls them, and
+//! renders their results for people (miette), scripts (JSON) and CI
+//! (GitHub annotations). It is the only place that prints.
+//!
+//! Exit status: 0 success, 1 content errors, 2 usage or I/O errors.
+
+mod args;
+mod build;
+mod check;
+mod error;
+mod exit;
+mod explain;
+mod fleet;
+mod list;
+mod pack;
+mod render;
+mod schema;
+mod write;
+
+use std::ffi::OsString;
+use std::io::Write as _;
+use std::process::ExitCode;
+
+use clap::Parser as _;
+
+use crate::args::{Cli, Command, FleetCommand};
+use crate::error::Error;
+use crate::exit::Exit;
+use crate::render::Style;
+
+fn main() -> ExitCode {
+    run(std::env::args_os()).into()
+}
+
+/// Parses the arguments, runs the command, and reports a failure that
+/// stopped it.
+fn run(args: impl IntoIterator<Item = OsString>) -> Exit {
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        Err(error) => {
+            // Help and version are clap "errors" that print to stdout.
+            let _ = error.print();
+            return if error.use_stderr() {
+                Exit::UsageOrIo
+            } else {
+                Exit::Success
+            };
+        }
+    };
+    match dispatch(&cli) {
+        Ok(exit) => exit,
+        Err(error) if error.is_broken_pipe() => Exit::Success,
+        Err(error) => {
+            let mut stderr = std::io::stderr().lock();
+            let _ = writeln!(stderr, "error: {error}");
+            if let Some(help) = error.help() {
+                let _ = writeln!(stderr, "help: {help}");
+            }
+            Exit::UsageOrIo
+        }
+    }
+}
+
+fn dispatch(cli: &Cli) -> Result<Exit, Error> {
+    let style = Style::detect(cli.color);
+    match &cli.command {
+        Command::Check(args) => check::run(args, style),
+        Command::Build(args) => build::run(args, style),
+        Command::Fleet(FleetCommand::Check(args)) => fleet::run(args, style),
+        Command::Schema(args) => schema::run(args),
+        Command::Explain(args) => explain::run(args),
+        Command::List(args) => list::run(args, style),
+    }
+}

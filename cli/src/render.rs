@@ -1,0 +1,428 @@
+//! Diagnostics for people and for machines, shared by `check`, `build` and
+//! `fleet check`. The library describes each diagnostic (to miette, and as
+//! plain data); this module decides how it looks:
+//!
+//! - human: miette's graphical rendering on stderr, then one summary line
+//!   per pack, like a compiler;
+//! - json: one object on stdout for the whole run;
+//! - github: one workflow annotation per line on stdout.
+
+use std::fmt::Write as _;
+use std::io::{self, IsTerminal as _, Write};
+
+use miette::{GraphicalReportHandler, GraphicalTheme};
+use serde::Serialize;
+use spacedock_validator::{Diagnostic, Location, SourceMap};
+
+use crate::args::{ColorChoice, Format};
+
+/// Width of human output when it does not go to a terminal, so that logs and
+/// tests see the same text wherever they run.
+const FIXED_WIDTH: usize = 100;
+
+/// The diagnostics of one pack (or one fleet build) and the files they
+/// point into.
+pub(crate) struct Checked<'a> {
+    /// How the pack is named in summaries: its path as the user gave it.
+    pub(crate) label: String,
+    pub(crate) sources: &'a SourceMap,
+    pub(crate) diagnostics: &'a [Diagnostic],
+}
+
+impl Checked<'_> {
+    pub(crate) fn errors(&self) -> usize {
+        self.diagnostics.iter().filter(|d| d.is_error()).count()
+    }
+
+    pub(crate) fn warnings(&self) -> usize {
+        self.diagnostics.len() - self.errors()
+    }
+}
+
+/// How human output looks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Style {
+    pub(crate) color: bool,
+    pub(crate) width: usize,
+}
+
+impl Style {
+    /// Colour only a terminal (unless told otherwise) and never when
+    /// `NO_COLOR` is set; use the terminal's width, or a fixed one.
+    pub(crate) fn detect(choice: ColorChoice) -> Style {
+        let terminal = io::stderr().is_terminal();
+        let no_color = std::env::var_os("NO_COLOR").is_some_and(|value| !value.is_empty());
+        let color = match choice {
+            ColorChoice::Always => true,
+            ColorChoice::Never => false,
+            ColorChoice::Auto => terminal && !no_color,
+        };
+        let width = if terminal {
+            std::env::var("COLUMNS")
+                .ok()
+                .and_then(|columns| columns.trim().parse::<usize>().ok())
+                .filter(|&columns| columns >= 40)
+                .unwrap_or(FIXED_WIDTH)
+        } else {
+            FIXED_WIDTH
+        };
+        Style { color, width }
+    }
+
+    fn handler(self) -> GraphicalReportHandler {
+        let theme = if self.color {
+            GraphicalTheme::unicode()
+        } else {
+            GraphicalTheme::unicode_nocolor()
+        };
+        GraphicalReportHandler::new_themed(theme)
+            .with_width(self.width)
+            .with_links(false)
+    }
+}
+
+/// Prints diagnostics in the format the user chose.
+pub(crate) struct Printer {
+    pub(crate) format: Format,
+    pub(crate) style: Style,
+}
+
+impl Printer {
+    /// Prints every diagnostic of every checked pack. `extra` holds
+    /// command-specific top-level keys for the JSON object (a fleet
+    /// summary, the bundle written); the other formats leave them to the
+    /// command.
+    pub(crate) fn report(
+        &self,
+        checked: &[Checked<'_>],
+        extra: serde_json::Map<String, serde_json::Value>,
+    ) -> io::Result<()> {
+        match self.format {
+            Format::Human => {
+                let mut stderr = io::stderr().lock();
+                stderr.write_all(human(checked, self.style).as_bytes())?;
+                stderr.write_all(summaries(checked).as_bytes())?;
+                stderr.flush()
+            }
+            Format::Json => {
+                let mut stdout = io::stdout().lock();
+                let text = serde_json::to_string_pretty(&json(checked, extra))
+                    .expect("diagnostics always serialize");
+                writeln!(stdout, "{text}")?;
+                stdout.flush()
+            }
+            Format::Github => {
+                let mut stdout = io::stdout().lock();
+                stdout.write_all(github(checked).as_bytes())?;
+                stdout.flush()?;
+                let mut stderr = io::stderr().lock();
+                stderr.write_all(summaries(checked).as_bytes())?;
+                stderr.flush()
+            }
+        }
+    }
+}
+
+/// `1 error`, `2 warnings`, `0 errors`.
+pub(crate) fn count(number: usize, singular: &str, plural: &str) -> String {
+    format!("{number} {}", if number == 1 { singular } else { plural })
+}
+
+/// Every diagnostic rendered by miette, each followed by a blank line.
+pub(crate) fn human(checked: &[Checked<'_>], style: Style) -> String {
+    let handler = style.handler();
+    let mut text = String::new();
+    for pack in checked {
+        for diagnostic in pack.diagnostics {
+            let report = diagnostic.to_report(pack.sources);
+            handler
+                .render_report(&mut text, &report)
+                .expect("rendering into a String cannot fail");
+            text.push('\n');
+        }
+    }
+    text
+}
+
+/// One line per pack with its counts, and a total when there are several.
+fn summaries(checked: &[Checked<'_>]) -> String {
+    let mut text = String::new();
+    for pack in checked {
+        let _ = writeln!(
+            text,
+            "{}: {}, {}",
+            pack.label,
+            count(pack.errors(), "error", "errors"),
+            count(pack.warnings(), "warning", "warnings")
+        );
+    }
+    if checked.len() > 1 {
+        let errors = checked.iter().map(Checked::errors).sum();
+        let warnings = checked.iter().map(Checked::warnings).sum();
+        let _ = writeln!(
+            text,
+            "checked {}: {}, {}",
+            count(checked.len(), "pack", "packs"),
+            count(errors, "error", "errors"),
+            count(warnings, "warning", "warnings")
+        );
+    }
+    text
+}
+
+/// A diagnostic as the JSON format shows it. Lines and columns are 1-based;
+/// the end is the position just past the span.
+#[derive(Serialize)]
+struct JsonDiagnostic<'a> {
+    code: &'static str,
+    name: &'static str,
+    severity: &'static str,
+    message: &'a str,
+    file: Option<&'a str>,
+    line: Option<usize>,
+    column: Option<usize>,
+    end_line: Option<usize>,
+    end_column: Option<usize>,
+    label: Option<&'a str>,
+    help: Option<&'a str>,
+    notes: Vec<JsonNote<'a>>,
+    /// The pack (as given on the command line) whose check found it.
+    pack: &'a str,
+}
+
+#[derive(Serialize)]
+struct JsonNote<'a> {
+    message: &'a str,
+    file: &'a str,
+    line: usize,
+    column: usize,
+}
+
+/// File, line and column of both ends of a location.
+fn span_position<'a>(
+    sources: &'a SourceMap,
+    location: &Location,
+) -> (&'a str, (usize, usize), (usize, usize)) {
+    let file = sources.get(location.file);
+    (
+        file.display_name(),
+        file.line_column(location.span.start),
+        file.line_column(location.span.end),
+    )
+}
+
+/// The JSON object of a run: every diagnostic, the counts, and `extra`.
+pub(crate) fn json(
+    checked: &[Checked<'_>],
+    extra: serde_json::Map<String, serde_json::Value>,
+) -> serde_json::Value {
+    let mut diagnostics = Vec::new();
+    for pack in checked {
+        for diagnostic in pack.diagnostics {
+            let position = diagnostic
+                .location
+                .as_ref()
+                .map(|location| span_position(pack.sources, location));
+            let notes = diagnostic
+                .notes
+                .iter()
+                .map(|note| {
+                    let (file, (line, column), _) = span_position(pack.sources, &note.location);
+                    JsonNote {
+                        message: &note.message,
+                        file,
+                        line,
+                        column,
+                    }
+                })
+                .collect();
+            diagnostics.push(JsonDiagnostic {
+                code: diagnostic.code.id(),
+                name: diagnostic.code.name(),
+                severity: diagnostic.severity.name(),
+                message: &diagnostic.message,
+                file: position.map(|(file, _, _)| file),
+                line: position.map(|(_, (line, _), _)| line),
+                column: position.map(|(_, (_, column), _)| column),
+                end_line: position.map(|(_, _, (line, _))| line),
+                end_column: position.map(|(_, _, (_, column))| column),
+                label: diagnostic.label.as_deref(),
+                help: diagnostic.help.as_deref(),
+                notes,
+                pack: &pack.label,
+            });
+        }
+    }
+    let mut object = serde_json::Map::new();
+    object.insert(
+        "diagnostics".to_owned(),
+        serde_json::to_value(diagnostics).expect("diagnostics always serialize"),
+    );
+    object.insert(
+        "errors".to_owned(),
+        checked.iter().map(Checked::errors).sum::<usize>().into(),
+    );
+    object.insert(
+        "warnings".to_owned(),
+        checked.iter().map(Checked::warnings).sum::<usize>().into(),
+    );
+    object.extend(extra);
+    serde_json::Value::Object(object)
+}
+
+/// GitHub Actions annotations: `::error file=F,line=L,col=C,title=T::message`.
+pub(crate) fn github(checked: &[Checked<'_>]) -> String {
+    let mut text = String::new();
+    for pack in checked {
+        for diagnostic in pack.diagnostics {
+            let mut properties = Vec::new();
+            if let Some(location) = &diagnostic.location {
+                let (file, (line, column), _) = span_position(pack.sources, location);
+                properties.push(format!("file={}", escape_property(file)));
+                properties.push(format!("line={line}"));
+                properties.push(format!("col={column}"));
+            }
+            let title = format!("{} {}", diagnostic.code.id(), diagnostic.code.name());
+            properties.push(format!("title={}", escape_property(&title)));
+            let mut message = diagnostic.message.clone();
+            if let Some(help) = &diagnostic.help {
+                let _ = write!(message, "\n\nhelp: {help}");
+            }
+            let _ = writeln!(
+                text,
+                "::{} {}::{}",
+                diagnostic.severity.name(),
+                properties.join(","),
+                escape_data(&message)
+            );
+        }
+    }
+    text
+}
+
+/// Escapes the message of a workflow command.
+fn escape_data(text: &str) -> String {
+    text.replace('%', "%25")
+        .replace('\r', "%0D")
+        .replace('\n', "%0A")
+}
+
+/// Escapes a property value of a workflow command, which also ends at `,`
+/// and `:`.
+fn escape_property(text: &str) -> String {
+    escape_data(text).replace(':', "%3A").replace(',', "%2C")
+}
+
+#[cfg(test)]
+mod tests {
+    use spacedock_validator::{Code, Diagnostic, Location, SourceMap};
+
+    use super::*;
+
+    fn sample() -> (SourceMap, Vec<Diagnostic>) {
+        let mut sources = SourceMap::new();
+        let file = sources.add(
+            "fleets/a,b.toml".into(),
+            "faction = \"isn\"\nships = []\n".to_owned(),
+        );
+        let diagnostics = vec![
+            Diagnostic::new(Code::FleetOverBudget, "fleet costs 42%\nbudget is 40")
+                .at(Location { file, span: 16..21 })
+                .label("these ships")
+                .help("drop a ship"),
+            Diagnostic::new(Code::StrayFile, "stray file"),
+        ];
+        (sources, diagnostics)
+    }
+
+    #[test]
+    fn github_annotations_escape_data_and_properties() {
+        let (sources, diagnostics) = sample();
+        let checked = [Checked {
+            label: "pack".to_owned(),
+            sources: &sources,
+            diagnostics: &diagnostics,
+        }];
+        assert_eq!(
+            github(&checked),
+            "::error file=fleets/a%2Cb.toml,line=2,col=1,title=SD0301 fleet-over-budget::\
+             fleet costs 42%25%0Abudget is 40%0A%0Ahelp: drop a ship\n\
+             ::warning title=SD0009 stray-file::stray file\n"
+        );
+    }
+
+    #[test]
+    fn json_has_positions_or_nulls_and_counts() {
+        let (sources, diagnostics) = sample();
+        let checked = [Checked {
+            label: "pack".to_owned(),
+            sources: &sources,
+            diagnostics: &diagnostics,
+        }];
+        let value = json(&checked, serde_json::Map::new());
+        assert_eq!(value["errors"], 1);
+        assert_eq!(value["warnings"], 1);
+        let first = &value["diagnostics"][0];
+        assert_eq!(first["code"], "SD0301");
+        assert_eq!(first["severity"], "error");
+        assert_eq!(first["file"], "fleets/a,b.toml");
+        assert_eq!(
+            (first["line"].as_u64(), first["column"].as_u64()),
+            (Some(2), Some(1))
+        );
+        assert_eq!(
+            (first["end_line"].as_u64(), first["end_column"].as_u64()),
+            (Some(2), Some(6))
+        );
+        assert_eq!(first["help"], "drop a ship");
+        let second = &value["diagnostics"][1];
+        assert!(second["file"].is_null() && second["line"].is_null() && second["help"].is_null());
+    }
+
+    #[test]
+    fn summaries_count_per_pack_and_in_total() {
+        let (sources, diagnostics) = sample();
+        let one = Checked {
+            label: "a".to_owned(),
+            sources: &sources,
+            diagnostics: &diagnostics,
+        };
+        let two = Checked {
+            label: "b".to_owned(),
+            sources: &sources,
+            diagnostics: &diagnostics[1..],
+        };
+        assert_eq!(
+            summaries(&[one, two]),
+            "a: 1 error, 1 warning\nb: 0 errors, 1 warning\nchecked 2 packs: 1 error, 2 warnings\n"
+        );
+    }
+
+    #[test]
+    fn human_rendering_without_colour_has_no_escape_codes() {
+        let (sources, diagnostics) = sample();
+        let checked = [Checked {
+            label: "pack".to_owned(),
+            sources: &sources,
+            diagnostics: &diagnostics,
+        }];
+        let text = human(
+            &checked,
+            Style {
+                color: false,
+                width: 80,
+            },
+        );
+        assert!(!text.contains('\u{1b}'), "{text}");
+        assert!(text.contains("SD0301(fleet-over-budget)"), "{text}");
+        assert!(text.contains("fleets/a,b.toml:2:1"), "{text}");
+        let colored = human(
+            &checked,
+            Style {
+                color: true,
+                width: 80,
+            },
+        );
+        assert!(colored.contains('\u{1b}'), "{colored}");
+    }
+}

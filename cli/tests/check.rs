@@ -1,0 +1,236 @@
+//! `spacedock check`: exit statuses, the three output formats, and the
+//! human rendering of a broken pack (snapshot).
+
+use crate::{copy_fixture, json, run, spacedock};
+
+#[test]
+fn a_clean_pack_exits_0_with_a_summary() {
+    let finished = run(&["check", "clean"], 0);
+    assert_eq!(finished.stderr, "clean: 0 errors, 0 warnings\n");
+    assert_eq!(finished.stdout, "");
+}
+
+#[test]
+fn a_broken_pack_exits_1() {
+    let finished = run(&["check", "broken"], 1);
+    assert!(
+        finished.stderr.contains("SD0003(unknown-key)"),
+        "{}",
+        finished.stderr
+    );
+    assert!(
+        finished
+            .stderr
+            .lines()
+            .last()
+            .unwrap()
+            .starts_with("broken: "),
+        "{}",
+        finished.stderr
+    );
+}
+
+#[test]
+fn a_missing_pack_exits_2_with_a_clear_message() {
+    let finished = run(&["check", "no-such-pack"], 2);
+    assert!(
+        finished
+            .stderr
+            .contains("pack folder `no-such-pack` does not exist"),
+        "{}",
+        finished.stderr
+    );
+}
+
+#[test]
+fn a_file_given_as_pack_exits_2() {
+    let finished = run(&["check", "clean/pack.toml"], 2);
+    assert!(
+        finished
+            .stderr
+            .contains("`clean/pack.toml` is not a folder"),
+        "{}",
+        finished.stderr
+    );
+}
+
+#[test]
+fn a_folder_without_pack_toml_exits_2() {
+    // `fleets/` exists but is not a pack: the library's not-a-pack.
+    let finished = run(&["check", "fleets"], 2);
+    assert!(
+        finished.stderr.contains("SD0008(not-a-pack)"),
+        "{}",
+        finished.stderr
+    );
+}
+
+#[test]
+fn every_pack_is_checked_even_after_a_bad_one() {
+    let finished = run(&["check", "no-such-pack", "broken", "clean"], 2);
+    assert!(
+        finished.stderr.contains("SD0003(unknown-key)"),
+        "{}",
+        finished.stderr
+    );
+    assert!(
+        finished.stderr.contains("\nclean: 0 errors, 0 warnings\n"),
+        "{}",
+        finished.stderr
+    );
+    assert!(
+        finished.stderr.contains("checked 3 packs: "),
+        "{}",
+        finished.stderr
+    );
+}
+
+#[test]
+fn unknown_flags_are_usage_errors() {
+    run(&["check", "clean", "--frobnicate"], 2);
+    run(&["check"], 2);
+    run(&["check", "clean", "--sets", "0"], 2);
+    run(&["check", "clean", "--format", "xml"], 2);
+}
+
+#[test]
+fn warnings_pass_unless_denied() {
+    let dir = copy_fixture("clean");
+    let pack = dir.path().join("clean");
+    std::fs::write(pack.join("notes.toml"), "todo = \"stray\"\n").unwrap();
+    let pack = pack.to_str().unwrap();
+    let finished = run(&["check", pack], 0);
+    assert!(
+        finished.stderr.contains("SD0009(stray-file)"),
+        "{}",
+        finished.stderr
+    );
+    assert!(
+        finished.stderr.ends_with(": 0 errors, 1 warning\n"),
+        "{}",
+        finished.stderr
+    );
+    run(&["check", pack, "--deny-warnings"], 1);
+}
+
+#[test]
+fn json_is_one_object_with_every_diagnostic() {
+    let finished = run(&["check", "broken", "clean", "--format", "json"], 1);
+    assert_eq!(finished.stderr, "", "json mode prints nothing else");
+    let report = json(&finished.stdout);
+    let diagnostics = report["diagnostics"]
+        .as_array()
+        .expect("a diagnostics array");
+    assert!(!diagnostics.is_empty());
+    let errors = diagnostics
+        .iter()
+        .filter(|d| d["severity"] == "error")
+        .count();
+    let warnings = diagnostics
+        .iter()
+        .filter(|d| d["severity"] == "warning")
+        .count();
+    assert_eq!(report["errors"].as_u64(), Some(errors as u64));
+    assert_eq!(report["warnings"].as_u64(), Some(warnings as u64));
+    assert!(errors >= 2 && warnings >= 1, "{report:#}");
+    for diagnostic in diagnostics {
+        for key in [
+            "code", "name", "severity", "message", "file", "line", "column", "help",
+        ] {
+            assert!(
+                diagnostic.get(key).is_some(),
+                "`{key}` missing in {diagnostic}"
+            );
+        }
+        let code = diagnostic["code"].as_str().unwrap();
+        assert!(code.len() == 6 && code.starts_with("SD"), "{code}");
+        assert_eq!(
+            diagnostic["pack"], "broken",
+            "only the broken pack has diagnostics"
+        );
+    }
+    let unknown_key = diagnostics
+        .iter()
+        .find(|d| d["code"] == "SD0003")
+        .expect("the misspelled launch_cost is reported");
+    assert_eq!(unknown_key["name"], "unknown-key");
+    assert_eq!(unknown_key["file"], "broken/ships/bad-frigate.toml");
+    assert_eq!(unknown_key["line"], 8, "`lanch_cost` is on line 8");
+    assert_eq!(unknown_key["column"], 1);
+    let stray = diagnostics
+        .iter()
+        .find(|d| d["code"] == "SD0009")
+        .expect("notes.toml is stray");
+    assert_eq!(stray["severity"], "warning");
+}
+
+#[test]
+fn json_has_null_positions_when_there_is_no_location() {
+    let finished = run(&["check", "no-such-pack", "--format", "json"], 2);
+    let report = json(&finished.stdout);
+    let missing = &report["diagnostics"][0];
+    assert_eq!(missing["code"], "SD0001");
+    assert!(missing["file"].is_null() && missing["line"].is_null() && missing["column"].is_null());
+    assert_eq!(report["errors"], 1);
+}
+
+#[test]
+fn github_format_prints_one_annotation_per_diagnostic() {
+    let as_json = run(&["check", "broken", "--format", "json"], 1);
+    let count = json(&as_json.stdout)["diagnostics"]
+        .as_array()
+        .unwrap()
+        .len();
+    let finished = run(&["check", "broken", "--format", "github"], 1);
+    let lines: Vec<&str> = finished.stdout.lines().collect();
+    assert_eq!(lines.len(), count, "{}", finished.stdout);
+    for line in &lines {
+        assert!(
+            line.starts_with("::error ") || line.starts_with("::warning "),
+            "{line}"
+        );
+        assert!(!line.contains('\r'));
+    }
+    assert!(
+        lines.iter().any(|line| line.starts_with(
+            "::error file=broken/ships/bad-frigate.toml,line=8,col=1,title=SD0003 unknown-key::"
+        )),
+        "{}",
+        finished.stdout
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|line| line.starts_with("::warning file=broken/notes.toml,")),
+        "{}",
+        finished.stdout
+    );
+    assert!(
+        finished.stderr.starts_with("broken: "),
+        "the summary goes to stderr"
+    );
+}
+
+#[test]
+fn no_colour_unless_asked() {
+    let plain = run(&["check", "broken"], 1);
+    assert!(!plain.stderr.contains('\u{1b}'));
+    let colored = spacedock()
+        .args(["check", "broken", "--color", "always"])
+        .assert()
+        .code(1);
+    let stderr = String::from_utf8_lossy(&colored.get_output().stderr).into_owned();
+    assert!(stderr.contains('\u{1b}'), "{stderr}");
+    let never = spacedock()
+        .args(["check", "broken", "--color", "never"])
+        .env("NO_COLOR", "1")
+        .assert()
+        .code(1);
+    assert!(!String::from_utf8_lossy(&never.get_output().stderr).contains('\u{1b}'));
+}
+
+#[test]
+fn human_rendering_of_a_broken_pack() {
+    let finished = run(&["check", "broken"], 1);
+    insta::assert_snapshot!(finished.stderr);
+}

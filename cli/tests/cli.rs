@@ -1,0 +1,84 @@
+//! End-to-end tests of the `spacedock` binary, grouped by feature in one
+//! test binary (like ripgrep's): each runs the real executable on the small
+//! packs under `tests/fixtures/` and checks exit status, stdout and stderr.
+//!
+//! Commands run inside `tests/fixtures/`, so diagnostics name files as
+//! `broken/ships/...`; colour is off and the width fixed, so human output
+//! is the same on every machine.
+
+mod build;
+mod check;
+mod explain;
+mod fleet;
+mod help;
+mod list;
+mod schema;
+
+use std::path::{Path, PathBuf};
+
+/// The folder of fixture packs and fleets.
+pub(crate) fn fixtures() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests")
+        .join("fixtures")
+}
+
+/// The binary, run in the fixtures folder with a predictable environment.
+pub(crate) fn spacedock() -> assert_cmd::Command {
+    let mut command = assert_cmd::Command::new(env!("CARGO_BIN_EXE_spacedock"));
+    command
+        .current_dir(fixtures())
+        .env_remove("NO_COLOR")
+        .env_remove("COLUMNS");
+    command
+}
+
+/// Output of a finished run as text.
+pub(crate) struct Finished {
+    pub(crate) stdout: String,
+    pub(crate) stderr: String,
+}
+
+/// Runs the binary with `args` and checks that it exits with `code`,
+/// showing both streams if not.
+pub(crate) fn run(args: &[&str], code: i32) -> Finished {
+    let assert = spacedock().args(args).assert();
+    let output = assert.get_output();
+    let finished = Finished {
+        stdout: String::from_utf8(output.stdout.clone()).expect("stdout is UTF-8"),
+        stderr: String::from_utf8(output.stderr.clone()).expect("stderr is UTF-8"),
+    };
+    assert_eq!(
+        output.status.code(),
+        Some(code),
+        "`spacedock {}` exit status\n--- stdout\n{}\n--- stderr\n{}",
+        args.join(" "),
+        finished.stdout,
+        finished.stderr
+    );
+    finished
+}
+
+/// Parses stdout as JSON.
+pub(crate) fn json(text: &str) -> serde_json::Value {
+    serde_json::from_str(text).unwrap_or_else(|error| panic!("not JSON ({error}):\n{text}"))
+}
+
+/// A copy of a fixture pack in a temporary folder, to change or write into.
+pub(crate) fn copy_fixture(name: &str) -> tempfile::TempDir {
+    fn copy(from: &Path, to: &Path) {
+        std::fs::create_dir_all(to).unwrap();
+        for entry in std::fs::read_dir(from).unwrap() {
+            let entry = entry.unwrap();
+            let target = to.join(entry.file_name());
+            if entry.file_type().unwrap().is_dir() {
+                copy(&entry.path(), &target);
+            } else {
+                std::fs::copy(entry.path(), target).unwrap();
+            }
+        }
+    }
+    let dir = tempfile::tempdir().unwrap();
+    copy(&fixtures().join(name), &dir.path().join(name));
+    dir
+}

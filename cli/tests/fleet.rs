@@ -1,0 +1,168 @@
+//! `spacedock fleet check`: legal and illegal builds, seat selection, and
+//! the summary in human and JSON form.
+
+use crate::{json, run};
+
+const PACK: [&str; 2] = ["--pack", "clean"];
+
+fn fleet_check(fleet: &str, extra: &[&str], code: i32) -> crate::Finished {
+    let mut args = vec![
+        "fleet",
+        "check",
+        fleet,
+        "--pack",
+        "clean",
+        "--mission",
+        "open-battle",
+    ];
+    args.extend_from_slice(extra);
+    run(&args, code)
+}
+
+#[test]
+fn a_legal_build_prints_its_numbers() {
+    let finished = fleet_check("fleets/legal.toml", &[], 0);
+    assert_eq!(finished.stderr, "fleets/legal.toml: 0 errors, 0 warnings\n");
+    let lines: Vec<&str> = finished.stdout.lines().collect();
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("fleet cost") && l.ends_with("10 of 12")),
+        "{}",
+        finished.stdout
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("deck") && l.ends_with("6 cards")),
+        "{}",
+        finished.stdout
+    );
+    assert!(
+        lines.iter().any(|l| l.starts_with("transport")
+            && l.contains("Test Carrier: 1 of 1 spaces")
+            && l.contains("(Test Frigate)")),
+        "{}",
+        finished.stdout
+    );
+}
+
+#[test]
+fn an_over_budget_build_exits_1() {
+    let finished = fleet_check("fleets/over-budget.toml", &[], 1);
+    assert!(
+        finished.stderr.contains("SD0301(fleet-over-budget)"),
+        "{}",
+        finished.stderr
+    );
+    assert!(
+        finished.stdout.is_empty(),
+        "no summary for an illegal build"
+    );
+}
+
+#[test]
+fn json_adds_the_summary() {
+    let legal = json(&fleet_check("fleets/legal.toml", &["--format", "json"], 0).stdout);
+    assert_eq!(legal["errors"], 0);
+    assert_eq!(legal["summary"]["fleet_cost"], 10);
+    assert_eq!(legal["summary"]["budget"], 12);
+    assert_eq!(legal["summary"]["deck_size"], 6);
+    assert_eq!(legal["summary"]["mission"], "Open Battle");
+    assert_eq!(legal["summary"]["player"], "ISN player");
+    assert_eq!(legal["summary"]["transport"][0]["carrier"], "Test Carrier");
+    assert_eq!(
+        legal["summary"]["transport"][0]["carried"][0],
+        "Test Frigate"
+    );
+
+    let illegal = json(&fleet_check("fleets/over-budget.toml", &["--format", "json"], 1).stdout);
+    assert!(illegal["summary"].is_null());
+    let codes: Vec<&str> = illegal["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["code"].as_str().unwrap())
+        .collect();
+    assert!(codes.contains(&"SD0301"), "{codes:?}");
+}
+
+#[test]
+fn players_are_chosen_by_number_or_name() {
+    fleet_check("fleets/wretch.toml", &["--player", "2"], 0);
+    fleet_check("fleets/wretch.toml", &["--player", "Wretch player"], 0);
+    // Seat 1 is the ISN player: a Wretch fleet does not fit it.
+    let finished = fleet_check("fleets/wretch.toml", &[], 1);
+    assert!(
+        finished.stderr.contains("SD0306(wrong-faction)"),
+        "{}",
+        finished.stderr
+    );
+}
+
+#[test]
+fn an_unknown_seat_or_mission_is_reported() {
+    let finished = fleet_check("fleets/legal.toml", &["--player", "7"], 1);
+    assert!(
+        finished.stderr.contains("has no player 7"),
+        "{}",
+        finished.stderr
+    );
+    let mut args = vec![
+        "fleet",
+        "check",
+        "fleets/legal.toml",
+        "--mission",
+        "open-batle",
+    ];
+    args.extend(PACK);
+    let finished = run(&args, 1);
+    assert!(
+        finished.stderr.contains("did you mean `open-battle`?"),
+        "{}",
+        finished.stderr
+    );
+}
+
+#[test]
+fn a_missing_fleet_file_or_pack_exits_2() {
+    fleet_check("fleets/no-such-fleet.toml", &[], 2);
+    let finished = run(
+        &[
+            "fleet",
+            "check",
+            "fleets/legal.toml",
+            "--pack",
+            "nowhere",
+            "--mission",
+            "open-battle",
+        ],
+        2,
+    );
+    assert!(
+        finished
+            .stderr
+            .contains("pack folder `nowhere` does not exist"),
+        "{}",
+        finished.stderr
+    );
+}
+
+#[test]
+fn the_mission_is_required() {
+    run(
+        &["fleet", "check", "fleets/legal.toml", "--pack", "clean"],
+        2,
+    );
+}
+
+#[test]
+fn sets_raise_the_copies_a_collection_holds() {
+    let finished = fleet_check("fleets/two-sets.toml", &[], 1);
+    assert!(
+        finished.stderr.contains("SD0305(not-enough-copies)"),
+        "{}",
+        finished.stderr
+    );
+    fleet_check("fleets/two-sets.toml", &["--sets", "2"], 0);
+}

@@ -1,0 +1,55 @@
+//! Help and version: every command's `--help` shows examples.
+
+use crate::run;
+
+#[test]
+fn every_command_help_has_examples() {
+    let commands: [&[&str]; 9] = [
+        &[],
+        &["check"],
+        &["build"],
+        &["fleet"],
+        &["fleet", "check"],
+        &["schema"],
+        &["explain"],
+        &["list"],
+        &["help", "check"],
+    ];
+    for command in commands {
+        let mut args = command.to_vec();
+        if args.first() != Some(&"help") {
+            args.push("--help");
+        }
+        let finished = run(&args, 0);
+        assert!(
+            finished.stdout.contains("Examples:"),
+            "`spacedock {}`:\n{}",
+            args.join(" "),
+            finished.stdout
+        );
+        assert!(
+            finished.stdout.contains("Usage: spacedock"),
+            "{}",
+            finished.stdout
+        );
+    }
+}
+
+#[test]
+fn version_prints_the_crate_version() {
+    let finished = run(&["--version"], 0);
+    assert_eq!(
+        finished.stdout,
+        format!("spacedock {}\n", env!("CARGO_PKG_VERSION"))
+    );
+}
+
+#[test]
+fn no_command_shows_usage_and_exits_2() {
+    let finished = run(&[], 2);
+    assert!(
+        finished.stderr.contains("Usage: spacedock"),
+        "{}",
+        finished.stderr
+    );
+}

@@ -1,0 +1,99 @@
+//! `spacedock list`: aligned columns, JSON, and what happens with a pack
+//! that has errors or does not exist.
+
+use crate::{json, run};
+
+#[test]
+fn lists_ships_in_columns() {
+    let finished = run(&["list", "ships", "--pack", "clean"], 0);
+    assert_eq!(finished.stderr, "");
+    let lines: Vec<&str> = finished.stdout.lines().collect();
+    assert_eq!(
+        lines.len(),
+        4,
+        "a header and three ships:\n{}",
+        finished.stdout
+    );
+    assert!(lines[0].starts_with("ID") && lines[0].contains("NAME") && lines[0].contains("DETAIL"));
+    let name_column = lines[0].find("NAME").unwrap();
+    for (line, (id, name)) in lines[1..].iter().zip([
+        ("test-carrier", "Test Carrier"),
+        ("test-frigate", "Test Frigate"),
+        ("test-raider", "Test Raider"),
+    ]) {
+        assert!(line.starts_with(id), "{line}");
+        assert_eq!(line.find(name), Some(name_column), "names line up: {line}");
+    }
+}
+
+#[test]
+fn lists_tactics_and_missions_as_json() {
+    let tactics = json(
+        &run(
+            &["list", "tactics", "--pack", "clean", "--format", "json"],
+            0,
+        )
+        .stdout,
+    );
+    let ids: Vec<&str> = tactics
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        ids,
+        ["ambush", "full-burn", "prototype-drive", "shield-boost"]
+    );
+    assert_eq!(tactics[0]["name"], "Ambush");
+    assert!(tactics[0]["detail"].as_str().unwrap().contains("wretch"));
+
+    let missions = json(
+        &run(
+            &["list", "missions", "--pack", "clean", "--format", "json"],
+            0,
+        )
+        .stdout,
+    );
+    let ids: Vec<&str> = missions
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(ids, ["open-battle", "skirmish"]);
+}
+
+#[test]
+fn a_pack_with_errors_still_lists_what_loaded_and_warns() {
+    let finished = run(&["list", "ships", "--pack", "broken"], 0);
+    assert!(
+        finished.stderr.starts_with("warning: `broken` has "),
+        "{}",
+        finished.stderr
+    );
+    assert!(
+        finished.stderr.contains("spacedock check broken"),
+        "{}",
+        finished.stderr
+    );
+    assert!(
+        finished.stdout.contains("short-chart"),
+        "{}",
+        finished.stdout
+    );
+}
+
+#[test]
+fn a_missing_pack_exits_2() {
+    let finished = run(&["list", "ships", "--pack", "no-such-pack"], 2);
+    assert!(
+        finished
+            .stderr
+            .contains("pack folder `no-such-pack` does not exist"),
+        "{}",
+        finished.stderr
+    );
+    run(&["list", "ships", "--pack", "fleets"], 2);
+    run(&["list", "boards", "--pack", "clean"], 2);
+}

@@ -1,0 +1,82 @@
+//! `spacedock schema`: each kind's schema is JSON, unknown kinds get a
+//! suggestion, and `--write` produces the committed files byte for byte.
+
+use crate::run;
+
+const KINDS: [&str; 8] = [
+    "pack", "rules", "ship", "tactics", "board", "mission", "fleet", "bundle",
+];
+
+#[test]
+fn every_kind_prints_a_json_schema() {
+    for kind in KINDS {
+        let finished = run(&["schema", kind], 0);
+        let schema = crate::json(&finished.stdout);
+        assert_eq!(
+            schema["$schema"], "https://json-schema.org/draft/2020-12/schema",
+            "{kind}"
+        );
+        assert!(schema["properties"].is_object(), "{kind} has properties");
+    }
+}
+
+#[test]
+fn no_kind_lists_them_all() {
+    let finished = run(&["schema"], 0);
+    let names: Vec<&str> = finished
+        .stdout
+        .lines()
+        .map(|line| line.split_whitespace().next().unwrap())
+        .collect();
+    assert_eq!(names, KINDS);
+}
+
+#[test]
+fn an_unknown_kind_exits_2_with_a_suggestion() {
+    let finished = run(&["schema", "shipp"], 2);
+    assert_eq!(
+        finished.stderr,
+        "error: unknown schema kind `shipp`\nhelp: did you mean `ship`?\n"
+    );
+    let finished = run(&["schema", "nonsense"], 2);
+    assert!(
+        finished
+            .stderr
+            .starts_with("error: unknown schema kind `nonsense`\n"),
+        "{}",
+        finished.stderr
+    );
+    assert!(
+        finished
+            .stderr
+            .contains("help: the kinds are pack, rules, ship"),
+        "{}",
+        finished.stderr
+    );
+    assert!(finished.stdout.is_empty());
+}
+
+#[test]
+fn write_reproduces_the_committed_schemas() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("json");
+    let finished = run(&["schema", "--write", out.to_str().unwrap()], 0);
+    assert!(
+        finished.stderr.starts_with("wrote 8 schemas to "),
+        "{}",
+        finished.stderr
+    );
+    let committed = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../schema/json");
+    for kind in KINDS {
+        let name = format!("{kind}.schema.json");
+        let written = std::fs::read_to_string(out.join(&name)).unwrap();
+        let printed = run(&["schema", kind], 0).stdout;
+        assert_eq!(written, printed, "--write and printing agree for {kind}");
+        let committed = std::fs::read_to_string(committed.join(&name)).unwrap();
+        assert!(
+            written == committed,
+            "schema/json/{name} is stale: run `cargo run -p spacedock -- schema --write schema/json`"
+        );
+    }
+    assert_eq!(std::fs::read_dir(&out).unwrap().count(), KINDS.len());
+}
