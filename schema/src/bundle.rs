@@ -107,6 +107,19 @@ pub struct Zone {
     pub cells: Vec<Coord>,
 }
 
+/// A mission's battlefield: its boards joined, in the coordinates the
+/// mission uses. Zones are listed under every name a mission may use
+/// (`north`, and `1:north` for the first board's).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Battlefield {
+    pub columns: u32,
+    pub rows: u32,
+    /// Every half hex, sorted by row then column.
+    pub half_hexes: Vec<Coord>,
+    pub zones: Vec<Zone>,
+}
+
 /// A mission with every reference made a canonical id and every default
 /// (teams, deck sizes) filled in.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -118,6 +131,8 @@ pub struct Mission {
     pub number: Option<u32>,
     /// Board ids; a second board is joined below the first.
     pub boards: Vec<String>,
+    /// The battlefield the boards make, hex by hex.
+    pub battlefield: Battlefield,
     pub players: Vec<Player>,
     pub teams: Vec<Team>,
     pub obstacles: Vec<PlacedObstacle>,

@@ -183,6 +183,36 @@ pub(crate) fn bundle(context: &Context<'_>, model: &Model) -> Bundle {
                 name: source.name.clone(),
                 number: source.number,
                 boards: ids(ItemKind::Board, &source.boards),
+                battlefield: mission_model.map.as_ref().map_or_else(
+                    || bundle::Battlefield {
+                        columns: 0,
+                        rows: 0,
+                        half_hexes: Vec::new(),
+                        zones: Vec::new(),
+                    },
+                    |map| {
+                        let mut half_hexes: Vec<[u32; 2]> =
+                            map.half_hexes.iter().copied().collect();
+                        half_hexes.sort_by_key(|&[c, r]| (r, c));
+                        bundle::Battlefield {
+                            columns: map.columns,
+                            rows: map.rows,
+                            half_hexes,
+                            zones: map
+                                .zones
+                                .iter()
+                                .map(|(name, cells)| {
+                                    let mut cells = cells.clone();
+                                    cells.sort_by_key(|&[c, r]| (r, c));
+                                    bundle::Zone {
+                                        name: name.clone(),
+                                        cells,
+                                    }
+                                })
+                                .collect(),
+                        }
+                    },
+                ),
                 players,
                 teams,
                 obstacles: source.obstacles.clone(),

@@ -76,8 +76,10 @@ pub(crate) struct BattleMap {
 }
 
 impl BattleMap {
-    /// Joins boards top to bottom. The half hexes along a seam join into
-    /// whole spaces, except at the two ends of the seam.
+    /// Joins boards top to bottom. Where two boards meet, the last row of
+    /// half hexes of the upper board and the first of the lower one make one
+    /// row of whole spaces (its two ends stay half hexes), so the lower
+    /// board's row `k` is row `rows_above + k - 1` of the battlefield.
     pub(crate) fn join(boards: &[&BoardSource]) -> BattleMap {
         let columns = boards.iter().map(|b| b.columns).max().unwrap_or(0);
         let mut half_hexes = HashSet::new();
@@ -85,8 +87,7 @@ impl BattleMap {
         let mut offset = 0;
         let count = boards.len();
         for (position, board) in boards.iter().enumerate() {
-            let local_half = board_half_hexes(board);
-            for [c, r] in local_half {
+            for [c, r] in board_half_hexes(board) {
                 let seam_top = position > 0 && r == 1;
                 let seam_bottom = position + 1 < count && r == board.rows;
                 let end = c == 1 || c == board.columns;
@@ -102,8 +103,19 @@ impl BattleMap {
                     .collect::<Vec<_>>();
                 zones.push((format!("{}:{}", position + 1, zone.name), cells));
             }
-            offset += board.rows;
+            // The next board's first row lies on this board's last row.
+            offset += board.rows - 1;
         }
+        let rows = offset + 1;
+        // The seam row is whole where either board has a whole space there.
+        half_hexes.retain(|&[c, r]| {
+            let on_seam =
+                (1..count).any(|i| r == boards[..i].iter().map(|b| b.rows - 1).sum::<u32>() + 1);
+            !(on_seam
+                && c != 1
+                && c != columns
+                && !boards.iter().any(|b| b.half_hexes.contains(&[c, r])))
+        });
         // A zone may also be named plainly when only one board has that name.
         let plain: Vec<(String, Vec<Coord>)> = zones
             .iter()
@@ -121,7 +133,7 @@ impl BattleMap {
         zones.extend(plain);
         BattleMap {
             columns,
-            rows: offset,
+            rows,
             half_hexes,
             zones,
         }
@@ -203,6 +215,26 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn joined_boards_share_one_seam_row() {
+        let board = BoardSource {
+            id: None,
+            name: "b".into(),
+            columns: 6,
+            rows: 5,
+            half_hex_border: true,
+            half_hexes: Vec::new(),
+            zones: Vec::new(),
+        };
+        let map = BattleMap::join(&[&board, &board]);
+        assert_eq!(map.rows, 9);
+        // Row 5 is the seam: whole inside, half at its two ends.
+        assert!(!map.half_hexes.contains(&[3, 5]));
+        assert!(map.half_hexes.contains(&[1, 5]) && map.half_hexes.contains(&[6, 5]));
+        assert!(map.half_hexes.contains(&[3, 1]) && map.half_hexes.contains(&[3, 9]));
+        assert!(!map.half_hexes.contains(&[3, 4]) && !map.half_hexes.contains(&[3, 6]));
     }
 
     #[test]
