@@ -13,7 +13,10 @@ Examples:
   spacedock fleet check my-fleet.toml --pack content/saturn-offensive --mission ID
   spacedock list ships --pack content/saturn-offensive
   spacedock explain fleet-over-budget
-  spacedock schema ship";
+  spacedock schema ship
+  spacedock test content/saturn-offensive
+  spacedock sim --pack content/saturn-offensive --mission dead-zone-battle --games 1000
+  spacedock replay game.jsonl";
 
 /// Compile Battleship Galaxies content packs into checked bundles.
 #[derive(Debug, Parser)]
@@ -43,6 +46,12 @@ Examples:
   spacedock check packs/base packs/expansion --deny-warnings
   spacedock check content/saturn-offensive --format json
   spacedock check content/saturn-offensive --format github  # CI annotations
+  spacedock check content/saturn-offensive --games 200      # and playtest
+
+With --games N, every mission of a pack that compiles is also played N
+times by random players: a mission whose games crash or never end is an
+error; one that a side never wins, or whose games end in the first round,
+gets a warning.
 
 Exit status: 0 when clean (warnings allowed), 1 when the content has errors
 (or warnings with --deny-warnings), 2 when a pack cannot be read or the
@@ -90,6 +99,60 @@ Examples:
   spacedock list ships --pack content/saturn-offensive
   spacedock list missions --pack content/saturn-offensive --format json")]
     List(ListArgs),
+
+    /// Run a pack's scenario tests (tests/*.toml) and report each failure.
+    #[command(after_help = "\
+Examples:
+  spacedock test content/saturn-offensive
+  spacedock test content/saturn-offensive attack      # files or names containing `attack`
+  spacedock test content/saturn-offensive --format json
+
+A scenario sets up a small state (a mission or a bare board, ships with
+their pegs, hands, decks, energy), plays steps with die results forced where
+it says so, and checks its expectations. docs/scenarios.md describes the
+format. A failure is reported at its file:line with the expected and the
+actual value.
+
+Exit status: 0 when every scenario passed, 1 when one failed or the content
+has errors, 2 when the pack cannot be read or the command line is wrong.")]
+    Test(TestArgs),
+
+    /// Play headless games of a mission and report on its balance.
+    #[command(after_help = "\
+Examples:
+  spacedock sim --pack content/saturn-offensive --mission dead-zone-battle --games 1000
+  spacedock sim --pack PACK --mission ID --games 10000 --policy greedy,random --seed 7
+  spacedock sim --pack PACK --mission ID --games 100000 --policy random --threads 4
+  spacedock sim --pack PACK --mission ID --games 1 --trace game.jsonl
+  spacedock sim --pack PACK --mission ID --games 100000 --shard 2/4 -o shard-2.json
+  spacedock sim merge shard-*.json
+
+Game i of a run is seeded from --seed and i, so a run gives the same report
+for any --threads and any --shard split. --policy takes one policy for every
+seat or one per seat, in the mission's seating order. Wins, draws and the
+first player's wins come with Wilson 95% intervals. A game that does not end
+within --max-steps actions is counted as failed and named (mission, seed),
+never left running.
+
+Exit status: 0 when the games ran, 1 when the pack has errors, 2 when the
+command line is wrong or a file cannot be read or written.")]
+    Sim(SimArgs),
+
+    /// Re-run a game trace and confirm it reaches the recorded final state.
+    #[command(after_help = "\
+Examples:
+  spacedock sim --pack content/saturn-offensive --mission dead-zone-battle --games 1 --trace game.jsonl
+  spacedock replay game.jsonl
+  spacedock replay game.jsonl --pack content/saturn-offensive
+
+The trace's actions are applied to a new game of the recorded seed; every
+event (dice rolls included) must come out as recorded, and the final state
+hash must match. The pack is the one the trace was recorded from unless
+--pack names another; it must compile to the recorded bundle.
+
+Exit status: 0 when the final state hash matches, 1 when the game differs
+(or the pack has errors), 2 when the trace or the pack cannot be read.")]
+    Replay(ReplayArgs),
 }
 
 /// Output format of diagnostics.
@@ -101,6 +164,15 @@ pub(crate) enum Format {
     Json,
     /// GitHub Actions workflow annotations on stdout.
     Github,
+}
+
+/// Output format of `test`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum TestFormat {
+    /// Results on stdout, diagnostics on stderr, for people.
+    Human,
+    /// One JSON object on stdout: diagnostics, and each scenario's result.
+    Json,
 }
 
 /// Output format of `list`.
@@ -144,6 +216,29 @@ pub(crate) struct CheckArgs {
 
     #[command(flatten)]
     pub(crate) report: ReportArgs,
+
+    /// Also play N games of every mission with random players and report missions that crash, hang, are one-sided or end in the first round.
+    #[arg(long, value_name = "N")]
+    pub(crate) games: Option<u64>,
+
+    /// With --games: actions after which a game counts as hanging.
+    #[arg(long, value_name = "N", requires = "games", default_value_t = spacedock_engine::sim::DEFAULT_MAX_STEPS, value_parser = clap::value_parser!(u64).range(1..))]
+    pub(crate) max_steps: u64,
+}
+
+#[derive(Debug, Args)]
+pub(crate) struct TestArgs {
+    /// The pack folder (holds a pack.toml and tests/*.toml).
+    #[arg(value_name = "PACK")]
+    pub(crate) pack: PathBuf,
+
+    /// Run only the scenarios whose file path or name contains this.
+    #[arg(value_name = "FILTER")]
+    pub(crate) filter: Option<String>,
+
+    /// How to print the results.
+    #[arg(long, value_enum, default_value_t = TestFormat::Human)]
+    pub(crate) format: TestFormat,
 }
 
 #[derive(Debug, Args)]
@@ -200,7 +295,7 @@ pub(crate) struct FleetCheckArgs {
 
 #[derive(Debug, Args)]
 pub(crate) struct SchemaArgs {
-    /// The file kind (pack, rules, ship, tactics, board, mission, fleet, bundle); none lists them.
+    /// The file kind (pack, rules, ship, tactics, board, mission, fleet, scenario, bundle); none lists them.
     #[arg(value_name = "KIND")]
     pub(crate) kind: Option<String>,
 
@@ -237,6 +332,121 @@ pub(crate) struct ListArgs {
     /// How to print the list.
     #[arg(long, value_enum, default_value_t = ListFormat::Human)]
     pub(crate) format: ListFormat,
+}
+
+/// Output format of `sim`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum SimFormat {
+    /// A report for people, on stdout.
+    Human,
+    /// The run, its mergeable tally and the report, as one JSON object on stdout.
+    Json,
+}
+
+#[derive(Debug, Args)]
+#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
+pub(crate) struct SimArgs {
+    #[command(subcommand)]
+    pub(crate) command: Option<SimCommand>,
+
+    #[command(flatten)]
+    pub(crate) run: SimRunArgs,
+}
+
+#[derive(Debug, Subcommand)]
+pub(crate) enum SimCommand {
+    /// Add up the JSON results of the shards of a run and print the combined report.
+    #[command(after_help = "\
+Examples:
+  spacedock sim --pack PACK --mission ID --games 100000 --shard 1/2 -o a.json
+  spacedock sim --pack PACK --mission ID --games 100000 --shard 2/2 -o b.json
+  spacedock sim merge a.json b.json
+  spacedock sim merge shard-*.json --format json -o run.json
+
+The files must be shards of one run (same bundle, mission, policies, seed,
+games and shard count), each shard at most once. When every shard is there,
+the result is exactly the unsharded run's.")]
+    Merge(MergeArgs),
+}
+
+/// How `sim` plays: what, how many, with whom, where the output goes.
+#[derive(Debug, Args)]
+pub(crate) struct SimRunArgs {
+    /// The pack folder.
+    #[arg(long, value_name = "PACK", required = true)]
+    pub(crate) pack: Option<PathBuf>,
+
+    /// The mission's id or name.
+    #[arg(long, value_name = "ID", required = true)]
+    pub(crate) mission: Option<String>,
+
+    /// Games in the whole run (all shards together).
+    #[arg(long, value_name = "N", required = true)]
+    pub(crate) games: Option<u64>,
+
+    /// The run's seed: game i plays with a seed made from it and i.
+    #[arg(long, value_name = "S", default_value_t = 0)]
+    pub(crate) seed: u64,
+
+    /// Worker threads; 0 uses every core.
+    #[arg(long, value_name = "T", default_value_t = 0)]
+    pub(crate) threads: usize,
+
+    /// The players: one policy for every seat, or one per seat in seating order.
+    #[arg(
+        long,
+        value_name = "POLICY[,POLICY...]",
+        value_delimiter = ',',
+        default_value = "greedy",
+        value_parser = ["greedy", "random"]
+    )]
+    pub(crate) policy: Vec<String>,
+
+    /// How to print the report.
+    #[arg(long, value_enum, default_value_t = SimFormat::Human)]
+    pub(crate) format: SimFormat,
+
+    /// Also write the run's first game as a trace (JSON lines), for `spacedock replay`.
+    #[arg(long, value_name = "FILE")]
+    pub(crate) trace: Option<PathBuf>,
+
+    /// Play only slice I of N of the run's games (merge the results with `sim merge`).
+    #[arg(long, value_name = "I/N", default_value = "1/1")]
+    pub(crate) shard: spacedock_engine::sim::Shard,
+
+    /// Write the JSON result (what `sim merge` reads) to FILE instead of printing JSON.
+    #[arg(short, long, value_name = "FILE")]
+    pub(crate) output: Option<PathBuf>,
+
+    /// Actions after which a game is stopped and reported as failed.
+    #[arg(long, value_name = "N", default_value_t = spacedock_engine::sim::DEFAULT_MAX_STEPS, value_parser = clap::value_parser!(u64).range(1..))]
+    pub(crate) max_steps: u64,
+}
+
+#[derive(Debug, Args)]
+pub(crate) struct MergeArgs {
+    /// JSON results of `sim --format json` or `sim -o FILE`.
+    #[arg(required = true, value_name = "FILE")]
+    pub(crate) files: Vec<PathBuf>,
+
+    /// How to print the combined report.
+    #[arg(long, value_enum, default_value_t = SimFormat::Human)]
+    pub(crate) format: SimFormat,
+
+    /// Write the combined JSON result to FILE instead of printing JSON.
+    #[arg(short, long, value_name = "FILE")]
+    pub(crate) output: Option<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub(crate) struct ReplayArgs {
+    /// The trace (JSON lines) written by `sim --trace`.
+    #[arg(value_name = "FILE")]
+    pub(crate) file: PathBuf,
+
+    /// The pack to replay with, if not the one the trace was recorded from.
+    #[arg(long, value_name = "PACK")]
+    pub(crate) pack: Option<PathBuf>,
 }
 
 /// The items `list` can show.

@@ -1,5 +1,6 @@
 //! What can stop a command before or after the compiler runs: a wrong
-//! argument, an unknown name, an output that cannot be written. Content
+//! argument, an unknown name, an input that cannot be read or an output
+//! that cannot be written, shards of different runs. Content
 //! problems are not here; they are diagnostics. Each variant has one exact
 //! message, and [`Error::help`] gives the hint printed under it.
 
@@ -24,8 +25,40 @@ pub(crate) enum Error {
     #[error("`--format {format}` prints to stdout, where `-o -` writes the bundle")]
     StdoutTaken { format: &'static str },
 
+    /// `fleet check` named a mission or seat that does not exist.
+    #[error(transparent)]
+    Selection(spacedock_validator::SelectionError),
+
     #[error("the compiler found no errors but produced no bundle")]
     NoBundle,
+
+    /// `sim` could not start its games (a policy list that does not fit
+    /// the mission, a mission the engine cannot set up).
+    #[error(transparent)]
+    Sim(#[from] spacedock_engine::sim::SimError),
+
+    #[error("cannot write the trace: {0}")]
+    Trace(#[from] spacedock_engine::sim::trace::TraceError),
+
+    #[error("cannot read `{}`: {source}", path.display())]
+    Read { path: PathBuf, source: io::Error },
+
+    #[error("`{}` is not a result of `spacedock sim`: {message}", path.display())]
+    NotASimResult { path: PathBuf, message: String },
+
+    #[error("`{}` is from another run: its {what} is {theirs}, not {ours}", path.display())]
+    MergeMismatch {
+        path: PathBuf,
+        what: &'static str,
+        ours: String,
+        theirs: String,
+    },
+
+    #[error("`{}` repeats shard {shard}", path.display())]
+    DuplicateShard { path: PathBuf, shard: String },
+
+    #[error("`{}` does not say which pack it was recorded from", path.display())]
+    NoPackForTrace { path: PathBuf },
 
     #[error("cannot write `{}`: {source}", path.display())]
     Write { path: PathBuf, source: io::Error },
@@ -60,8 +93,22 @@ impl Error {
                 "use `--format human` (diagnostics on stderr) or write the bundle to a file"
                     .to_owned(),
             ),
+            Error::Selection(error) => Some(error.help()),
             Error::NoBundle => Some("this is a bug in spacedock; please report it".to_owned()),
-            Error::Write { .. } | Error::CreateDir { .. } | Error::Output(_) => None,
+            Error::NotASimResult { .. } => Some(
+                "write results with `spacedock sim ... --format json` or `-o FILE`".to_owned(),
+            ),
+            Error::MergeMismatch { .. } | Error::DuplicateShard { .. } => Some(
+                "merge the shards of one run: same pack, mission, policies, seed, games and --shard N"
+                    .to_owned(),
+            ),
+            Error::NoPackForTrace { .. } => Some("give the pack with `--pack PACK`".to_owned()),
+            Error::Sim(_)
+            | Error::Trace(_)
+            | Error::Read { .. }
+            | Error::Write { .. }
+            | Error::CreateDir { .. }
+            | Error::Output(_) => None,
         }
     }
 

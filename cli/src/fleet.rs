@@ -24,6 +24,7 @@ pub(crate) fn run(args: &FleetCheckArgs, style: Style) -> Result<Exit, Error> {
             sources: SourceMap::new(),
             diagnostics: vec![diagnostic],
             summary: None,
+            selection_error: None,
         },
         None => spacedock_validator::check_fleet(
             &args.pack,
@@ -33,6 +34,26 @@ pub(crate) fn run(args: &FleetCheckArgs, style: Style) -> Result<Exit, Error> {
             &options,
         ),
     };
+    if let Some(error) = result.selection_error.clone() {
+        // The pack's own problems still matter to whoever typed the command.
+        if result
+            .diagnostics
+            .iter()
+            .any(spacedock_validator::Diagnostic::is_error)
+        {
+            let checked = [Checked {
+                label: args.pack.display().to_string(),
+                sources: &result.sources,
+                diagnostics: &result.diagnostics,
+            }];
+            Printer {
+                format: args.report.format,
+                style,
+            }
+            .report(&checked, serde_json::Map::new())?;
+        }
+        return Err(Error::Selection(error));
+    }
     let checked = [Checked {
         label: args.fleet.display().to_string(),
         sources: &result.sources,
@@ -127,15 +148,19 @@ mod tests {
     fn the_table_aligns_and_lists_every_hold() {
         let summary = FleetSummary {
             mission: "open-battle".to_owned(),
+            mission_id: "open-battle".to_owned(),
             player: "ISN player".to_owned(),
+            seat: 1,
             fleet_cost: 10,
             budget: Some(12),
             deck_size: 6,
             transport: vec![TransportUse {
                 carrier: "test-carrier".to_owned(),
+                carrier_id: "test-carrier".to_owned(),
                 capacity: 1,
                 used: 1,
                 carried: vec!["test-frigate".to_owned()],
+                carried_ids: vec!["test-frigate".to_owned()],
             }],
         };
         assert_eq!(

@@ -1,8 +1,9 @@
-//! `spacedock`: the command-line face of the spacedock compiler.
+//! `spacedock`: the command-line face of the spacedock compiler and engine.
 //!
-//! This binary is glue. The compiler (`spacedock-validator`) and the file
-//! schemas (`spacedock-schema`) are libraries that describe what they find
-//! and never print; this crate parses the command line, calls them, and
+//! This binary is glue. The compiler (`spacedock-validator`), the file
+//! schemas (`spacedock-schema`) and the rules engine with its simulator
+//! (`spacedock-engine`) are libraries that describe what they find and
+//! never print; this crate parses the command line, calls them, and
 //! renders their results for people (miette), scripts (JSON) and CI
 //! (GitHub annotations). It is the only place that prints.
 //!
@@ -17,8 +18,12 @@ mod explain;
 mod fleet;
 mod list;
 mod pack;
+mod playtest;
 mod render;
+mod replay;
 mod schema;
+mod sim;
+mod test;
 mod write;
 
 use std::ffi::OsString;
@@ -27,7 +32,7 @@ use std::process::ExitCode;
 
 use clap::Parser as _;
 
-use crate::args::{Cli, Command, FleetCommand};
+use crate::args::{Cli, Command, FleetCommand, SimCommand};
 use crate::error::Error;
 use crate::exit::Exit;
 use crate::render::Style;
@@ -74,5 +79,11 @@ fn dispatch(cli: &Cli) -> Result<Exit, Error> {
         Command::Schema(args) => schema::run(args),
         Command::Explain(args) => explain::run(args),
         Command::List(args) => list::run(args, style),
+        Command::Sim(args) => match &args.command {
+            Some(SimCommand::Merge(merge)) => sim::merge(merge),
+            None => sim::run(&args.run, style),
+        },
+        Command::Replay(args) => replay::run(args, style),
+        Command::Test(args) => test::run(args, style),
     }
 }

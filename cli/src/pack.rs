@@ -33,6 +33,7 @@ pub(crate) fn compile(path: &Path, options: &Options) -> Compilation {
             sources: SourceMap::new(),
             diagnostics: vec![diagnostic],
             bundle: None,
+            pack: None,
         },
         None => spacedock_validator::compile(path, options),
     }

@@ -59,6 +59,7 @@ fn describe(kind: FileKind) -> &'static str {
         FileKind::Board => "boards/*.toml: one gameboard per file",
         FileKind::Mission => "missions/*.toml: one mission per file",
         FileKind::Fleet => "a player's fleet build, for `spacedock fleet check`",
+        FileKind::Scenario => "tests/*.toml: one scenario test per file, for `spacedock test`",
         FileKind::Bundle => "the compiled bundle (JSON) that `spacedock build` writes",
     }
 }

@@ -12,7 +12,9 @@ mod explain;
 mod fleet;
 mod help;
 mod list;
+mod scenarios;
 mod schema;
+mod sim;
 
 use std::path::{Path, PathBuf};
 

@@ -101,8 +101,10 @@ fn players_are_chosen_by_number_or_name() {
 }
 
 #[test]
-fn an_unknown_seat_or_mission_is_reported() {
-    let finished = fleet_check("fleets/legal.toml", &["--player", "7"], 1);
+fn an_unknown_seat_or_mission_is_a_usage_error() {
+    // Naming a seat or mission that does not exist is a mistake on the
+    // command line, not in the content: exit 2, with what there is.
+    let finished = fleet_check("fleets/legal.toml", &["--player", "7"], 2);
     assert!(
         finished.stderr.contains("has no player 7"),
         "{}",
@@ -116,7 +118,7 @@ fn an_unknown_seat_or_mission_is_reported() {
         "open-batle",
     ];
     args.extend(PACK);
-    let finished = run(&args, 1);
+    let finished = run(&args, 2);
     assert!(
         finished.stderr.contains("did you mean `open-battle`?"),
         "{}",

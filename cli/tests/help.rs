@@ -4,7 +4,7 @@ use crate::run;
 
 #[test]
 fn every_command_help_has_examples() {
-    let commands: [&[&str]; 9] = [
+    let commands: [&[&str]; 12] = [
         &[],
         &["check"],
         &["build"],
@@ -14,6 +14,9 @@ fn every_command_help_has_examples() {
         &["explain"],
         &["list"],
         &["help", "check"],
+        &["sim"],
+        &["sim", "merge"],
+        &["replay"],
     ];
     for command in commands {
         let mut args = command.to_vec();

@@ -3,8 +3,8 @@
 
 use crate::run;
 
-const KINDS: [&str; 8] = [
-    "pack", "rules", "ship", "tactics", "board", "mission", "fleet", "bundle",
+const KINDS: [&str; 9] = [
+    "pack", "rules", "ship", "tactics", "board", "mission", "fleet", "scenario", "bundle",
 ];
 
 #[test]
@@ -62,7 +62,7 @@ fn write_reproduces_the_committed_schemas() {
     let out = dir.path().join("json");
     let finished = run(&["schema", "--write", out.to_str().unwrap()], 0);
     assert!(
-        finished.stderr.starts_with("wrote 8 schemas to "),
+        finished.stderr.starts_with("wrote 9 schemas to "),
         "{}",
         finished.stderr
     );

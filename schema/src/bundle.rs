@@ -8,6 +8,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::common::{Coord, Icon, Phase, Size, TacticType, Weapon};
+use crate::effect::{Ability, Clause, Condition, Effect, Selector, Trigger};
 use crate::mission::{Discovery, PlacedObstacle, Player, SpecialRule, Team, Victory};
 use crate::pack::Provenance;
 use crate::rules::Rules;
@@ -83,6 +84,30 @@ pub struct Tactic {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub weapon: Option<Weapon>,
     pub text: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub when: Option<Trigger>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target: Option<Selector>,
+    #[serde(default, rename = "if", skip_serializing_if = "Vec::is_empty")]
+    pub conditions: Vec<Condition>,
+    #[serde(default, rename = "do", skip_serializing_if = "Vec::is_empty")]
+    pub effects: Vec<Effect>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub powers: Vec<Ability>,
+}
+
+impl Tactic {
+    /// What playing the card does, as a clause (its cost is the card's).
+    pub fn play(&self) -> Clause<'_> {
+        Clause {
+            when: self.when,
+            conditions: &self.conditions,
+            effects: &self.effects,
+            optional: false,
+            cost: 0,
+            limit: None,
+        }
+    }
 }
 
 /// A gameboard with its half hexes and zones spelled out hex by hex.

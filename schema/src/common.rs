@@ -4,6 +4,8 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use crate::effect::{Clause, Condition, Effect, Limit, Trigger};
+
 /// A ship's size. It decides its footprint, what it may transport, and the
 /// ECM damage it deals.
 #[derive(
@@ -154,17 +156,87 @@ pub struct Weapon {
     /// means plain attack damage.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub damage_type: Option<String>,
+    /// What a hit does to the pegs: `normal` (shields, then hull), `shield`
+    /// (direct shield damage: shield pegs only) or `hull` (direct hull damage).
+    #[serde(default, skip_serializing_if = "WeaponDamage::is_normal")]
+    pub damage: WeaponDamage,
     /// Limitations or special abilities printed under the weapon.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub notes: Option<String>,
 }
 
-/// A power printed on a ship card or a tactic card. Text for now.
+/// What a weapon's hits do to the pegs.
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Serialize,
+    Deserialize,
+    JsonSchema,
+)]
+#[serde(rename_all = "kebab-case")]
+pub enum WeaponDamage {
+    /// Shield pegs first, then hull damage pegs.
+    #[default]
+    Normal,
+    /// Direct shield damage: shield pegs only, never hull damage.
+    Shield,
+    /// Direct hull damage: hull damage pegs even while the shields are up.
+    Hull,
+}
+
+impl WeaponDamage {
+    pub fn is_normal(&self) -> bool {
+        *self == WeaponDamage::Normal
+    }
+}
+
+/// A power of a ship card: its name and text for people, and what it does
+/// for the engine (see [`crate::effect`]). A power with no `do` is text
+/// only: it is shown, never executed.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Power {
     pub name: String,
     pub text: String,
+    /// The trigger; absent means the power holds while the ship is on the battlefield.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub when: Option<Trigger>,
+    /// Conditions that must all hold.
+    #[serde(default, rename = "if", skip_serializing_if = "Vec::is_empty")]
+    pub conditions: Vec<Condition>,
+    /// What the power does, in order.
+    #[serde(default, rename = "do", skip_serializing_if = "Vec::is_empty")]
+    pub effects: Vec<Effect>,
+    /// The controller may choose not to use it.
+    #[serde(default, skip_serializing_if = "crate::effect::is_false")]
+    pub optional: bool,
+    /// Energy paid each time it is used.
+    #[serde(default, skip_serializing_if = "crate::effect::is_zero")]
+    #[schemars(range(max = 40))]
+    pub cost: u32,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub limit: Option<Limit>,
+}
+
+impl Power {
+    /// The power's structure.
+    pub fn clause(&self) -> Clause<'_> {
+        Clause {
+            when: self.when,
+            conditions: &self.conditions,
+            effects: &self.effects,
+            optional: self.optional,
+            cost: self.cost,
+            limit: self.limit,
+        }
+    }
 }
 
 /// A hex on the battlefield in offset coordinates `[column, row]`, both

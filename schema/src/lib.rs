@@ -14,10 +14,12 @@
 pub mod board;
 pub mod bundle;
 pub mod common;
+pub mod effect;
 pub mod fleet;
 pub mod mission;
 pub mod pack;
 pub mod rules;
+pub mod scenario;
 pub mod ship;
 pub mod tactic;
 
@@ -40,13 +42,15 @@ pub enum FileKind {
     Mission,
     /// A player's fleet build, checked with `spacedock fleet check`.
     Fleet,
+    /// `tests/*.toml`: one scenario test per file, run by `spacedock test`.
+    Scenario,
     /// The compiled bundle (JSON).
     Bundle,
 }
 
 impl FileKind {
     /// All kinds, in a stable order.
-    pub const ALL: [FileKind; 8] = [
+    pub const ALL: [FileKind; 9] = [
         FileKind::Pack,
         FileKind::Rules,
         FileKind::Ship,
@@ -54,6 +58,7 @@ impl FileKind {
         FileKind::Board,
         FileKind::Mission,
         FileKind::Fleet,
+        FileKind::Scenario,
         FileKind::Bundle,
     ];
 
@@ -67,6 +72,7 @@ impl FileKind {
             FileKind::Board => "board",
             FileKind::Mission => "mission",
             FileKind::Fleet => "fleet",
+            FileKind::Scenario => "scenario",
             FileKind::Bundle => "bundle",
         }
     }
@@ -81,6 +87,25 @@ impl FileKind {
         format!("{}.schema.json", self.name())
     }
 
+    /// What the kind is and where its files live, in one line.
+    pub fn summary(self) -> &'static str {
+        match self {
+            FileKind::Pack => {
+                "pack.toml: a pack's manifest (id, version, provenance, factions, aliases)"
+            }
+            FileKind::Rules => "rules.toml: the ruleset's numbers (defaults are the rulebook's)",
+            FileKind::Ship => "ships/*.toml: one ship card per file, with its versions",
+            FileKind::Tactics => "tactics/*.toml: tactic cards, any number per file as [[tactic]]",
+            FileKind::Board => {
+                "boards/*.toml: one gameboard per file: hex geometry and starting zones"
+            }
+            FileKind::Mission => "missions/*.toml: one mission per file",
+            FileKind::Fleet => "a player's fleet build, for `spacedock fleet check`",
+            FileKind::Scenario => "tests/*.toml: one scenario test per file, for `spacedock test`",
+            FileKind::Bundle => "the checked bundle `spacedock build` writes (JSON)",
+        }
+    }
+
     /// The JSON Schema (draft 2020-12) of this kind.
     pub fn json_schema(self) -> serde_json::Value {
         fn of<T: JsonSchema>() -> serde_json::Value {
@@ -89,6 +114,7 @@ impl FileKind {
             let mut schema = serde_json::to_value(schemars::schema_for!(T))
                 .expect("a generated JSON Schema always serializes");
             drop_null(&mut schema);
+            consts_to_enum(&mut schema);
             schema
         }
         match self {
@@ -99,6 +125,7 @@ impl FileKind {
             FileKind::Board => of::<board::BoardSource>(),
             FileKind::Mission => of::<mission::MissionSource>(),
             FileKind::Fleet => of::<fleet::FleetSource>(),
+            FileKind::Scenario => of::<scenario::ScenarioSource>(),
             FileKind::Bundle => of::<bundle::Bundle>(),
         }
     }
@@ -136,5 +163,83 @@ fn drop_null(schema: &mut serde_json::Value) {
         }
         Value::Array(items) => items.iter_mut().for_each(drop_null),
         _ => {}
+    }
+}
+
+/// Turns `oneOf` lists of documented string constants (what schemars makes
+/// of an enum whose variants have doc comments) into one `enum`, so that a
+/// wrong value is reported with the allowed values and a did-you-mean
+/// instead of "not valid under any of the schemas". The variants' docs move
+/// into the description.
+fn consts_to_enum(schema: &mut serde_json::Value) {
+    use serde_json::Value;
+    match schema {
+        Value::Object(object) => {
+            let constants: Option<Vec<(String, Option<String>)>> = object
+                .get("oneOf")
+                .and_then(Value::as_array)
+                .and_then(|branches| {
+                    branches
+                        .iter()
+                        .map(|branch| {
+                            let constant = branch.get("const")?.as_str()?.to_owned();
+                            let doc = branch
+                                .get("description")
+                                .and_then(Value::as_str)
+                                .map(str::to_owned);
+                            Some((constant, doc))
+                        })
+                        .collect::<Option<Vec<_>>>()
+                });
+            if let Some(constants) = constants {
+                object.remove("oneOf");
+                let lines: Vec<String> = constants
+                    .iter()
+                    .map(|(constant, doc)| match doc {
+                        Some(doc) => format!("`{constant}`: {doc}"),
+                        None => format!("`{constant}`"),
+                    })
+                    .collect();
+                let description = match object.get("description").and_then(Value::as_str) {
+                    Some(own) => format!("{own}\n{}", lines.join("\n")),
+                    None => lines.join("\n"),
+                };
+                object.insert("description".to_owned(), Value::String(description));
+                object.insert("type".to_owned(), Value::String("string".to_owned()));
+                object.insert(
+                    "enum".to_owned(),
+                    Value::Array(
+                        constants
+                            .into_iter()
+                            .map(|(constant, _)| Value::String(constant))
+                            .collect(),
+                    ),
+                );
+            }
+            object.values_mut().for_each(consts_to_enum);
+        }
+        Value::Array(items) => items.iter_mut().for_each(consts_to_enum),
+        _ => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::FileKind;
+
+    #[test]
+    fn documented_enums_become_plain_enums() {
+        let schema = FileKind::Mission.json_schema();
+        let selection = &schema["$defs"]["Selection"];
+        assert_eq!(
+            selection["enum"],
+            serde_json::json!(["mission", "player", "combined"])
+        );
+        assert!(selection.get("oneOf").is_none());
+        assert!(
+            selection["description"]
+                .as_str()
+                .is_some_and(|d| d.contains("`player`: The player chooses"))
+        );
     }
 }

@@ -7,6 +7,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::common::{Coord, Level, TacticType};
+use crate::effect::{Clause, Condition, Effect, Limit, Trigger};
 use crate::rules::{DiscoveryTile, Obstacle};
 
 /// A mission.
@@ -34,6 +35,7 @@ pub struct MissionSource {
     pub obstacles: Vec<PlacedObstacle>,
     #[serde(default, skip_serializing_if = "Discovery::is_empty")]
     pub discovery: Discovery,
+    #[serde(default)]
     pub victory: Victory,
     /// Rules that only this mission has.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -298,6 +300,17 @@ pub struct Victory {
     pub alternatives: Vec<AlternativeWin>,
 }
 
+impl Default for Victory {
+    fn default() -> Self {
+        Victory {
+            destroy_all: true,
+            victory_clock: true,
+            points: Vec::new(),
+            alternatives: Vec::new(),
+        }
+    }
+}
+
 /// A team wins on reaching this many victory points.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -320,10 +333,48 @@ pub struct AlternativeWin {
     pub text: String,
 }
 
-/// A mission's own rule. Text for now.
+/// A mission's own rule: its text for people, and what it does for the
+/// engine (see [`crate::effect`]). A rule with no `do` is text only, for
+/// rules the mission's data already says (starting energy, shared energy,
+/// ships that start launched).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SpecialRule {
     pub name: String,
     pub text: String,
+    /// The teams or players (by name) the rule acts for; every player when empty.
+    #[serde(default, rename = "for", skip_serializing_if = "Vec::is_empty")]
+    pub players: Vec<String>,
+    /// The trigger; absent means the rule holds all game.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub when: Option<Trigger>,
+    /// Conditions that must all hold.
+    #[serde(default, rename = "if", skip_serializing_if = "Vec::is_empty")]
+    pub conditions: Vec<Condition>,
+    /// What the rule does, in order.
+    #[serde(default, rename = "do", skip_serializing_if = "Vec::is_empty")]
+    pub effects: Vec<Effect>,
+    /// The player may choose not to use it.
+    #[serde(default, skip_serializing_if = "crate::effect::is_false")]
+    pub optional: bool,
+    /// Energy paid each time it is used.
+    #[serde(default, skip_serializing_if = "crate::effect::is_zero")]
+    #[schemars(range(max = 40))]
+    pub cost: u32,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub limit: Option<Limit>,
+}
+
+impl SpecialRule {
+    /// The rule's structure.
+    pub fn clause(&self) -> Clause<'_> {
+        Clause {
+            when: self.when,
+            conditions: &self.conditions,
+            effects: &self.effects,
+            optional: self.optional,
+            cost: self.cost,
+            limit: self.limit,
+        }
+    }
 }

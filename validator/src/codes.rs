@@ -77,7 +77,7 @@ codes! {
     TacticIcon = "SD0205", "tactic-icon", Error, "A tactic card's icon does not fit its type.";
     UselessCapacity = "SD0206", "useless-capacity", Warning, "A ship has a capacity but nothing could ever fit.";
     InvalidRuleset = "SD0207", "invalid-ruleset", Error, "Ruleset values contradict each other.";
-    InvalidBoard = "SD0208", "invalid-board", Error, "A board's half hexes or zones are not on the board.";
+    InvalidBoard = "SD0208", "invalid-board", Error, "A board's half hexes or zones are not usable: off the board, empty, or named twice.";
     EmptyHitChart = "SD0209", "empty-hit-chart", Warning, "A hit-location chart has no hit cells.";
 
     // Fleet and deck building.
@@ -124,6 +124,17 @@ codes! {
     NoVictory = "SD0610", "no-victory", Error, "A mission no side can win.";
     Components = "SD0611", "components", Warning, "A mission uses more obstacles or tiles than a set holds.";
     DeckOwner = "SD0612", "deck-owner", Error, "A player has no tactic deck, or two.";
+
+    // Powers and special rules: the effect language.
+    InvalidTarget = "SD0701", "invalid-target", Error, "A role, target, player or effect that does not fit the power's source.";
+    WrongTrigger = "SD0702", "wrong-trigger", Error, "A condition, role or effect that the power's trigger does not allow.";
+    DieTable = "SD0703", "die-table", Error, "A die table does not cover every face of the number die exactly once.";
+    InvalidParameter = "SD0704", "invalid-parameter", Error, "Parameters of a power that contradict each other or do nothing.";
+
+    // Scenario tests (`tests/*.toml`, run by `spacedock test`).
+    InvalidScenario = "SD0801", "invalid-scenario", Error, "A scenario's setup cannot be built as written.";
+    InvalidStep = "SD0802", "invalid-step", Error, "A scenario step lacks a key it needs, has one it does not take, or names what is not there.";
+    InvalidExpectation = "SD0803", "invalid-expectation", Error, "A scenario expectation that can never be checked as written.";
 }
 
 impl Code {

@@ -5,6 +5,7 @@
 
 use sha2::{Digest, Sha256};
 use spacedock_schema::bundle::{self, Bundle, FORMAT_VERSION};
+use spacedock_schema::effect::{Condition, Effect, Selector, ShipFilter};
 use spacedock_schema::mission::{DeckRule, Team};
 
 use crate::context::Context;
@@ -22,6 +23,7 @@ pub(crate) fn bundle(context: &Context<'_>, model: &Model) -> Bundle {
     };
     let ids =
         |kind: ItemKind, texts: &[String]| texts.iter().map(|t| id(kind, t)).collect::<Vec<_>>();
+    let ship_id = |text: &str| id(ItemKind::Ship, text);
 
     let root = &content.packs[0].manifest.item;
     let pack = bundle::PackInfo {
@@ -55,6 +57,11 @@ pub(crate) fn bundle(context: &Context<'_>, model: &Model) -> Bundle {
             let ship = &loaded.item;
             let mut versions = ship.versions.clone();
             versions.sort_by_key(|v| v.level);
+            for power in versions.iter_mut().flat_map(|v| v.powers.iter_mut()) {
+                power.conditions =
+                    canonical_conditions(std::mem::take(&mut power.conditions), &ship_id);
+                power.effects = canonical_effects(std::mem::take(&mut power.effects), &ship_id);
+            }
             bundle::Ship {
                 id: index.id(ItemKind::Ship, s).to_owned(),
                 name: ship.name.clone(),
@@ -85,6 +92,23 @@ pub(crate) fn bundle(context: &Context<'_>, model: &Model) -> Bundle {
                 copies: card.copies,
                 weapon: card.weapon.clone(),
                 text: card.text.clone(),
+                when: card.when,
+                target: card.target.clone().map(|mut target| {
+                    canonical_selector(&mut target, &ship_id);
+                    target
+                }),
+                conditions: canonical_conditions(card.conditions.clone(), &ship_id),
+                effects: canonical_effects(card.effects.clone(), &ship_id),
+                powers: card
+                    .powers
+                    .iter()
+                    .map(|power| {
+                        let mut power = power.clone();
+                        power.conditions = canonical_conditions(power.conditions, &ship_id);
+                        power.effects = canonical_effects(power.effects, &ship_id);
+                        power
+                    })
+                    .collect(),
             }
         })
         .collect();
@@ -218,7 +242,16 @@ pub(crate) fn bundle(context: &Context<'_>, model: &Model) -> Bundle {
                 obstacles: source.obstacles.clone(),
                 discovery: source.discovery.clone(),
                 victory,
-                special_rules: source.special_rules.clone(),
+                special_rules: source
+                    .special_rules
+                    .iter()
+                    .map(|rule| {
+                        let mut rule = rule.clone();
+                        rule.conditions = canonical_conditions(rule.conditions, &ship_id);
+                        rule.effects = canonical_effects(rule.effects, &ship_id);
+                        rule
+                    })
+                    .collect(),
             }
         })
         .collect();
@@ -245,5 +278,82 @@ fn implicit_team(name: &str) -> Team {
         name: name.to_owned(),
         shared_energy: None,
         shared_deck: None,
+    }
+}
+
+/// Ship card references inside conditions, made canonical ids.
+fn canonical_conditions(
+    mut conditions: Vec<Condition>,
+    ship_id: &impl Fn(&str) -> String,
+) -> Vec<Condition> {
+    for condition in &mut conditions {
+        match condition {
+            Condition::ActingShip(filter)
+            | Condition::AffectedShip(filter)
+            | Condition::Exists(filter)
+            | Condition::None(filter) => canonical_filter(filter, ship_id),
+            Condition::Unlaunched { ship } => *ship = ship_id(ship),
+            Condition::Card { .. }
+            | Condition::Weapon { .. }
+            | Condition::Turn { .. }
+            | Condition::DamageDealt { .. } => {}
+        }
+    }
+    conditions
+}
+
+/// Ship card references inside effects, made canonical ids.
+fn canonical_effects(mut effects: Vec<Effect>, ship_id: &impl Fn(&str) -> String) -> Vec<Effect> {
+    for effect in &mut effects {
+        match effect {
+            Effect::LaunchShip { ship, of, .. } => {
+                *ship = ship_id(ship);
+                if let Some(of) = of {
+                    canonical_selector(of, ship_id);
+                }
+            }
+            Effect::IgnorePower { ship, .. } => *ship = ship_id(ship),
+            Effect::RollTable { table } => {
+                for row in table {
+                    row.effects = canonical_effects(std::mem::take(&mut row.effects), ship_id);
+                }
+            }
+            Effect::Choose { options, .. } => {
+                for option in options {
+                    option.effects =
+                        canonical_effects(std::mem::take(&mut option.effects), ship_id);
+                }
+            }
+            Effect::If {
+                conditions,
+                then,
+                otherwise,
+            } => {
+                *conditions = canonical_conditions(std::mem::take(conditions), ship_id);
+                *then = canonical_effects(std::mem::take(then), ship_id);
+                *otherwise = canonical_effects(std::mem::take(otherwise), ship_id);
+            }
+            other => {
+                if let Some(target) = other.target_mut() {
+                    canonical_selector(target, ship_id);
+                }
+            }
+        }
+    }
+    effects
+}
+
+fn canonical_selector(selector: &mut Selector, ship_id: &impl Fn(&str) -> String) {
+    if let Selector::Filter(filter) = selector {
+        canonical_filter(filter, ship_id);
+    }
+}
+
+fn canonical_filter(filter: &mut ShipFilter, ship_id: &impl Fn(&str) -> String) {
+    if let Some(ship) = &mut filter.ship {
+        *ship = ship_id(ship);
+    }
+    if let Some(of) = &mut filter.of {
+        canonical_selector(of, ship_id);
     }
 }

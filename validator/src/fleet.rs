@@ -25,11 +25,55 @@ pub enum PlayerSelector {
     Name(String),
 }
 
+/// Why `fleet check` could not pick the seat to check: a usage error, not
+/// a problem of the content.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SelectionError {
+    #[error("no mission named `{name}`")]
+    UnknownMission {
+        name: String,
+        suggestion: Option<String>,
+        missions: Vec<String>,
+    },
+    #[error("more than one mission is named `{name}`")]
+    AmbiguousMission { name: String, ids: Vec<String> },
+    #[error("`{mission}` has no player {asked}")]
+    UnknownPlayer {
+        mission: String,
+        asked: String,
+        players: Vec<String>,
+    },
+}
+
+impl SelectionError {
+    /// A hint for the user: a did-you-mean, or what there is to choose from.
+    pub fn help(&self) -> String {
+        match self {
+            SelectionError::UnknownMission {
+                suggestion: Some(suggestion),
+                ..
+            } => suggestion.clone(),
+            SelectionError::UnknownMission { missions, .. } => {
+                format!("missions: {}", missions.join(", "))
+            }
+            SelectionError::AmbiguousMission { ids, .. } => {
+                format!("use the mission's id: {}", ids.join(" or "))
+            }
+            SelectionError::UnknownPlayer { players, .. } => {
+                format!("its players: {}", players.join(", "))
+            }
+        }
+    }
+}
+
 /// A legal build's numbers.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct FleetSummary {
     pub mission: String,
+    pub mission_id: String,
     pub player: String,
+    /// The seat, from 1.
+    pub seat: usize,
     /// Total launch cost.
     pub fleet_cost: u32,
     /// The mission's budget, if it has one.
@@ -42,9 +86,11 @@ pub struct FleetSummary {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct TransportUse {
     pub carrier: String,
+    pub carrier_id: String,
     pub capacity: u32,
     pub used: u32,
     pub carried: Vec<String>,
+    pub carried_ids: Vec<String>,
 }
 
 pub(crate) fn check(
@@ -55,10 +101,10 @@ pub(crate) fn check(
     mission_text: &str,
     selector: &PlayerSelector,
     diagnostics: &mut Diagnostics,
-) -> Option<FleetSummary> {
-    let mission = find_mission(context, model, mission_text, diagnostics)?;
+) -> Result<Option<FleetSummary>, SelectionError> {
+    let mission = find_mission(context, model, mission_text)?;
     let source = &context.content.missions[mission.mission].item;
-    let player = find_player(source, selector, diagnostics)?;
+    let player = find_player(source, selector)?;
     let player_model = &mission.players[player];
     let player_source = &source.players[player];
     let at = |pointer: &str| context.at(file, pointer);
@@ -70,21 +116,32 @@ pub(crate) fn check(
         diagnostics,
     );
     if faction.is_some() && player_model.faction.is_some() && faction != player_model.faction {
+        let seats: Vec<String> = mission
+            .players
+            .iter()
+            .enumerate()
+            .filter(|(_, seat)| seat.faction == faction)
+            .map(|(p, _)| format!("`--player {}` (`{}`)", p + 1, source.players[p].name))
+            .collect();
         diagnostics.push(
             Diagnostic::new(
                 Code::WrongFaction,
                 format!(
-                    "this fleet is {}, but `{}` commands {}",
+                    "this fleet is of faction `{}`, but `{}` commands `{}`",
                     fleet.faction, player_source.name, player_source.faction
                 ),
             )
             .at(at("/faction"))
             .label("another faction")
-            .help(format!(
-                "pick the seat of a {} player with `--player`",
-                fleet.faction
-            )),
+            .help(if seats.is_empty() {
+                format!("no player of this mission commands `{}`", fleet.faction)
+            } else {
+                format!("check it for a seat of its faction: {}", seats.join(", "))
+            }),
         );
+        // Every ship and card would also be of the wrong faction: the build
+        // is for another seat, and checking it further would only repeat that.
+        return Ok(None);
     }
 
     let ships: Vec<PlannedShip> = fleet
@@ -152,7 +209,7 @@ pub(crate) fn check(
                 .iter()
                 .any(|s| s.ship == listed.ship && s.level == listed.level)
             {
-                missing_listed_ship(context, mission, listed, file, diagnostics);
+                missing_listed_ship(context, mission, listed, &ships, file, diagnostics);
             }
         }
     }
@@ -171,7 +228,7 @@ pub(crate) fn check(
             // The mission's own list, already checked with the pack.
             deck_size = deck_model.cards.iter().map(|c| c.count).sum();
         } else {
-            if deck_model.rule.selection == Selection::Mission {
+            if deck_model.rule.selection != Selection::Player {
                 same_deck(context, mission, deck_model, &deck, file, diagnostics);
             }
             let expected = build::expected_deck_size(context, mission, deck_model);
@@ -196,6 +253,7 @@ pub(crate) fn check(
             let carrier = &context.content.ships[s.ship].item;
             TransportUse {
                 carrier: carrier.name.clone(),
+                carrier_id: context.index.id(ItemKind::Ship, s.ship).to_owned(),
                 capacity: build::version(carrier, s.level)
                     .and_then(|v| v.capacity)
                     .unwrap_or(0),
@@ -209,83 +267,103 @@ pub(crate) fn check(
                     .iter()
                     .map(|r| context.content.ships[r.item].item.name.clone())
                     .collect(),
+                carried_ids: s
+                    .transport
+                    .iter()
+                    .map(|r| context.index.id(ItemKind::Ship, r.item).to_owned())
+                    .collect(),
             }
         })
         .collect();
-    Some(FleetSummary {
+    Ok(Some(FleetSummary {
         mission: source.name.clone(),
+        mission_id: context
+            .index
+            .id(ItemKind::Mission, mission.mission)
+            .to_owned(),
         player: player_source.name.clone(),
+        seat: player + 1,
         fleet_cost,
         budget: player_source.fleet.fleet_cost,
         deck_size,
         transport,
-    })
+    }))
 }
 
 fn find_mission<'m>(
     context: &Context<'_>,
     model: &'m Model,
     text: &str,
-    diagnostics: &mut Diagnostics,
-) -> Option<&'m MissionModel> {
-    let found = context.index.lookup_quiet(ItemKind::Mission, text);
-    let mission = found.and_then(|m| model.mission(m));
-    if mission.is_none() {
-        let ids = (0..context.content.missions.len())
-            .map(|m| context.index.id(ItemKind::Mission, m))
-            .collect::<Vec<_>>();
-        diagnostics.push(
-            Diagnostic::new(Code::UnknownReference, format!("no mission named `{text}`"))
-                .maybe_help(
-                    did_you_mean(text, ids.iter().copied())
-                        .or_else(|| Some(format!("missions: {}", ids.join(", ")))),
-                ),
-        );
+) -> Result<&'m MissionModel, SelectionError> {
+    let ids: Vec<String> = (0..context.content.missions.len())
+        .map(|m| context.index.id(ItemKind::Mission, m).to_owned())
+        .collect();
+    let named: Vec<usize> = (0..context.content.missions.len())
+        .filter(|&m| context.index.name(ItemKind::Mission, m) == text)
+        .collect();
+    if named.len() > 1 && !ids.iter().any(|id| id == text) {
+        return Err(SelectionError::AmbiguousMission {
+            name: text.to_owned(),
+            ids: named.iter().map(|&m| ids[m].clone()).collect(),
+        });
     }
-    mission
+    context
+        .index
+        .lookup_quiet(ItemKind::Mission, text)
+        .and_then(|m| model.mission(m))
+        .ok_or_else(|| SelectionError::UnknownMission {
+            name: text.to_owned(),
+            suggestion: did_you_mean(text, ids.iter().map(String::as_str)),
+            missions: ids.clone(),
+        })
 }
 
 fn find_player(
     source: &spacedock_schema::mission::MissionSource,
     selector: &PlayerSelector,
-    diagnostics: &mut Diagnostics,
-) -> Option<usize> {
+) -> Result<usize, SelectionError> {
     let found = match selector {
         PlayerSelector::Number(n) => n.checked_sub(1).filter(|&i| i < source.players.len()),
         PlayerSelector::Name(name) => source.players.iter().position(|p| &p.name == name),
     };
-    if found.is_none() {
-        let seats: Vec<String> = source
+    found.ok_or_else(|| SelectionError::UnknownPlayer {
+        mission: source.name.clone(),
+        asked: match selector {
+            PlayerSelector::Number(n) => n.to_string(),
+            PlayerSelector::Name(name) => format!("`{name}`"),
+        },
+        players: source
             .players
             .iter()
             .enumerate()
             .map(|(i, p)| format!("{} `{}`", i + 1, p.name))
-            .collect();
-        let asked = match selector {
-            PlayerSelector::Number(n) => n.to_string(),
-            PlayerSelector::Name(name) => format!("`{name}`"),
-        };
-        diagnostics.push(
-            Diagnostic::new(
-                Code::UnknownReference,
-                format!("`{}` has no player {asked}", source.name),
-            )
-            .help(format!("its players: {}", seats.join(", "))),
-        );
-    }
-    found
+            .collect(),
+    })
 }
 
 fn missing_listed_ship(
     context: &Context<'_>,
     mission: &MissionModel,
     listed: &PlannedShip,
+    ships: &[PlannedShip],
     file: FileId,
     diagnostics: &mut Diagnostics,
 ) {
     let ship = &context.content.ships[listed.ship].item;
-    diagnostics.push(
-        Diagnostic::new(
+    let selected_here = context.at(mission.file, &listed.pointer);
+    let diagnostic = match ships.iter().find(|s| s.ship == listed.ship) {
+        Some(brought) => Diagnostic::new(
+            Code::NotMissionFleet,
+            format!(
+                "the mission selects `{}` in its {} version, not {}",
+                ship.name,
+                listed.level.name(),
+                brought.level.name()
+            ),
+        )
+        .at(context.at(file, &format!("{}/version", brought.pointer)))
+        .label(format!("write `version = \"{}\"`", listed.level.name())),
+        None => Diagnostic::new(
             Code::NotMissionFleet,
             format!(
                 "the mission selects {} `{}`, which this fleet lacks",
@@ -294,9 +372,9 @@ fn missing_listed_ship(
             ),
         )
         .at(context.key_at(file, "/ships"))
-        .label("missing a mission-selected ship")
-        .note(context.at(mission.file, &listed.pointer), "selected here"),
-    );
+        .label("missing a mission-selected ship"),
+    };
+    diagnostics.push(diagnostic.note(selected_here, "selected here"));
 }
 
 fn same_ships(
@@ -313,25 +391,19 @@ fn same_ships(
             .iter()
             .any(|s| s.ship == planned.ship && s.level == planned.level)
         {
-            missing_listed_ship(context, mission, planned, file, diagnostics);
+            missing_listed_ship(context, mission, planned, ships, file, diagnostics);
         }
     }
     for planned in ships {
-        if !listed
-            .iter()
-            .any(|l| l.ship == planned.ship && l.level == planned.level)
-        {
+        // A listed ship in another version is reported above.
+        if !listed.iter().any(|l| l.ship == planned.ship) {
             let ship = &context.content.ships[planned.ship].item;
             diagnostics.push(
                 Diagnostic::new(
                     Code::NotMissionFleet,
-                    format!(
-                        "the mission does not select {} `{}`",
-                        planned.level.name(),
-                        ship.name
-                    ),
+                    format!("the mission does not select `{}`", ship.name),
                 )
-                .at(context.at(file, &planned.pointer))
+                .at(context.at(file, &format!("{}/ship", planned.pointer)))
                 .label("not in the mission's list")
                 .help("this mission selects every ship: bring exactly its list"),
             );
@@ -339,6 +411,8 @@ fn same_ships(
     }
 }
 
+/// A build's deck against the mission's list: the same cards and counts
+/// when the mission selects the deck, at least its cards when combined.
 fn same_deck(
     context: &Context<'_>,
     mission: &MissionModel,
@@ -354,6 +428,7 @@ fn same_deck(
             .map(|c| c.count)
             .sum::<u32>()
     };
+    let combined = deck_model.rule.selection == Selection::Combined;
     let mut tactics: Vec<usize> = deck_model
         .cards
         .iter()
@@ -364,20 +439,37 @@ fn same_deck(
     tactics.dedup();
     for tactic in tactics {
         let (wanted, have) = (total(&deck_model.cards, tactic), total(deck, tactic));
-        if wanted != have {
-            let name = &context.content.tactics[tactic].item.name;
-            diagnostics.push(
-                Diagnostic::new(
-                    Code::NotMissionFleet,
-                    format!("the mission selects {wanted} of `{name}`, this deck has {have}"),
-                )
-                .at(context.key_at(file, "/deck"))
-                .label("differs from the mission's deck")
-                .note(
-                    context.key_at(mission.file, &format!("{}/cards", deck_model.pointer)),
-                    "the mission's list",
-                ),
-            );
+        if wanted == have || (combined && have > wanted) {
+            continue;
         }
+        let name = &context.content.tactics[tactic].item.name;
+        let message = if combined {
+            format!("the mission selects {wanted} of `{name}`, this deck has only {have}")
+        } else {
+            format!("the mission selects {wanted} of `{name}`, this deck has {have}")
+        };
+        // At the build's count of the card, or at the deck when it has none.
+        let at = deck.iter().find(|c| c.tactic == tactic).map_or_else(
+            || context.key_at(file, "/deck"),
+            |card| context.at(file, &format!("{}/count", card.pointer)),
+        );
+        let listed_at = deck_model
+            .cards
+            .iter()
+            .find(|c| c.tactic == tactic)
+            .map_or_else(
+                || context.key_at(mission.file, &format!("{}/cards", deck_model.pointer)),
+                |card| context.at(mission.file, &card.pointer),
+            );
+        diagnostics.push(
+            Diagnostic::new(Code::NotMissionFleet, message)
+                .at(at)
+                .label(if have == 0 {
+                    "not in this deck".to_owned()
+                } else {
+                    format!("{have} here")
+                })
+                .note(listed_at, "the mission's list"),
+        );
     }
 }

@@ -17,6 +17,7 @@ mod geometry;
 mod load;
 mod model;
 mod resolve;
+mod scenario;
 mod source;
 pub mod suggest;
 
@@ -24,7 +25,8 @@ use std::path::Path;
 
 pub use codes::Code;
 pub use diagnostic::{Diagnostic, Location, Note, Report, Severity};
-pub use fleet::{FleetSummary, PlayerSelector, TransportUse};
+pub use fleet::{FleetSummary, PlayerSelector, SelectionError, TransportUse};
+pub use scenario::{CheckedScenario, ScenarioSuite, check_scenarios};
 pub use source::{FileId, SourceFile, SourceMap};
 use spacedock_schema::bundle::Bundle;
 
@@ -51,6 +53,24 @@ pub struct Compilation {
     pub diagnostics: Vec<Diagnostic>,
     /// The bundle, present only when there are no errors.
     pub bundle: Option<Bundle>,
+    /// The root pack's manifest identity, when its pack.toml loaded.
+    pub pack: Option<PackIdentity>,
+}
+
+/// Who a pack is: its id, display name and version.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct PackIdentity {
+    pub id: String,
+    pub name: String,
+    pub version: String,
+}
+
+fn identity(content: &load::Content) -> Option<PackIdentity> {
+    content.packs.first().map(|pack| PackIdentity {
+        id: pack.manifest.item.id.clone(),
+        name: pack.manifest.item.name.clone(),
+        version: pack.manifest.item.version.clone(),
+    })
 }
 
 impl Compilation {
@@ -77,10 +97,12 @@ pub fn compile(root: &Path, options: &Options) -> Compilation {
             (!diagnostics.has_errors()).then(|| emit::bundle(context, model))
         },
     );
+    let pack = identity(&content);
     Compilation {
         sources,
         diagnostics: diagnostics.into_sorted(),
         bundle,
+        pack,
     }
 }
 
@@ -92,6 +114,9 @@ pub struct FleetCheck {
     pub diagnostics: Vec<Diagnostic>,
     /// Cost, deck size and transport use, present when the build is legal.
     pub summary: Option<FleetSummary>,
+    /// Set when the mission or seat asked for does not exist: a usage
+    /// error, reported apart from the content's diagnostics.
+    pub selection_error: Option<SelectionError>,
 }
 
 impl FleetCheck {
@@ -122,17 +147,22 @@ pub fn check_fleet(
         &mut sources,
         &mut diagnostics,
     );
-    let summary = context::analyse(
+    let result = context::analyse(
         &content,
         &sources,
         options,
         &mut diagnostics,
         |context, model, diagnostics| {
-            fleet.as_ref().and_then(|(fleet, file)| {
+            fleet.as_ref().map(|(fleet, file)| {
                 fleet::check(context, model, fleet, *file, mission, player, diagnostics)
             })
         },
     );
+    let (summary, selection_error) = match result {
+        Some(Ok(summary)) => (summary, None),
+        Some(Err(error)) => (None, Some(error)),
+        None => (None, None),
+    };
     let summary = if diagnostics.has_errors() {
         None
     } else {
@@ -142,6 +172,7 @@ pub fn check_fleet(
         sources,
         diagnostics: diagnostics.into_sorted(),
         summary,
+        selection_error,
     }
 }
 

@@ -247,7 +247,35 @@ fn build_mission(
         teams[team].players.push(position);
         let zone = map.as_ref().and_then(|map| {
             let found = map.zone(&player.starting_zone).map(<[Coord]>::to_vec);
-            if found.is_none() {
+            // On joined boards, a name both boards have needs its board number.
+            let qualified: Vec<&str> = map
+                .zone_names()
+                .filter(|name| {
+                    name.split_once(':')
+                        .is_some_and(|(_, plain)| plain == player.starting_zone)
+                })
+                .collect();
+            if found.is_none() && qualified.len() > 1 {
+                diagnostics.push(
+                    Diagnostic::new(
+                        Code::UnknownReference,
+                        format!(
+                            "more than one gameboard has a zone named `{}`",
+                            player.starting_zone
+                        ),
+                    )
+                    .at(context.at(file, &format!("{pointer}/starting_zone")))
+                    .label("which board's zone?")
+                    .help(format!(
+                        "name the board by its place in `boards`: {}",
+                        qualified
+                            .iter()
+                            .map(|name| format!("`{name}`"))
+                            .collect::<Vec<_>>()
+                            .join(" or ")
+                    )),
+                );
+            } else if found.is_none() {
                 diagnostics.push(
                     Diagnostic::new(
                         Code::UnknownReference,

@@ -119,13 +119,35 @@ impl Index {
         let mut index = Index::default();
         for pack in &content.packs {
             let manifest = &pack.manifest;
+            if !is_slug(&manifest.item.id) {
+                diagnostics.push(
+                    Diagnostic::new(
+                        Code::InvalidId,
+                        format!("`{}` is not a valid pack id", manifest.item.id),
+                    )
+                    .at(Location {
+                        file: manifest.file,
+                        span: sources.value_span(manifest.file, "/id"),
+                    })
+                    .label("not kebab-case")
+                    .help(format!(
+                        "ids are lowercase words joined by dashes, such as `{}`",
+                        slug(&manifest.item.id)
+                    )),
+                );
+            }
+            let pack_id_at = Location {
+                file: manifest.file,
+                span: sources.value_span(manifest.file, "/id"),
+            };
+            check_id(&manifest.item.id, &pack_id_at, "pack", diagnostics);
             for (id, faction) in &manifest.item.factions {
                 let pointer = format!("/factions/{}", crate::load::document::escape(id));
                 let location = Location {
                     file: manifest.file,
                     span: sources.key_span(manifest.file, &pointer),
                 };
-                check_id(id, &location, ItemKind::Faction, diagnostics);
+                check_id(id, &location, ItemKind::Faction.noun(), diagnostics);
                 if let Some(first) = index.factions.by_id.get(id).copied()
                     && index.factions.names[first] != faction.name
                 {
@@ -330,6 +352,13 @@ impl Index {
                             Lookup::Found(item) => Some((kind, item)),
                             _ => None,
                         });
+                let duplicated = KINDS.iter().any(|&kind| {
+                    matches!(self.names(kind).lookup(&alias.target), Lookup::Duplicated)
+                });
+                if target.is_none() && duplicated {
+                    // Its target's id is reported as a duplicate already.
+                    continue;
+                }
                 if let Some((kind, item)) = target {
                     let names = match kind {
                         ItemKind::Ship => &mut self.ships,
@@ -375,14 +404,26 @@ fn index_items<T>(
                 file: loaded.file,
                 span: sources.value_span(loaded.file, &format!("{}/id", loaded.pointer)),
             };
-            check_id(id, &location, kind, diagnostics);
+            check_id(id, &location, kind.noun(), diagnostics);
             (id.clone(), location, false)
         } else {
             let location = Location {
                 file: loaded.file,
                 span: sources.value_span(loaded.file, &format!("{}/name", loaded.pointer)),
             };
-            (slug(name), location, true)
+            let derived = slug(name);
+            if !is_slug(&derived) {
+                diagnostics.push(
+                    Diagnostic::new(
+                        Code::InvalidId,
+                        format!("the name `{name}` makes the id `{derived}`, which is not a valid {} id", kind.noun()),
+                    )
+                    .at(location.clone())
+                    .label("no usable id from this name")
+                    .help("ids are ASCII lowercase words joined by dashes: set `id` explicitly"),
+                );
+            }
+            (derived, location, true)
         };
         let defined = |what: &str, from_name: bool| {
             if from_name {
@@ -414,19 +455,17 @@ fn index_items<T>(
     }
 }
 
-fn check_id(id: &str, location: &Location, kind: ItemKind, diagnostics: &mut Diagnostics) {
+/// Reports an id that is not a slug; `noun` says what it is the id of.
+fn check_id(id: &str, location: &Location, noun: &str, diagnostics: &mut Diagnostics) {
     if !is_slug(id) {
         diagnostics.push(
-            Diagnostic::new(
-                Code::InvalidId,
-                format!("`{id}` is not a valid {} id", kind.noun()),
-            )
-            .at(location.clone())
-            .label("not kebab-case")
-            .help(format!(
-                "ids are lowercase words joined by dashes, such as `{}`",
-                slug(id)
-            )),
+            Diagnostic::new(Code::InvalidId, format!("`{id}` is not a valid {noun} id"))
+                .at(location.clone())
+                .label("not kebab-case")
+                .help(format!(
+                    "ids are lowercase words joined by dashes, such as `{}`",
+                    slug(id)
+                )),
         );
     }
 }

@@ -105,6 +105,14 @@ impl SourceMap {
             .map_or(0..0, |spans| spans.value.clone())
     }
 
+    /// 1-based line and column of the value at a JSON pointer, or of its
+    /// nearest ancestor that exists: where a finding that names a key by
+    /// pointer (a failed scenario expectation) is reported.
+    pub fn pointer_position(&self, id: FileId, pointer: &str) -> (usize, usize) {
+        let span = self.value_span(id, pointer);
+        self.get(id).line_column(span.start)
+    }
+
     /// The span of the key at a JSON pointer (for array items: the item),
     /// falling back like [`SourceMap::value_span`].
     pub(crate) fn key_span(&self, id: FileId, pointer: &str) -> Range<usize> {

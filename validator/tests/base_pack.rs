@@ -97,3 +97,59 @@ fn bundles_are_deterministic() {
     let second = serde_json::to_string(&base_pack()).expect("serializes");
     assert_eq!(first, second);
 }
+
+/// Every ship power and tactic card of the base pack, and every special
+/// rule that is more than the mission's own data, is written in the effect
+/// language, so the engine executes it.
+#[test]
+fn base_pack_powers_and_rules_are_structured() {
+    let bundle = base_pack();
+    for ship in &bundle.ships {
+        for version in &ship.versions {
+            for power in &version.powers {
+                assert!(
+                    !power.effects.is_empty(),
+                    "{} ({:?}): power `{}` is text only",
+                    ship.id,
+                    version.level,
+                    power.name
+                );
+            }
+        }
+    }
+    for card in &bundle.tactics {
+        let structured = card.target.is_some() || !card.effects.is_empty();
+        assert!(structured, "tactic card `{}` is text only", card.id);
+        if card.kind.attaches() {
+            assert!(card.target.is_some(), "`{}` has no target", card.id);
+        }
+    }
+    let structured = [
+        ("blockade-run-at-entebe", "Victory points"),
+        ("the-battle-for-isn-barrage", "Barrage's computer core"),
+        ("the-battle-for-isn-barrage", "Victory points"),
+        ("meteor-storm", "Captains"),
+        ("meteor-storm", "Remote engines"),
+        ("the-struggle-at-pan-base", "Mid-battle"),
+        ("the-struggle-at-pan-base", "Captains"),
+        ("the-struggle-at-pan-base", "Recovering survivors"),
+    ];
+    for (mission, rule) in structured {
+        let mission = bundle
+            .missions
+            .iter()
+            .find(|m| m.id == mission)
+            .unwrap_or_else(|| panic!("no {mission}"));
+        let rule = mission
+            .special_rules
+            .iter()
+            .find(|r| r.name == rule)
+            .unwrap_or_else(|| panic!("{}: no rule {rule}", mission.id));
+        assert!(
+            !rule.effects.is_empty(),
+            "{}: `{}` is text only",
+            mission.id,
+            rule.name
+        );
+    }
+}

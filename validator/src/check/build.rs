@@ -6,7 +6,7 @@
 use std::collections::{BTreeMap, HashMap};
 
 use spacedock_schema::common::{Icon, Size, TacticType};
-use spacedock_schema::mission::{Player, Selection};
+use spacedock_schema::mission::{DeckRule, Player, Selection};
 use spacedock_schema::ship::{ShipSource, Slots, Version};
 
 use crate::check::count;
@@ -51,21 +51,61 @@ pub(crate) fn check_mission(
     }
     for deck in &mission.decks {
         deck_selection(context, mission, deck, diagnostics);
-        if deck.rule.selection == Selection::Player {
-            minimums_fit(context, model, mission, deck, diagnostics);
-        } else {
-            let expected = expected_deck_size(context, mission, deck);
-            check_deck(
-                context,
-                model,
-                mission,
-                deck,
-                &deck.cards,
-                mission.file,
-                &format!("{}/cards", deck.pointer),
-                expected,
-                diagnostics,
-            );
+        match deck.rule.selection {
+            Selection::Player => minimums_fit(context, model, mission, deck, diagnostics),
+            Selection::Mission => {
+                let expected = expected_deck_size(context, mission, deck);
+                check_deck(
+                    context,
+                    model,
+                    mission,
+                    deck,
+                    &deck.cards,
+                    mission.file,
+                    &format!("{}/cards", deck.pointer),
+                    expected,
+                    diagnostics,
+                );
+            }
+            Selection::Combined => {
+                // The list is only part of the deck: the size and the type
+                // minimums hold for the player's whole deck (`fleet check`).
+                minimums_fit(context, model, mission, deck, diagnostics);
+                let listed: u32 = deck.cards.iter().map(|c| c.count).sum();
+                if let Some(size) = expected_deck_size(context, mission, deck)
+                    && listed > size
+                {
+                    diagnostics.push(
+                        Diagnostic::new(
+                            Code::DeckSize,
+                            format!(
+                                "the mission lists {}, more than the deck's {size}",
+                                count(listed, "card")
+                            ),
+                        )
+                        .at(context.key_at(mission.file, &format!("{}/cards", deck.pointer)))
+                        .label(format!("{listed} > {size}")),
+                    );
+                }
+                let list_only = DeckModel {
+                    rule: DeckRule {
+                        minimums: BTreeMap::new(),
+                        ..deck.rule.clone()
+                    },
+                    ..deck.clone()
+                };
+                check_deck(
+                    context,
+                    model,
+                    mission,
+                    &list_only,
+                    &deck.cards,
+                    mission.file,
+                    &format!("{}/cards", deck.pointer),
+                    None,
+                    diagnostics,
+                );
+            }
         }
     }
 }
@@ -127,6 +167,15 @@ fn deck_selection(
             "a player-selected deck does not list `cards`: use `selection = \"combined\"`",
             "cards",
         )),
+        // Half the fleet cost needs a fleet cost to halve.
+        (Selection::Player | Selection::Combined, _)
+            if expected_deck_size(context, mission, deck).is_none() =>
+        {
+            Some((
+                "this deck's size is unknown: give it a `size`, or its player a `fleet_cost`",
+                "selection",
+            ))
+        }
         _ => None,
     };
     if let Some((message, field)) = problem {
@@ -196,7 +245,7 @@ pub(crate) fn check_fleet(
     for planned in build.ships {
         let ship = &ships[planned.ship].item;
         if let Some(version) = version(ship, planned.level) {
-            cost += version.launch_cost
+            cost += version.launch_cost;
         } else {
             let levels: Vec<&str> = ship.versions.iter().map(|v| v.level.name()).collect();
             diagnostics.push(
@@ -229,7 +278,7 @@ pub(crate) fn check_fleet(
             diagnostics.push(
                 Diagnostic::new(
                     Code::WrongFaction,
-                    format!("`{}` is a {} ship, but `{}` commands {}", ship.name, ship.faction, source.players[player].name, source.players[player].faction),
+                    format!("`{}` belongs to faction `{}`, but `{}` commands `{}`", ship.name, ship.faction, source.players[player].name, source.players[player].faction),
                 )
                 .at(at(&format!("{}/ship", planned.pointer)))
                 .label("another faction's ship")
@@ -253,7 +302,9 @@ pub(crate) fn check_fleet(
             )),
         );
     }
-    if build.file != mission.file || rule.selection != Selection::Mission {
+    // Only a whole fleet (a player's build) can lack a required ship: a
+    // combined mission's list is completed by the player.
+    if build.file != mission.file {
         for required in &player_model.required {
             if !build
                 .ships
@@ -355,7 +406,6 @@ fn transport(
         for carried in &planned.transport {
             let ship = &ships[carried.item].item;
             let carried_at = at(&carried.pointer);
-            used += spaces(context, ship);
             if carried.item == planned.ship {
                 diagnostics.push(
                     Diagnostic::new(
@@ -379,15 +429,17 @@ fn transport(
                 );
                 continue;
             };
-            if let Some(first) = carried_by.insert(carried.item, &planned.pointer) {
-                let _ = first;
+            used += spaces(context, ship);
+            if let Some(first) = carried_by.insert(carried.item, &carried.pointer) {
                 diagnostics.push(
                     Diagnostic::new(
                         Code::TransportedTwice,
                         format!("`{}` is in two transport holds", ship.name),
                     )
                     .at(carried_at.clone())
-                    .label("already carried by another ship"),
+                    .label("carried a second time")
+                    .note(at(first), "first carried here")
+                    .help("a ship card starts in one hold at most"),
                 );
             }
             if ship.size >= carrier.size {
@@ -477,7 +529,7 @@ fn required_within_budget(
                 Diagnostic::new(
                     Code::WrongFaction,
                     format!(
-                        "the mission requires `{}`, a {} ship, in a {} fleet",
+                        "the mission requires `{}`, of faction `{}`, in a fleet of faction `{}`",
                         ship.name, ship.faction, source.players[player].faction
                     ),
                 )
@@ -532,7 +584,7 @@ pub(crate) fn check_deck(
         diagnostics.push(
             Diagnostic::new(Code::DeckSize, format!("the tactic deck has {}, but must have {expected} ({why})", count(size, "card")))
                 .at(anchor_at.clone())
-                .label(format!("{size} != {expected}"))
+                .label(format!("{size} cards; needs {expected}"))
                 .help("prepped cards do not count toward the deck size; the size holds even when the fleet costs less than its budget"),
         );
     }
@@ -603,7 +655,7 @@ pub(crate) fn check_deck(
                 .first()
                 .map_or("", |&p| source.players[p].faction.as_str());
             diagnostics.push(
-                Diagnostic::new(Code::WrongFaction, format!("`{}` is a {} card in a {deck_faction} deck", card.name, card.faction))
+                Diagnostic::new(Code::WrongFaction, format!("`{}` belongs to faction `{}`, not to the deck's faction `{deck_faction}`", card.name, card.faction))
                     .at(context.at(file, &format!("{}/card", first.pointer)))
                     .label("another faction's card")
                     .help("tactic cards come from the player's faction unless the mission lists them in `faction_exceptions`"),
@@ -621,8 +673,8 @@ pub(crate) fn check_deck(
                 Diagnostic::new(
                     Code::CardTypeMinimum,
                     format!(
-                        "the deck has {have} {} cards; the mission asks for at least {minimum}",
-                        kind.name()
+                        "the deck has {}; the mission asks for at least {minimum}",
+                        count(have, &format!("{} card", kind.name()))
                     ),
                 )
                 .at(anchor_at.clone())
@@ -794,8 +846,11 @@ pub(crate) fn attachments(
             );
             continue;
         }
+        // A card that cannot go on this ship at all takes none of its slots.
+        let mut misplaced = false;
         if card.kind == TacticType::Hero {
             if ship_card.icon == Icon::Squadron {
+                misplaced = true;
                 diagnostics.push(
                     Diagnostic::new(
                         Code::HeroOnSquadron,
@@ -820,6 +875,7 @@ pub(crate) fn attachments(
         } else if let Some(icon) = card.icon
             && icon != ship_card.icon
         {
+            misplaced = true;
             diagnostics.push(
                 Diagnostic::new(
                     Code::IconMismatch,
@@ -852,6 +908,9 @@ pub(crate) fn attachments(
                 .at(at.clone())
                 .label("another faction's ship"),
             );
+        }
+        if misplaced {
+            continue;
         }
         *usage
             .entry((*ship, card.kind))

@@ -133,7 +133,11 @@ fn seating(
                 .label("seated apart from a teammate")
                 .help(format!(
                     "list {} one after another in `players` (the seating order)",
-                    names.join(", ")
+                    names
+                        .iter()
+                        .map(|name| format!("`{name}`"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
                 )),
             );
         }
@@ -167,9 +171,11 @@ fn components(
     diagnostics: &mut Diagnostics,
 ) {
     let set = &context.rules.components;
+    // Owning more sets (`--sets`) means more tiles to lay out.
+    let sets = context.options.sets;
     for (kind, available) in [
-        (Obstacle::Asteroid, set.asteroids),
-        (Obstacle::DebrisField, set.debris_fields),
+        (Obstacle::Asteroid, set.asteroids * sets),
+        (Obstacle::DebrisField, set.debris_fields * sets),
     ] {
         let used = source.obstacles.iter().filter(|o| o.kind == kind).count() as u32;
         if used > available {
@@ -177,13 +183,13 @@ fn components(
                 Diagnostic::new(
                     Code::Components,
                     format!(
-                        "the mission places {} but a set has {available}",
+                        "the mission places {} but the collection has {available}",
                         count(used, kind.name())
                     ),
                 )
                 .at(context.key_at(mission.file, "/obstacles"))
-                .label("more than one set holds")
-                .help("players need a second set; or change the ruleset's `components`"),
+                .label("more than the collection holds")
+                .help("pass `--sets N` if you own more sets, or change the ruleset's `components`"),
             );
         }
     }
@@ -192,18 +198,18 @@ fn components(
         *placed.entry(tile.tile).or_default() += 1;
     }
     for (tile, used) in placed {
-        let available = set.discovery_tiles.get(&tile).copied().unwrap_or(0);
+        let available = set.discovery_tiles.get(&tile).copied().unwrap_or(0) * sets;
         if used > available {
             diagnostics.push(
                 Diagnostic::new(
                     Code::Components,
                     format!(
-                        "the mission places {} but a set has {available}",
+                        "the mission places {} but the collection has {available}",
                         count(used, tile.name())
                     ),
                 )
                 .at(context.key_at(mission.file, "/discovery/tiles"))
-                .label("more than one set holds"),
+                .label("more than the collection holds"),
             );
         }
     }
@@ -286,7 +292,16 @@ fn obstacles(
             diagnostics.push(
                 Diagnostic::new(
                     Code::ObstacleShape,
-                    format!("a {} covers {} adjacent hexes", obstacle.kind.name(), spaces),
+                    format!(
+                        "obstacle {} ({}) must cover {}",
+                        o + 1,
+                        obstacle.kind.name(),
+                        if spaces == 1 {
+                            "1 hex".to_owned()
+                        } else {
+                            format!("{spaces} adjacent hexes")
+                        }
+                    ),
                 )
                 .at(context.at(mission.file, &pointer))
                 .label(if obstacle.at.len() == spaces { "these hexes are not adjacent".to_owned() } else { format!("{} given", count(obstacle.at.len() as u64, "hex")) })
@@ -307,7 +322,7 @@ fn obstacles(
                     occupied,
                     cell,
                     at,
-                    format!("{} {}", obstacle.kind.name(), o + 1),
+                    format!("obstacle {} ({})", o + 1, obstacle.kind.name()),
                     diagnostics,
                 );
             }
@@ -323,7 +338,13 @@ fn discovery(
     occupied: &mut HashMap<Coord, (Location, String)>,
     diagnostics: &mut Diagnostics,
 ) {
-    let in_set: u32 = context.rules.components.discovery_tiles.values().sum();
+    let in_set: u32 = context
+        .rules
+        .components
+        .discovery_tiles
+        .values()
+        .sum::<u32>()
+        * context.options.sets;
     if let Some(random) = &source.discovery.random {
         if random.pick as usize != random.at.len() {
             diagnostics.push(
@@ -346,7 +367,7 @@ fn discovery(
                 Diagnostic::new(
                     Code::DiscoverySetup,
                     format!(
-                        "{} are drawn and {placed} placed, but a set has {in_set}",
+                        "{} are drawn and {placed} placed, but the collection has {in_set}",
                         count(random.pick, "tile")
                     ),
                 )
@@ -551,7 +572,7 @@ fn starting_ships(
                     continue;
                 }
                 if let Some((obstacle_at, what)) = occupied.get(&cell)
-                    && what.starts_with("asteroid")
+                    && what.ends_with("(asteroid)")
                 {
                     diagnostics.push(
                         Diagnostic::new(

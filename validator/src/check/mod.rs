@@ -4,12 +4,15 @@
 //!
 //! - [`ship`], [`tactic`], [`ruleset`], [`board`]: content integrity;
 //! - [`mission`]: a mission's setup (boards, seating, placement, victory);
+//! - [`power`]: the structured powers of ship cards, tactic cards and
+//!   special rules (the effect language);
 //! - [`build`]: fleet and deck building, transport, attachments; shared by
 //!   mission-selected fleets and `fleet check` of a player's build.
 
 pub(crate) mod board;
 pub(crate) mod build;
 pub(crate) mod mission;
+pub(crate) mod power;
 pub(crate) mod ruleset;
 pub(crate) mod ship;
 pub(crate) mod tactic;
@@ -23,6 +26,7 @@ pub(crate) fn run(context: &Context<'_>, model: &Model, diagnostics: &mut Diagno
     ship::check(context, diagnostics);
     tactic::check(context, diagnostics);
     board::check(context, diagnostics);
+    power::check(context, model, diagnostics);
     for mission in &model.missions {
         mission::check(context, model, mission, diagnostics);
         build::check_mission(context, model, mission, diagnostics);

@@ -37,7 +37,11 @@ pub(crate) fn parse(text: &str) -> Result<Document, SyntaxError> {
         });
     }
     let mut pointers = HashMap::new();
-    let root_span = 0..text.len();
+    // The document itself is where its first key starts: what a diagnostic
+    // about a top-level key the file lacks points at, rather than at every
+    // line of the file.
+    let start = first_key(text);
+    let root_span = start..start;
     pointers.insert(
         String::new(),
         Spans {
@@ -112,6 +116,19 @@ fn convert_table(
         );
     }
     Value::Object(object)
+}
+
+/// Where the first line that is not blank or a comment starts.
+pub(crate) fn first_key(text: &str) -> usize {
+    let mut offset = 0;
+    for line in text.split_inclusive('\n') {
+        let trimmed = line.trim_start();
+        if !trimmed.is_empty() && !trimmed.starts_with('#') {
+            return offset + (line.len() - trimmed.len());
+        }
+        offset += line.len();
+    }
+    0
 }
 
 /// Escapes a key as a JSON pointer token.

@@ -105,6 +105,19 @@ fn load_pack(
     if content.packs.iter().any(|pack| pack.root == canonical) {
         return;
     }
+    if required_by.is_none() && !root.is_dir() {
+        // Nothing can be read: an I/O error, not a content error.
+        let what = if root.exists() {
+            "is not a folder"
+        } else {
+            "does not exist"
+        };
+        diagnostics.push(Diagnostic::new(
+            Code::IoError,
+            format!("pack folder `{}` {what}", root.display()),
+        ));
+        return;
+    }
     let manifest_path = root.join("pack.toml");
     if !manifest_path.is_file() {
         // A missing dependency is a mistake in the manifest that names it
@@ -320,7 +333,11 @@ fn load_item_file(
                     );
             }
         }
-        FileKind::Pack | FileKind::Rules | FileKind::Fleet | FileKind::Bundle => {}
+        FileKind::Pack
+        | FileKind::Rules
+        | FileKind::Fleet
+        | FileKind::Scenario
+        | FileKind::Bundle => {}
     }
 }
 
@@ -386,7 +403,7 @@ pub(crate) fn load_file<T: DeserializeOwned>(
 }
 
 /// The `.toml` files under a folder, recursively, in a stable order.
-fn toml_files(folder: &Path, diagnostics: &mut Diagnostics) -> Vec<PathBuf> {
+pub(crate) fn toml_files(folder: &Path, diagnostics: &mut Diagnostics) -> Vec<PathBuf> {
     let mut files = Vec::new();
     let mut pending = vec![folder.to_path_buf()];
     while let Some(dir) = pending.pop() {
@@ -474,7 +491,6 @@ fn report_stray_files(root: &Path, sources: &mut SourceMap, diagnostics: &mut Di
                 ),
             )
             .at(Location { file, span: 0..0 })
-            .label("not read")
             .help(help),
         );
     }

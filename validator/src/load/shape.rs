@@ -1,6 +1,8 @@
 //! Check a document's shape against its kind's JSON Schema, reporting every
 //! shape error at once (serde would stop at the first), each at its TOML span.
 
+mod alternatives;
+
 use std::sync::OnceLock;
 
 use jsonschema::error::{TypeKind, ValidationErrorKind};
@@ -39,7 +41,26 @@ pub(crate) fn check(
     diagnostics: &mut Diagnostics,
 ) -> bool {
     let compiled = compiled(kind);
-    let errors: Vec<_> = compiled.validator.iter_errors(instance).collect();
+    let mut reporter = alternatives::Reporter {
+        file,
+        sources,
+        diagnostics: Vec::new(),
+    };
+    let mut errors = Vec::new();
+    alternatives::expand(
+        &compiled.schema,
+        compiled
+            .validator
+            .iter_errors(instance)
+            .map(jsonschema::ValidationError::to_owned)
+            .collect(),
+        &mut errors,
+        &mut reporter,
+    );
+    let mut clean = reporter.diagnostics.is_empty();
+    for diagnostic in reporter.diagnostics {
+        diagnostics.push(diagnostic);
+    }
     // A misspelled key is reported once, as unknown with its did-you-mean,
     // not again as the missing key it was meant to be.
     let misspelled: Vec<(String, String)> = errors
@@ -63,7 +84,6 @@ pub(crate) fn check(
         })
         .flatten()
         .collect();
-    let mut clean = true;
     for error in errors {
         clean = false;
         let pointer = error.instance_path().to_string();
@@ -111,12 +131,12 @@ pub(crate) fn check(
                     Code::MissingKey,
                     format!("missing key `{key}`{}", within(&pointer)),
                 )
-                .at(if pointer.is_empty() {
-                    Location { file, span: 0..0 }
+                .at(key_at(&pointer))
+                .label(if pointer.is_empty() {
+                    format!("`{key}` is required in this file")
                 } else {
-                    key_at(&pointer)
+                    format!("`{key}` is required here")
                 })
-                .label(format!("`{key}` is required here"))
             }
             ValidationErrorKind::Type { kind } => {
                 let expected = match kind {
@@ -137,6 +157,7 @@ pub(crate) fn check(
                 )
                 .at(at(&pointer))
                 .label(format!("expected {}", toml_type(&expected)))
+                .maybe_help(unquoted(error.instance(), &expected))
             }
             ValidationErrorKind::Enum { options } => {
                 let options: Vec<String> = options
@@ -199,6 +220,18 @@ pub(crate) fn check(
         diagnostics.push(diagnostic);
     }
     clean
+}
+
+/// A number or boolean written in quotes, when one was expected: how to
+/// write it instead.
+fn unquoted(found: &Value, expected: &str) -> Option<String> {
+    let text = found.as_str()?.trim();
+    let fits = match expected {
+        "integer" => text.parse::<u64>().is_ok(),
+        "boolean" => text == "true" || text == "false",
+        _ => false,
+    };
+    fits.then(|| format!("remove the quotes: `{text}` is {}", article(expected)))
 }
 
 /// The last key of a pointer, or the array it indexes (`versions[0]`).

@@ -1,0 +1,433 @@
+//! `spacedock sim`: headless games of a mission and their balance report,
+//! and `spacedock sim merge`, which adds up the results of shards.
+//!
+//! The engine plays and tallies (`spacedock_engine::sim`); this compiles the
+//! pack, shows a progress bar on a terminal, and renders the report as text
+//! or JSON. The JSON result holds the run, the report and the mergeable
+//! tally the report is derived from; `sim merge` adds the tallies and
+//! derives the report again, so merged shards print exactly what one run
+//! would have.
+
+use std::fmt::Write as _;
+use std::io::{self, IsTerminal as _, Write as _};
+use std::path::Path;
+use std::sync::Arc;
+
+use indicatif::{ProgressBar, ProgressStyle};
+use serde::{Deserialize, Serialize};
+use spacedock_engine::sim::trace::{self, TraceSpec};
+use spacedock_engine::sim::{Rate, Report, Run, SimConfig, Tally, game_seed, simulate};
+use spacedock_schema::bundle::Bundle;
+use spacedock_validator::{Options, SelectionError};
+
+use crate::args::{Format, MergeArgs, SimFormat, SimRunArgs};
+use crate::error::Error;
+use crate::exit::Exit;
+use crate::pack;
+use crate::render::{Checked, Printer, Style, count};
+use crate::write;
+
+/// What `--format json` prints and `--output` writes.
+#[derive(Serialize, Deserialize)]
+struct SimJson {
+    run: Run,
+    report: Report,
+    tally: Tally,
+}
+
+pub(crate) fn run(args: &SimRunArgs, style: Style) -> Result<Exit, Error> {
+    // Clap makes these required unless `merge` is given.
+    let (Some(pack_path), Some(wanted), Some(games)) = (&args.pack, &args.mission, args.games)
+    else {
+        unreachable!("clap requires --pack, --mission and --games");
+    };
+    let bundle = match compile(pack_path, style)? {
+        Ok(bundle) => bundle,
+        Err(exit) => return Ok(exit),
+    };
+    let mission = mission_id(&bundle, wanted)?;
+    let config = SimConfig {
+        mission,
+        policies: args.policy.clone(),
+        seed: args.seed,
+        games,
+        shard: args.shard,
+        threads: args.threads,
+        max_steps: args.max_steps,
+    };
+    if let Some(path) = &args.trace {
+        write_trace(&bundle, &config, pack_path, path)?;
+    }
+    let bar = progress_bar(
+        config.shard.games(games).count() as u64,
+        args.format == SimFormat::Human && io::stderr().is_terminal(),
+    );
+    let result = simulate(&bundle, &config, &|| bar.inc(1))?;
+    bar.finish_and_clear();
+    print(
+        result.run,
+        result.tally,
+        args.format,
+        args.output.as_deref(),
+    )?;
+    Ok(Exit::Success)
+}
+
+pub(crate) fn merge(args: &MergeArgs) -> Result<Exit, Error> {
+    let mut results = Vec::with_capacity(args.files.len());
+    for path in &args.files {
+        let text = std::fs::read_to_string(path).map_err(|source| Error::Read {
+            path: path.clone(),
+            source,
+        })?;
+        let result: SimJson =
+            serde_json::from_str(&text).map_err(|error| Error::NotASimResult {
+                path: path.clone(),
+                message: error.to_string(),
+            })?;
+        results.push((path, result.run, result.tally));
+    }
+    // In shard order, so rows come out in the order one run lists them.
+    results.sort_by_key(|(_, run, _)| run.shards.first().copied());
+    let mut results = results.into_iter();
+    let (_, mut run, mut tally) = results.next().expect("clap requires a FILE");
+    for (path, other_run, other_tally) in results {
+        add_shards(&mut run, &other_run, path)?;
+        tally.merge(&other_tally);
+    }
+    if run.is_complete() {
+        // Every shard is here: the result is the unsharded run's.
+        run.shard_count = 1;
+        run.shards = vec![1];
+    }
+    print(run, tally, args.format, args.output.as_deref())?;
+    Ok(Exit::Success)
+}
+
+/// Checks that `other` is another shard of the run `into` and adds its
+/// shards to it.
+fn add_shards(into: &mut Run, other: &Run, path: &Path) -> Result<(), Error> {
+    let pairs = [
+        ("format", into.format.to_string(), other.format.to_string()),
+        ("bundle", into.bundle.clone(), other.bundle.clone()),
+        ("mission", into.mission.clone(), other.mission.clone()),
+        (
+            "policy list",
+            into.policies.join(","),
+            other.policies.join(","),
+        ),
+        ("seed", into.seed.to_string(), other.seed.to_string()),
+        (
+            "game count",
+            into.games.to_string(),
+            other.games.to_string(),
+        ),
+        (
+            "step bound",
+            into.max_steps.to_string(),
+            other.max_steps.to_string(),
+        ),
+        (
+            "shard count",
+            into.shard_count.to_string(),
+            other.shard_count.to_string(),
+        ),
+    ];
+    for (what, ours, theirs) in pairs {
+        if ours != theirs {
+            return Err(Error::MergeMismatch {
+                path: path.to_path_buf(),
+                what,
+                ours,
+                theirs,
+            });
+        }
+    }
+    for shard in &other.shards {
+        if into.shards.contains(shard) {
+            return Err(Error::DuplicateShard {
+                path: path.to_path_buf(),
+                shard: format!("{shard}/{}", other.shard_count),
+            });
+        }
+        into.shards.push(*shard);
+    }
+    into.shards.sort_unstable();
+    Ok(())
+}
+
+/// Compiles the pack. With errors, renders the diagnostics as `build` does
+/// and gives the exit status instead of a bundle.
+pub(crate) fn compile(path: &Path, style: Style) -> Result<Result<Arc<Bundle>, Exit>, Error> {
+    let compilation = pack::compile(path, &Options::default());
+    let exit = Exit::for_diagnostics(&compilation.diagnostics, false);
+    let checked = [Checked {
+        label: path.display().to_string(),
+        sources: &compilation.sources,
+        diagnostics: &compilation.diagnostics,
+    }];
+    let printer = Printer {
+        format: Format::Human,
+        style,
+    };
+    if exit != Exit::Success {
+        printer.report(&checked, serde_json::Map::new())?;
+        return Ok(Err(exit));
+    }
+    // Warnings do not stop a simulation; they are not repeated here
+    // either (`spacedock check` shows them).
+    compilation
+        .bundle
+        .map(|bundle| Ok(Arc::new(bundle)))
+        .ok_or(Error::NoBundle)
+}
+
+/// The id of the mission called `wanted`: its id, or its exact name.
+pub(crate) fn mission_id(bundle: &Bundle, wanted: &str) -> Result<String, Error> {
+    if let Some(mission) = bundle.missions.iter().find(|mission| mission.id == wanted) {
+        return Ok(mission.id.clone());
+    }
+    let named: Vec<String> = bundle
+        .missions
+        .iter()
+        .filter(|mission| mission.name == wanted)
+        .map(|mission| mission.id.clone())
+        .collect();
+    match named.as_slice() {
+        [id] => Ok(id.clone()),
+        [] => {
+            let missions: Vec<String> = bundle
+                .missions
+                .iter()
+                .map(|mission| mission.id.clone())
+                .collect();
+            Err(Error::Selection(SelectionError::UnknownMission {
+                name: wanted.to_owned(),
+                suggestion: spacedock_validator::suggest::did_you_mean(
+                    wanted,
+                    missions.iter().map(String::as_str),
+                ),
+                missions,
+            }))
+        }
+        _ => Err(Error::Selection(SelectionError::AmbiguousMission {
+            name: wanted.to_owned(),
+            ids: named,
+        })),
+    }
+}
+
+/// A bar on stderr, or nothing when it would not be seen by a person
+/// (stderr piped or logged, JSON output).
+fn progress_bar(games: u64, shown: bool) -> ProgressBar {
+    if !shown {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(games);
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{wide_bar} {human_pos}/{human_len} games, {elapsed} elapsed, {eta} left",
+        )
+        .expect("the template is valid"),
+    );
+    bar
+}
+
+/// Records the first game of the run (of its shard) as a trace.
+fn write_trace(
+    bundle: &Arc<Bundle>,
+    config: &SimConfig,
+    pack_path: &Path,
+    path: &Path,
+) -> Result<(), Error> {
+    let index = config.shard.games(config.games).start;
+    // Absolute, so `replay` finds the pack from any folder.
+    let source = std::fs::canonicalize(pack_path)
+        .unwrap_or_else(|_| pack_path.to_path_buf())
+        .display()
+        .to_string();
+    let spec = TraceSpec {
+        mission: config.mission.clone(),
+        seed: game_seed(config.seed, index),
+        policies: config.policies.clone(),
+        max_steps: config.max_steps,
+        source: Some(source),
+    };
+    let mut bytes = Vec::new();
+    trace::record(bundle, &spec, &mut bytes)?;
+    write::atomically(path, &bytes).map_err(|source| Error::Write {
+        path: path.to_path_buf(),
+        source,
+    })
+}
+
+/// Prints the result in `format`; with `output`, the JSON goes there.
+fn print(run: Run, tally: Tally, format: SimFormat, output: Option<&Path>) -> Result<(), Error> {
+    let json = SimJson {
+        report: Report::new(&tally),
+        run,
+        tally,
+    };
+    let mut text = serde_json::to_string_pretty(&json).expect("a sim result always serializes");
+    text.push('\n');
+    if let Some(path) = output {
+        write::atomically(path, text.as_bytes()).map_err(|source| Error::Write {
+            path: path.to_path_buf(),
+            source,
+        })?;
+    }
+    let mut stdout = io::stdout().lock();
+    match format {
+        SimFormat::Json if output.is_none() => stdout.write_all(text.as_bytes())?,
+        SimFormat::Json => {}
+        SimFormat::Human => stdout.write_all(human(&json.run, &json.report).as_bytes())?,
+    }
+    stdout.flush()?;
+    Ok(())
+}
+
+/// `51.2%`.
+fn percent(share: f64) -> String {
+    format!("{:.1}%", share * 100.0)
+}
+
+/// ` 51.2%  (48.1-54.3%)`: a share and its 95% interval.
+fn share(rate: &Rate) -> String {
+    format!(
+        "{:>6}  ({:.1}-{})",
+        percent(rate.rate),
+        rate.low * 100.0,
+        percent(rate.high)
+    )
+}
+
+/// The report as aligned text.
+pub(crate) fn human(run: &Run, report: &Report) -> String {
+    let mut text = String::new();
+    let shards = if run.is_complete() {
+        String::new()
+    } else {
+        let list: Vec<String> = run.shards.iter().map(u32::to_string).collect();
+        format!(" (shards {} of {})", list.join(", "), run.shard_count)
+    };
+    let _ = writeln!(
+        text,
+        "{}: {}{shards}, {}, seed {}",
+        run.mission,
+        count(report.games as usize, "game", "games"),
+        run.policies.join(" vs "),
+        run.seed,
+    );
+    let _ = writeln!(text, "pack {} ({})", run.pack, run.bundle);
+
+    let mut rows: Vec<(String, &Rate)> = report
+        .sides
+        .iter()
+        .map(|side| (format!("{} wins", side.team), &side.wins))
+        .collect();
+    rows.push(("draws".to_owned(), &report.draws));
+    rows.push(("first player wins".to_owned(), &report.first_player_wins));
+    let width = rows.iter().map(|(name, _)| name.len()).max().unwrap_or(0);
+    let _ = writeln!(
+        text,
+        "\n{:width$}  {:>7}  {:>6}  (95% interval)",
+        format!("of {} finished", report.finished),
+        "games",
+        "share",
+        width = width
+    );
+    for (name, rate) in rows {
+        let _ = writeln!(text, "{name:width$}  {:>7}  {}", rate.count, share(rate));
+    }
+    for side in &report.sides {
+        let _ = writeln!(
+            text,
+            "{} going first won {} of {}",
+            side.team, side.wins_going_first.count, side.wins_going_first.of
+        );
+    }
+
+    if let Some(rounds) = &report.rounds {
+        let _ = writeln!(
+            text,
+            "\nrounds: mean {:.2}, sd {:.2}, min {}, p5 {}, p25 {}, median {}, p75 {}, p95 {}, max {}",
+            rounds.mean,
+            rounds.sd,
+            rounds.min,
+            rounds.p5,
+            rounds.p25,
+            rounds.p50,
+            rounds.p75,
+            rounds.p95,
+            rounds.max
+        );
+        let _ = writeln!(text, "actions: {:.1} per game", report.mean_steps);
+    }
+    let ended = &report.ended;
+    let _ = writeln!(
+        text,
+        "ended by: destroy all {}, victory points {}, alternative {}, victory clock {}",
+        ended.destroy_all.count,
+        ended.victory_points.count,
+        ended.alternative.count,
+        ended.victory_clock.count,
+    );
+
+    if !report.ships.is_empty() {
+        let _ = writeln!(
+            text,
+            "\nship survival (games the card ended on the battlefield)"
+        );
+        let width = report
+            .ships
+            .iter()
+            .map(|ship| ship.team.len() + 1 + ship.ship.len())
+            .max()
+            .unwrap_or(0);
+        for ship in &report.ships {
+            let _ = writeln!(
+                text,
+                "  {:width$}  {}",
+                format!("{} {}", ship.team, ship.ship),
+                share(&ship.survived)
+            );
+        }
+    }
+    if !report.cards.is_empty() {
+        let _ = writeln!(
+            text,
+            "\ntactic cards (plays per game; games played at least once)"
+        );
+        let width = report
+            .cards
+            .iter()
+            .map(|card| card.team.len() + 1 + card.card.len())
+            .max()
+            .unwrap_or(0);
+        for card in &report.cards {
+            let _ = writeln!(
+                text,
+                "  {:width$}  {:>5.2}  {}",
+                format!("{} {}", card.team, card.card),
+                card.plays_per_game,
+                share(&card.played_in)
+            );
+        }
+    }
+    if report.failed > 0 {
+        let failures = &report.failures;
+        let _ = writeln!(
+            text,
+            "\nfailed: {} ({} at the step bound of {}, {} stuck, {} engine panics)",
+            count(report.failed as usize, "game", "games"),
+            failures.step_limit,
+            run.max_steps,
+            failures.stuck,
+            failures.panic
+        );
+        for sample in &failures.samples {
+            let _ = writeln!(text, "  game {}: {}", sample.index, sample.message);
+        }
+    }
+    text
+}

@@ -1,0 +1,256 @@
+//! `spacedock test PACK`: runs the pack's scenario tests (`tests/*.toml`)
+//! and reports each failure at its scenario's file and line, with the
+//! expected and the actual value.
+//!
+//! The validator checks the pack and the scenarios (their diagnostics are
+//! rendered as `check` renders them); the engine runs each scenario that
+//! checked clean. Exit status: 0 when every scenario passed, 1 when one
+//! failed or the content has errors, 2 when the pack cannot be read.
+
+use std::fmt::Write as _;
+use std::io::{self, Write as _};
+use std::sync::Arc;
+
+use serde::Serialize;
+use spacedock_engine::scenario::{self, Failure};
+use spacedock_validator::{Options, ScenarioSuite, SourceMap};
+
+use crate::args::{Format, TestArgs, TestFormat};
+use crate::error::Error;
+use crate::exit::Exit;
+use crate::pack;
+use crate::render::{Checked, Printer, Style, count};
+
+/// How one scenario file went.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+enum Status {
+    Passed,
+    Failed,
+    /// The scenario (or its pack) has errors: it could not run.
+    NotRun,
+}
+
+/// A failure at its place in the file.
+#[derive(Debug, Serialize)]
+struct Located<'a> {
+    file: &'a str,
+    line: usize,
+    column: usize,
+    #[serde(flatten)]
+    failure: &'a Failure,
+}
+
+/// One scenario file's result.
+#[derive(Debug, Serialize)]
+struct Outcome<'a> {
+    file: &'a str,
+    name: Option<&'a str>,
+    status: Status,
+    failures: Vec<Located<'a>>,
+}
+
+pub(crate) fn run(args: &TestArgs, style: Style) -> Result<Exit, Error> {
+    let suite = match pack::unreadable(&args.pack) {
+        Some(diagnostic) => ScenarioSuite {
+            sources: SourceMap::new(),
+            diagnostics: vec![diagnostic],
+            bundle: None,
+            files: Vec::new(),
+            scenarios: Vec::new(),
+        },
+        None => spacedock_validator::check_scenarios(&args.pack, &Options::default()),
+    };
+    let failures: Vec<Vec<Failure>> = match &suite.bundle {
+        Some(bundle) => {
+            let bundle = Arc::new(bundle.clone());
+            suite
+                .scenarios
+                .iter()
+                .map(|checked| {
+                    if selected(args, &suite, checked.file, Some(&checked.scenario.name)) {
+                        scenario::run(&bundle, &checked.scenario)
+                    } else {
+                        Vec::new()
+                    }
+                })
+                .collect()
+        }
+        None => Vec::new(),
+    };
+    let outcomes = outcomes(args, &suite, &failures);
+
+    let checked = [Checked {
+        label: args.pack.display().to_string(),
+        sources: &suite.sources,
+        diagnostics: &suite.diagnostics,
+    }];
+    let format = match args.format {
+        TestFormat::Human => Format::Human,
+        TestFormat::Json => Format::Json,
+    };
+    let tally = |status: Status| outcomes.iter().filter(|o| o.status == status).count();
+    let (passed, failed, not_run) = (
+        tally(Status::Passed),
+        tally(Status::Failed),
+        tally(Status::NotRun),
+    );
+    let mut extra = serde_json::Map::new();
+    extra.insert(
+        "scenarios".to_owned(),
+        serde_json::to_value(&outcomes).expect("scenario outcomes always serialize"),
+    );
+    extra.insert("passed".to_owned(), passed.into());
+    extra.insert("failed".to_owned(), failed.into());
+    extra.insert("not_run".to_owned(), not_run.into());
+    let printer = Printer { format, style };
+    if format == Format::Human {
+        if !suite.diagnostics.is_empty() {
+            printer.report(&checked, extra)?;
+        }
+        io::stdout()
+            .lock()
+            .write_all(human(args, &outcomes, passed, failed, not_run).as_bytes())?;
+    } else {
+        printer.report(&checked, extra)?;
+    }
+
+    let diagnostics = Exit::for_diagnostics(&suite.diagnostics, false);
+    let tests = if failed + not_run > 0 {
+        Exit::ContentErrors
+    } else {
+        Exit::Success
+    };
+    Ok(diagnostics.max(tests))
+}
+
+/// Whether a scenario file is run: every one, or those whose path or
+/// name contains the filter.
+fn selected(
+    args: &TestArgs,
+    suite: &ScenarioSuite,
+    file: spacedock_validator::FileId,
+    name: Option<&str>,
+) -> bool {
+    args.filter.as_deref().is_none_or(|filter| {
+        suite.sources.get(file).display_name().contains(filter)
+            || name.is_some_and(|name| name.contains(filter))
+    })
+}
+
+fn outcomes<'a>(
+    args: &TestArgs,
+    suite: &'a ScenarioSuite,
+    failures: &'a [Vec<Failure>],
+) -> Vec<Outcome<'a>> {
+    let mut outcomes = Vec::new();
+    for &file in &suite.files {
+        let display = suite.sources.get(file).display_name();
+        let checked = suite
+            .scenarios
+            .iter()
+            .position(|checked| checked.file == file);
+        let name = checked.map(|index| suite.scenarios[index].scenario.name.as_str());
+        if !selected(args, suite, file, name) {
+            continue;
+        }
+        let outcome = match checked.and_then(|index| failures.get(index).map(|f| (index, f))) {
+            Some((_, found)) => Outcome {
+                file: display,
+                name,
+                status: if found.is_empty() {
+                    Status::Passed
+                } else {
+                    Status::Failed
+                },
+                failures: found
+                    .iter()
+                    .map(|failure| {
+                        let (line, column) = suite.sources.pointer_position(file, &failure.pointer);
+                        Located {
+                            file: display,
+                            line,
+                            column,
+                            failure,
+                        }
+                    })
+                    .collect(),
+            },
+            None => Outcome {
+                file: display,
+                name,
+                status: Status::NotRun,
+                failures: Vec::new(),
+            },
+        };
+        outcomes.push(outcome);
+    }
+    outcomes
+}
+
+/// One line per scenario, then each failure, then the counts.
+fn human(
+    args: &TestArgs,
+    outcomes: &[Outcome<'_>],
+    passed: usize,
+    failed: usize,
+    not_run: usize,
+) -> String {
+    let mut text = String::new();
+    let _ = writeln!(
+        text,
+        "running {} of {}",
+        count(outcomes.len(), "scenario", "scenarios"),
+        args.pack.display()
+    );
+    for outcome in outcomes {
+        let status = match outcome.status {
+            Status::Passed => "ok",
+            Status::Failed => "FAILED",
+            Status::NotRun => "not run",
+        };
+        match (outcome.name, outcome.status) {
+            (_, Status::NotRun) => {
+                let _ = writeln!(text, "{status:<8}{} (it has errors)", outcome.file);
+            }
+            (Some(name), _) => {
+                let _ = writeln!(text, "{status:<8}{}: {name}", outcome.file);
+            }
+            (None, _) => {
+                let _ = writeln!(text, "{status:<8}{}", outcome.file);
+            }
+        }
+    }
+    let failing: Vec<&Outcome<'_>> = outcomes
+        .iter()
+        .filter(|outcome| !outcome.failures.is_empty())
+        .collect();
+    if !failing.is_empty() {
+        text.push_str("\nfailures:\n");
+        for outcome in failing {
+            for located in &outcome.failures {
+                let failure = located.failure;
+                let _ = write!(
+                    text,
+                    "\n{}:{}:{}: {}\n    expected: {}\n      actual: {}\n",
+                    located.file,
+                    located.line,
+                    located.column,
+                    failure.what,
+                    failure.expected,
+                    failure.actual
+                );
+            }
+        }
+    }
+    let verdict = if failed + not_run == 0 {
+        "ok"
+    } else {
+        "FAILED"
+    };
+    let _ = writeln!(
+        text,
+        "\ntest result: {verdict}. {passed} passed, {failed} failed, {not_run} not run"
+    );
+    text
+}

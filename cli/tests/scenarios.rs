@@ -1,0 +1,149 @@
+//! `spacedock test`: the base pack's scenarios all pass, a failing
+//! scenario is reported at its file and line with the expected and the
+//! actual value (snapshot), and the exit statuses and JSON of the command.
+
+use std::path::Path;
+
+use crate::{json, run};
+
+/// The base pack, from the fixtures folder the binary runs in.
+fn base_pack() -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("..")
+        .join("content")
+        .join("saturn-offensive")
+        .display()
+        .to_string()
+}
+
+#[test]
+fn every_scenario_of_the_base_pack_passes() {
+    let finished = run(&["test", &base_pack(), "--format", "json"], 0);
+    let value = json(&finished.stdout);
+    let failed: Vec<String> = value["scenarios"]
+        .as_array()
+        .expect("a list of scenarios")
+        .iter()
+        .filter(|scenario| scenario["status"] != "passed")
+        .map(|scenario| format!("{}: {}", scenario["file"], scenario["failures"]))
+        .collect();
+    assert!(
+        failed.is_empty(),
+        "failing scenarios:\n{}",
+        failed.join("\n")
+    );
+    assert_eq!(value["diagnostics"], serde_json::json!([]));
+    assert_eq!(value["failed"], 0);
+    assert_eq!(value["not_run"], 0);
+    assert!(
+        value["passed"].as_u64().is_some_and(|passed| passed >= 30),
+        "{}",
+        value["passed"]
+    );
+}
+
+#[test]
+fn the_rulebook_examples_are_among_the_base_scenarios() {
+    let finished = run(&["test", &base_pack()], 0);
+    for example in [
+        "The D-4 attack on Chosh Ka",
+        "33 energy and 10 gained make 40",
+        "Two of three seasoned F-47 Blue Hawks score 3.333 on the victory clock",
+    ] {
+        assert!(
+            finished.stdout.contains(&format!(": {example}\n")),
+            "`{example}` did not run:\n{}",
+            finished.stdout
+        );
+    }
+}
+
+#[test]
+fn a_failing_scenario_is_reported_at_its_lines_with_expected_and_actual() {
+    let finished = run(&["test", "scenarios"], 1);
+    assert_eq!(finished.stderr, "");
+    insta::assert_snapshot!(finished.stdout);
+}
+
+#[test]
+fn json_failures_carry_file_line_column_and_values() {
+    let finished = run(&["test", "scenarios", "--format", "json"], 1);
+    let value = json(&finished.stdout);
+    assert_eq!(
+        (value["passed"].as_u64(), value["failed"].as_u64()),
+        (Some(1), Some(1))
+    );
+    let failing = value["scenarios"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|scenario| scenario["status"] == "failed")
+        .expect("one scenario failed");
+    assert_eq!(failing["file"], "scenarios/tests/failing.toml");
+    let hull = failing["failures"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|failure| failure["pointer"] == "/steps/1/expect/ships/Test Raider/hull_damage")
+        .expect("the hull damage expectation failed");
+    assert_eq!(hull["file"], "scenarios/tests/failing.toml");
+    assert_eq!(
+        (hull["line"].as_u64(), hull["column"].as_u64()),
+        (Some(44), Some(15))
+    );
+    assert_eq!(hull["expected"], "2");
+    assert_eq!(hull["actual"], "1");
+}
+
+#[test]
+fn a_filter_runs_only_the_scenarios_it_names() {
+    let finished = run(&["test", "scenarios", "passing"], 0);
+    assert!(
+        finished
+            .stdout
+            .starts_with("running 1 scenario of scenarios\n"),
+        "{}",
+        finished.stdout
+    );
+    assert!(
+        !finished.stdout.contains("failing.toml"),
+        "{}",
+        finished.stdout
+    );
+}
+
+#[test]
+fn a_scenario_with_errors_is_reported_and_not_run() {
+    let dir = crate::copy_fixture("scenarios");
+    let broken = dir
+        .path()
+        .join("scenarios")
+        .join("tests")
+        .join("broken.toml");
+    std::fs::write(
+        &broken,
+        "name = \"Broken\"\nboard = \"test-grid\"\n\n[[players]]\nname = \"ISN\"\nfaction = \"isn\"\nstarting_zone = \"south\"\n\n[[steps]]\ndo = \"end-phase\"\nship = \"Test Frigate\"\n",
+    )
+    .unwrap();
+    let assert = assert_cmd::Command::new(env!("CARGO_BIN_EXE_spacedock"))
+        .current_dir(dir.path())
+        .args(["test", "scenarios", "--format", "json"])
+        .assert()
+        .code(1);
+    let value = json(&String::from_utf8_lossy(&assert.get_output().stdout));
+    assert_eq!(value["not_run"], 1);
+    assert_eq!(value["diagnostics"][0]["code"], "SD0802");
+    assert_eq!(value["diagnostics"][0]["line"], 11);
+}
+
+#[test]
+fn a_missing_pack_exits_2() {
+    let finished = run(&["test", "no-such-pack"], 2);
+    assert!(
+        finished
+            .stderr
+            .contains("pack folder `no-such-pack` does not exist"),
+        "{}",
+        finished.stderr
+    );
+}

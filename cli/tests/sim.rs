@@ -1,0 +1,457 @@
+//! `spacedock sim`, `sim merge`, `replay` and `check --games`: determinism
+//! across thread counts, shards that merge into the unsharded run, traces
+//! that replay and catch tampering, no progress bar when piped, and exit
+//! statuses.
+//!
+//! Most runs use the small `clean` fixture pack, whose games take no time;
+//! the ones that need real games (dice, attacks) use the Saturn Offensive
+//! pack from `content/`.
+
+use std::path::{Path, PathBuf};
+
+use crate::{json, run, spacedock};
+
+/// The Saturn Offensive pack, as an absolute path.
+fn saturn() -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../content/saturn-offensive")
+        .display()
+        .to_string()
+}
+
+fn sim(extra: &[&str]) -> Vec<String> {
+    let mut args: Vec<String> = ["sim", "--pack", "clean", "--mission", "open-battle"]
+        .iter()
+        .map(|arg| (*arg).to_owned())
+        .collect();
+    args.extend(extra.iter().map(|arg| (*arg).to_owned()));
+    args
+}
+
+fn run_owned(args: &[String], code: i32) -> crate::Finished {
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    run(&args, code)
+}
+
+fn temp(dir: &tempfile::TempDir, name: &str) -> PathBuf {
+    dir.path().join(name)
+}
+
+#[test]
+fn a_run_prints_a_report_and_no_progress_bar_when_piped() {
+    let finished = run_owned(&sim(&["--games", "20", "--policy", "random"]), 0);
+    assert_eq!(
+        finished.stderr, "",
+        "nothing on stderr when it is not a terminal"
+    );
+    let stdout = &finished.stdout;
+    assert!(
+        stdout.starts_with("open-battle: 20 games, random vs random, seed 0\n"),
+        "{stdout}"
+    );
+    for row in [
+        "isn wins",
+        "wretch wins",
+        "draws",
+        "first player wins",
+        "rounds: mean",
+    ] {
+        assert!(stdout.contains(row), "`{row}` missing:\n{stdout}");
+    }
+    assert!(stdout.contains("(95% interval)"), "{stdout}");
+}
+
+#[test]
+fn the_json_report_is_the_same_for_one_and_four_threads() {
+    let args = |threads: &str| {
+        [
+            "sim",
+            "--pack",
+            &saturn(),
+            "--mission",
+            "dead-zone-battle",
+            "--games",
+            "12",
+        ]
+        .iter()
+        .map(|arg| (*arg).to_owned())
+        .chain(
+            [
+                "--policy",
+                "random",
+                "--seed",
+                "5",
+                "--format",
+                "json",
+                "--threads",
+                threads,
+            ]
+            .iter()
+            .map(|arg| (*arg).to_owned()),
+        )
+        .collect::<Vec<String>>()
+    };
+    let one = run_owned(&args("1"), 0);
+    let four = run_owned(&args("4"), 0);
+    assert_eq!(one.stdout, four.stdout);
+    assert_eq!(one.stderr, "", "json mode prints nothing else");
+    let report = json(&one.stdout);
+    assert_eq!(report["run"]["games"], 12);
+    assert_eq!(report["run"]["mission"], "dead-zone-battle");
+    assert_eq!(report["tally"]["games"], 12);
+    let wins: u64 = report["report"]["sides"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|side| side["wins"]["count"].as_u64().unwrap())
+        .sum();
+    let draws = report["report"]["draws"]["count"].as_u64().unwrap();
+    assert_eq!(wins + draws, report["report"]["finished"].as_u64().unwrap());
+    let interval = &report["report"]["sides"][0]["wins"];
+    assert!(interval["low"].as_f64().unwrap() <= interval["rate"].as_f64().unwrap());
+    assert!(interval["rate"].as_f64().unwrap() <= interval["high"].as_f64().unwrap());
+}
+
+#[test]
+fn merged_shards_equal_the_unsharded_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let whole = run_owned(
+        &sim(&["--games", "30", "--seed", "9", "--format", "json"]),
+        0,
+    );
+    let mut shards = Vec::new();
+    for shard in ["2/3", "1/3", "3/3"] {
+        let path = temp(&dir, &format!("shard-{}.json", &shard[..1]));
+        let path_text = path.display().to_string();
+        let finished = run_owned(
+            &sim(&[
+                "--games", "30", "--seed", "9", "--shard", shard, "-o", &path_text,
+            ]),
+            0,
+        );
+        assert!(
+            finished.stdout.contains("(shards "),
+            "a shard says it is one:\n{}",
+            finished.stdout
+        );
+        shards.push(path_text);
+    }
+    let mut merge: Vec<&str> = vec!["sim", "merge", "--format", "json"];
+    merge.extend(shards.iter().map(String::as_str));
+    let merged = run(&merge, 0);
+    assert_eq!(merged.stdout, whole.stdout);
+    // The human report of the merge is the unsharded one too.
+    let merged_text = run(
+        &merge[..2]
+            .iter()
+            .chain(&merge[4..])
+            .copied()
+            .collect::<Vec<_>>(),
+        0,
+    );
+    let whole_text = run_owned(&sim(&["--games", "30", "--seed", "9"]), 0);
+    assert_eq!(merged_text.stdout, whole_text.stdout);
+    // Two of three shards merge into a partial result that says so.
+    let partial = run(&["sim", "merge", &shards[0], &shards[1]], 0);
+    assert!(
+        partial.stdout.contains("(shards 1, 2 of 3)"),
+        "{}",
+        partial.stdout
+    );
+}
+
+#[test]
+fn merging_refuses_other_runs_and_repeated_shards() {
+    let dir = tempfile::tempdir().unwrap();
+    let write = |name: &str, extra: &[&str]| {
+        let path = temp(&dir, name).display().to_string();
+        let mut args = vec!["--games", "10", "-o", &path];
+        args.extend_from_slice(extra);
+        run_owned(&sim(&args), 0);
+        path
+    };
+    let first = write("a.json", &["--shard", "1/2"]);
+    let other_seed = write("b.json", &["--shard", "2/2", "--seed", "3"]);
+    let finished = run(&["sim", "merge", &first, &other_seed], 2);
+    assert!(
+        finished
+            .stderr
+            .contains("is from another run: its seed is 3, not 0"),
+        "{}",
+        finished.stderr
+    );
+    let finished = run(&["sim", "merge", &first, &first], 2);
+    assert!(
+        finished.stderr.contains("repeats shard 1/2"),
+        "{}",
+        finished.stderr
+    );
+    let not_json = temp(&dir, "notes.txt");
+    std::fs::write(&not_json, "hello").unwrap();
+    let finished = run(&["sim", "merge", not_json.to_str().unwrap()], 2);
+    assert!(
+        finished
+            .stderr
+            .contains("is not a result of `spacedock sim`"),
+        "{}",
+        finished.stderr
+    );
+    run(&["sim", "merge", "no-such-file.json"], 2);
+}
+
+#[test]
+fn replay_confirms_a_trace_and_catches_a_tampered_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let trace = temp(&dir, "game.jsonl");
+    let trace_text = trace.display().to_string();
+    run(
+        &[
+            "sim",
+            "--pack",
+            &saturn(),
+            "--mission",
+            "dead-zone-battle",
+            "--games",
+            "1",
+            "--policy",
+            "greedy,random",
+            "--trace",
+            &trace_text,
+        ],
+        0,
+    );
+    let recorded = std::fs::read_to_string(&trace).unwrap();
+    let header = json(recorded.lines().next().unwrap());
+    assert_eq!(header["header"]["mission"], "dead-zone-battle");
+    assert_eq!(
+        header["header"]["policies"],
+        serde_json::json!(["greedy", "random"])
+    );
+    assert!(
+        header["header"]["bundle"]
+            .as_str()
+            .unwrap()
+            .starts_with("sha256:")
+    );
+    let finished = run(&["replay", &trace_text], 0);
+    assert!(
+        finished
+            .stdout
+            .starts_with("confirmed: `dead-zone-battle` seed "),
+        "{}",
+        finished.stdout
+    );
+    // Also from another folder, with the pack given.
+    run(&["replay", &trace_text, "--pack", &saturn()], 0);
+
+    // One die roll changed.
+    let tampered = temp(&dir, "tampered.jsonl");
+    let mut lines: Vec<String> = recorded.lines().map(str::to_owned).collect();
+    let roll = lines
+        .iter()
+        .position(|line| line.contains("\"AttackRoll\""))
+        .expect("the game has attacks");
+    let mut event = json(&lines[roll]);
+    let number = &mut event["event"]["AttackRoll"]["number"];
+    *number = (number.as_u64().unwrap() % 8 + 1).into();
+    lines[roll] = event.to_string();
+    std::fs::write(&tampered, lines.join("\n")).unwrap();
+    let finished = run(&["replay", tampered.to_str().unwrap()], 1);
+    assert!(
+        finished
+            .stdout
+            .starts_with(&format!("mismatch: line {}: ", roll + 1)),
+        "{}",
+        finished.stdout
+    );
+
+    // The final state hash changed.
+    let mut lines: Vec<String> = recorded.lines().map(str::to_owned).collect();
+    let last = lines.len() - 1;
+    let mut end = json(&lines[last]);
+    end["end"]["state_hash"] = "00000000deadbeef".into();
+    lines[last] = end.to_string();
+    std::fs::write(&tampered, lines.join("\n")).unwrap();
+    let finished = run(&["replay", tampered.to_str().unwrap()], 1);
+    assert!(
+        finished
+            .stdout
+            .contains("the trace records state 00000000deadbeef"),
+        "{}",
+        finished.stdout
+    );
+
+    run(&["replay", "no-such-trace.jsonl"], 2);
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    let finished = run(
+        &[
+            "sim",
+            "--pack",
+            "clean",
+            "--mission",
+            "open-batle",
+            "--games",
+            "1",
+        ],
+        2,
+    );
+    assert!(
+        finished.stderr.contains("did you mean `open-battle`?"),
+        "{}",
+        finished.stderr
+    );
+    let finished = run_owned(
+        &sim(&["--games", "1", "--policy", "random,random,random"]),
+        2,
+    );
+    assert!(
+        finished
+            .stderr
+            .contains("the mission has 2 seats but 3 policies were given"),
+        "{}",
+        finished.stderr
+    );
+    run_owned(&sim(&["--games", "1", "--policy", "minimax"]), 2);
+    run_owned(&sim(&["--games", "1", "--shard", "3/2"]), 2);
+    run_owned(&sim(&["--games", "1", "--max-steps", "0"]), 2);
+    run_owned(&sim(&[]), 2);
+    run(&["sim", "--pack", "clean", "--games", "1"], 2);
+    run(&["sim", "merge"], 2);
+}
+
+#[test]
+fn a_broken_pack_exits_1_with_its_diagnostics() {
+    let finished = run(
+        &["sim", "--pack", "broken", "--mission", "x", "--games", "1"],
+        1,
+    );
+    assert!(
+        finished.stderr.contains("SD0003(unknown-key)"),
+        "{}",
+        finished.stderr
+    );
+    assert_eq!(finished.stdout, "");
+    run(
+        &[
+            "sim",
+            "--pack",
+            "no-such-pack",
+            "--mission",
+            "x",
+            "--games",
+            "1",
+        ],
+        2,
+    );
+}
+
+#[test]
+fn a_mission_name_works_like_its_id() {
+    let by_name = run(
+        &[
+            "sim",
+            "--pack",
+            "clean",
+            "--mission",
+            "Open Battle",
+            "--games",
+            "3",
+        ],
+        0,
+    );
+    let by_id = run_owned(&sim(&["--games", "3"]), 0);
+    assert_eq!(by_name.stdout, by_id.stdout);
+}
+
+#[test]
+fn the_step_bound_names_the_failed_games() {
+    let finished = run_owned(
+        &sim(&["--games", "4", "--policy", "random", "--max-steps", "2"]),
+        0,
+    );
+    assert!(
+        finished.stdout.contains("\nfailed: "),
+        "{}",
+        finished.stdout
+    );
+    assert!(
+        finished
+            .stdout
+            .contains("  game 0: mission `open-battle`, seed "),
+        "{}",
+        finished.stdout
+    );
+}
+
+#[test]
+fn check_with_games_playtests_every_mission() {
+    let finished = run(&["check", "clean", "--games", "5"], 0);
+    assert!(
+        finished
+            .stderr
+            .contains("warning[sim-one-sided]: clean: mission `skirmish`: team `wretch` never won in 5 finished games"),
+        "{}",
+        finished.stderr
+    );
+    assert!(
+        finished.stderr.ends_with(
+            "clean: played 5 random games of each of 2 missions: 0 errors, 4 warnings\n"
+        ),
+        "{}",
+        finished.stderr
+    );
+    run(&["check", "clean", "--games", "5", "--deny-warnings"], 1);
+
+    // A step bound too low for any game to end: every mission hangs.
+    let finished = run(&["check", "clean", "--games", "3", "--max-steps", "1"], 1);
+    assert!(
+        finished
+            .stderr
+            .contains("error[sim-hang]: clean: mission `open-battle`: "),
+        "{}",
+        finished.stderr
+    );
+
+    let finished = run(&["check", "clean", "--games", "2", "--format", "json"], 0);
+    let report = json(&finished.stdout);
+    let playtests = report["playtest"].as_array().unwrap();
+    assert_eq!(playtests.len(), 2);
+    assert_eq!(playtests[0]["games"], 2);
+    assert!(playtests[0]["findings"][0]["kind"].is_string());
+
+    let finished = run(&["check", "clean", "--games", "2", "--format", "github"], 0);
+    assert!(
+        finished
+            .stdout
+            .contains("::warning title=sim-one-sided::clean: mission `"),
+        "{}",
+        finished.stdout
+    );
+
+    // Without --games, check plays nothing.
+    let finished = run(&["check", "clean"], 0);
+    assert_eq!(finished.stderr, "clean: 0 errors, 0 warnings\n");
+}
+
+#[test]
+fn json_output_to_a_file_leaves_stdout_empty() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = temp(&dir, "run.json");
+    let finished = spacedock()
+        .args(sim(&[
+            "--games",
+            "3",
+            "--format",
+            "json",
+            "-o",
+            path.to_str().unwrap(),
+        ]))
+        .assert()
+        .code(0);
+    assert!(finished.get_output().stdout.is_empty());
+    let report = json(&std::fs::read_to_string(&path).unwrap());
+    assert_eq!(report["run"]["shards"], serde_json::json!([1]));
+}

@@ -1,0 +1,403 @@
+//! The battlefield's geometry, computed once per game setup: which hexes are
+//! usable, the six neighbours of every hex, axial coordinates for distance,
+//! the starting zones as bitsets, and the footprints of ships.
+//!
+//! The bundle gives hexes in offset coordinates `[column, row]` from 1, even
+//! rows shifted half a hex right (pointy-topped). Those are converted once to
+//! axial coordinates (Red Blob Games, "Hexagonal Grids": odd-r in 0-based
+//! rows) so distance, adjacency and range are a few integer operations, and
+//! the neighbour table makes a step a lookup.
+
+use serde::{Deserialize, Serialize};
+use spacedock_schema::bundle::Battlefield;
+use spacedock_schema::common::{Coord, Size};
+
+use crate::ids::Hex;
+
+/// No hex: off the battlefield.
+pub(crate) const NONE: u16 = u16::MAX;
+
+/// Axial directions in order E, NE, NW, W, SW, SE; `d` and `(d + 3) % 6`
+/// are opposite.
+const DIRECTIONS: [(i16, i16); 6] = [(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)];
+
+/// Where a ship stands. `at` is the hex of a small ship, the centre of a
+/// large ship's 7-hex flower, and the leading end of a medium ship, whose
+/// other end is the neighbour of `at` in direction `dir` (0..6, the order
+/// E, NE, NW, W, SW, SE); `dir` is 0 for small and large ships.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Pos {
+    pub at: Hex,
+    pub dir: u8,
+}
+
+/// A fixed set of hexes as a bitset (zones, usable hexes).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub(crate) struct HexSet {
+    words: Vec<u64>,
+}
+
+impl HexSet {
+    pub(crate) fn new(len: usize) -> HexSet {
+        HexSet {
+            words: vec![0; len.div_ceil(64)],
+        }
+    }
+
+    pub(crate) fn insert(&mut self, hex: Hex) {
+        self.words[hex.index() / 64] |= 1 << (hex.index() % 64);
+    }
+
+    pub(crate) fn contains(&self, hex: Hex) -> bool {
+        self.words
+            .get(hex.index() / 64)
+            .is_some_and(|word| word & (1 << (hex.index() % 64)) != 0)
+    }
+}
+
+/// The geometry of one mission's battlefield.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) struct Board {
+    pub(crate) columns: u16,
+    pub(crate) rows: u16,
+    axial: Vec<(i16, i16)>,
+    neighbours: Vec<[u16; 6]>,
+    usable: HexSet,
+    zones: Vec<(String, HexSet)>,
+    /// Per zone, every usable hex within one space of it: where a ship
+    /// covering a zone hex may have its position.
+    zone_anchors: Vec<Vec<Hex>>,
+    /// The same hexes as a set, to test one in a single lookup.
+    zone_anchor_set: Vec<HexSet>,
+}
+
+/// A ship's footprint for distance sums: up to two centres and a radius
+/// (0 for one or two hexes, 1 for the 7-hex flower).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Shape {
+    centres: [(i16, i16); 2],
+    count: u8,
+    radius: i16,
+}
+
+impl Board {
+    /// Builds the geometry; `None` if the battlefield is too big for `u16` hexes.
+    pub(crate) fn new(battlefield: &Battlefield) -> Option<Board> {
+        let columns = u16::try_from(battlefield.columns).ok()?;
+        let rows = u16::try_from(battlefield.rows).ok()?;
+        let len = usize::from(columns) * usize::from(rows);
+        if len >= usize::from(NONE) || columns == 0 || rows == 0 {
+            return None;
+        }
+        let mut axial = Vec::with_capacity(len);
+        for row in 0..rows as i16 {
+            for column in 0..columns as i16 {
+                axial.push((column - (row - (row & 1)) / 2, row));
+            }
+        }
+        let mut neighbours = Vec::with_capacity(len);
+        for row in 0..i32::from(rows) {
+            for column in 0..i32::from(columns) {
+                let mut around = [NONE; 6];
+                for (slot, (dq, dr)) in around.iter_mut().zip(DIRECTIONS) {
+                    let r = row + i32::from(dr);
+                    let q = column - (row - (row & 1)) / 2 + i32::from(dq);
+                    let c = q + (r - (r & 1)) / 2;
+                    if (0..i32::from(rows)).contains(&r) && (0..i32::from(columns)).contains(&c) {
+                        *slot = (r * i32::from(columns) + c) as u16;
+                    }
+                }
+                neighbours.push(around);
+            }
+        }
+        let mut usable = HexSet::new(len);
+        let mut half = HexSet::new(len);
+        let mut board = Board {
+            columns,
+            rows,
+            axial,
+            neighbours,
+            usable: HexSet::new(len),
+            zones: Vec::new(),
+            zone_anchors: Vec::new(),
+            zone_anchor_set: Vec::new(),
+        };
+        for coord in &battlefield.half_hexes {
+            if let Some(hex) = board.hex(*coord) {
+                half.insert(hex);
+            }
+        }
+        for index in 0..len {
+            let hex = Hex(index as u16);
+            if !half.contains(hex) {
+                usable.insert(hex);
+            }
+        }
+        board.usable = usable;
+        for zone in &battlefield.zones {
+            let mut cells = HexSet::new(len);
+            for coord in &zone.cells {
+                if let Some(hex) = board.hex(*coord) {
+                    cells.insert(hex);
+                }
+            }
+            let anchors: Vec<Hex> = (0..len as u16)
+                .map(Hex)
+                .filter(|&hex| {
+                    board.usable(hex)
+                        && (cells.contains(hex) || board.neighbours(hex).any(|n| cells.contains(n)))
+                })
+                .collect();
+            let mut anchor_set = HexSet::new(len);
+            for hex in &anchors {
+                anchor_set.insert(*hex);
+            }
+            board.zones.push((zone.name.clone(), cells));
+            board.zone_anchors.push(anchors);
+            board.zone_anchor_set.push(anchor_set);
+        }
+        Some(board)
+    }
+
+    pub(crate) fn len(&self) -> usize {
+        self.axial.len()
+    }
+
+    /// The hex at an offset coordinate, if it is on the battlefield.
+    pub(crate) fn hex(&self, [column, row]: Coord) -> Option<Hex> {
+        let in_range = (1..=u32::from(self.columns)).contains(&column)
+            && (1..=u32::from(self.rows)).contains(&row);
+        in_range.then(|| Hex(((row - 1) * u32::from(self.columns) + column - 1) as u16))
+    }
+
+    /// The offset coordinate of a hex.
+    pub(crate) fn coord(&self, hex: Hex) -> Coord {
+        let index = u32::from(hex.0);
+        let columns = u32::from(self.columns);
+        [index % columns + 1, index / columns + 1]
+    }
+
+    /// A zone by the name the mission uses.
+    pub(crate) fn zone(&self, name: &str) -> Option<usize> {
+        self.zones.iter().position(|(zone, _)| zone == name)
+    }
+
+    /// Usable hexes in or next to a zone.
+    pub(crate) fn zone_anchors(&self, zone: usize) -> &[Hex] {
+        &self.zone_anchors[zone]
+    }
+
+    /// Whether a hex is one of [`Board::zone_anchors`].
+    pub(crate) fn is_zone_anchor(&self, zone: usize, hex: Hex) -> bool {
+        self.zone_anchor_set[zone].contains(hex)
+    }
+
+    /// Every hex of the battlefield within `radius` spaces of `centre`
+    /// (itself included), row by row.
+    pub(crate) fn disk(&self, centre: Hex, radius: u8) -> impl Iterator<Item = Hex> + '_ {
+        let (q, r) = self.axial[centre.index()];
+        let radius = i16::from(radius);
+        (-radius..=radius).flat_map(move |dr| {
+            let low = (-radius).max(-dr - radius);
+            let high = radius.min(-dr + radius);
+            (low..=high).filter_map(move |dq| self.at_axial(q + dq, r + dr))
+        })
+    }
+
+    /// The hex at axial coordinates, if on the battlefield.
+    fn at_axial(&self, q: i16, r: i16) -> Option<Hex> {
+        let column = q + (r - (r & 1)) / 2;
+        ((0..self.rows as i16).contains(&r) && (0..self.columns as i16).contains(&column))
+            .then(|| Hex((r as u16) * self.columns + column as u16))
+    }
+
+    pub(crate) fn in_zone(&self, zone: usize, hex: Hex) -> bool {
+        self.zones[zone].1.contains(hex)
+    }
+
+    /// Whether a ship may ever stand on the hex (not a half hex).
+    pub(crate) fn usable(&self, hex: Hex) -> bool {
+        self.usable.contains(hex)
+    }
+
+    /// The neighbour of `hex` in direction `dir`, if on the battlefield.
+    pub(crate) fn neighbour(&self, hex: Hex, dir: u8) -> Option<Hex> {
+        let next = self.neighbours[hex.index()][usize::from(dir % 6)];
+        (next != NONE).then_some(Hex(next))
+    }
+
+    pub(crate) fn neighbours(&self, hex: Hex) -> impl Iterator<Item = Hex> + '_ {
+        self.neighbours[hex.index()]
+            .into_iter()
+            .filter(|&next| next != NONE)
+            .map(Hex)
+    }
+
+    /// The direction from `from` to its neighbour `to`.
+    pub(crate) fn direction(&self, from: Hex, to: Hex) -> Option<u8> {
+        self.neighbours[from.index()]
+            .iter()
+            .position(|&next| next == to.0)
+            .map(|dir| dir as u8)
+    }
+
+    /// Hex distance.
+    pub(crate) fn distance(&self, a: Hex, b: Hex) -> u32 {
+        axial_distance(self.axial[a.index()], self.axial[b.index()])
+    }
+
+    /// The hexes a ship of `size` covers at `pos`, written into `out`;
+    /// returns how many, or `None` if part of it is off the battlefield.
+    pub(crate) fn footprint(&self, size: Size, pos: Pos, out: &mut [Hex; 7]) -> Option<usize> {
+        out[0] = pos.at;
+        match size {
+            Size::Small => Some(1),
+            Size::Medium => {
+                out[1] = self.neighbour(pos.at, pos.dir)?;
+                Some(2)
+            }
+            Size::Large => {
+                for dir in 0..6 {
+                    out[usize::from(dir) + 1] = self.neighbour(pos.at, dir)?;
+                }
+                Some(7)
+            }
+        }
+    }
+
+    /// The shape used for distances between ships.
+    pub(crate) fn shape(&self, size: Size, pos: Pos) -> Shape {
+        let first = self.axial[pos.at.index()];
+        match size {
+            Size::Small => Shape {
+                centres: [first; 2],
+                count: 1,
+                radius: 0,
+            },
+            Size::Medium => {
+                let second = self
+                    .neighbour(pos.at, pos.dir)
+                    .map_or(first, |hex| self.axial[hex.index()]);
+                Shape {
+                    centres: [first, second],
+                    count: 2,
+                    radius: 0,
+                }
+            }
+            Size::Large => Shape {
+                centres: [first; 2],
+                count: 1,
+                radius: 1,
+            },
+        }
+    }
+}
+
+impl Shape {
+    /// The fewest spaces from one footprint to the other: 0 when they
+    /// overlap, 1 when adjacent. This is also weapon range ("start with any
+    /// space adjacent to your attacking ship, count to the targeted ship").
+    pub(crate) fn distance(&self, other: &Shape) -> u32 {
+        let mut best = i32::MAX;
+        for a in &self.centres[..usize::from(self.count)] {
+            for b in &other.centres[..usize::from(other.count)] {
+                best = best.min(axial_distance(*a, *b) as i32);
+            }
+        }
+        (best - i32::from(self.radius) - i32::from(other.radius)).max(0) as u32
+    }
+}
+
+fn axial_distance(a: (i16, i16), b: (i16, i16)) -> u32 {
+    let dq = i32::from(a.0) - i32::from(b.0);
+    let dr = i32::from(a.1) - i32::from(b.1);
+    ((dq.abs() + dr.abs() + (dq + dr).abs()) / 2) as u32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use spacedock_schema::bundle::Zone;
+
+    fn board() -> Board {
+        Board::new(&Battlefield {
+            columns: 16,
+            rows: 12,
+            half_hexes: vec![[1, 1]],
+            zones: vec![Zone {
+                name: "north".into(),
+                cells: vec![[2, 2]],
+            }],
+        })
+        .unwrap()
+    }
+
+    #[test]
+    fn even_rows_are_shifted_right() {
+        let board = board();
+        // [2, 2] (an even row, shifted right) touches [2, 1] and [3, 1] above it.
+        let hex = board.hex([2, 2]).unwrap();
+        let above: Vec<_> = board.neighbours(hex).map(|h| board.coord(h)).collect();
+        assert!(above.contains(&[2, 1]) && above.contains(&[3, 1]));
+        assert!(above.contains(&[1, 2]) && above.contains(&[3, 2]));
+        assert!(above.contains(&[2, 3]) && above.contains(&[3, 3]));
+        // [2, 3] (odd row) touches [1, 2] and [2, 2] above it.
+        let hex = board.hex([2, 3]).unwrap();
+        let around: Vec<_> = board.neighbours(hex).map(|h| board.coord(h)).collect();
+        assert!(around.contains(&[1, 2]) && around.contains(&[2, 2]));
+    }
+
+    #[test]
+    fn neighbours_are_at_distance_one_and_directions_oppose() {
+        let board = board();
+        for index in 0..board.len() {
+            let hex = Hex(index as u16);
+            for dir in 0..6 {
+                if let Some(next) = board.neighbour(hex, dir) {
+                    assert_eq!(board.distance(hex, next), 1);
+                    assert_eq!(board.neighbour(next, (dir + 3) % 6), Some(hex));
+                    assert_eq!(board.direction(hex, next), Some(dir));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_disk_holds_exactly_the_hexes_within_its_radius() {
+        let board = board();
+        for centre in [Hex(0), Hex(37), Hex(100), Hex(191)] {
+            for radius in 0..4 {
+                let mut disk: Vec<Hex> = board.disk(centre, radius).collect();
+                disk.sort_unstable();
+                let within: Vec<Hex> = (0..board.len() as u16)
+                    .map(Hex)
+                    .filter(|&hex| board.distance(centre, hex) <= u32::from(radius))
+                    .collect();
+                assert_eq!(disk, within, "centre {centre:?}, radius {radius}");
+            }
+        }
+    }
+
+    #[test]
+    fn flowers_are_adjacent_when_centres_are_three_apart() {
+        let board = board();
+        let a = board.shape(
+            Size::Large,
+            Pos {
+                at: board.hex([5, 5]).unwrap(),
+                dir: 0,
+            },
+        );
+        let b = board.shape(
+            Size::Large,
+            Pos {
+                at: board.hex([8, 5]).unwrap(),
+                dir: 0,
+            },
+        );
+        assert_eq!(a.distance(&b), 1);
+        assert!(board.usable(board.hex([2, 2]).unwrap()));
+        assert!(!board.usable(board.hex([1, 1]).unwrap()));
+        assert!(board.in_zone(board.zone("north").unwrap(), board.hex([2, 2]).unwrap()));
+    }
+}

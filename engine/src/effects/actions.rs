@@ -1,0 +1,121 @@
+//! Powers a player uses as an action ([`Action::UsePower`]): those whose
+//! trigger is an action window (`energy-phase`, `deploy-phase`,
+//! `action-phase`: any time in that phase of your turn) or a special
+//! activation action (`instead-of-move`: while a ship card is activated,
+//! before its ships move). A power is offered when its source is in play,
+//! its limit and conditions allow, its cost can be paid, and it would
+//! change something.
+
+use std::sync::Arc;
+
+use spacedock_schema::effect::Trigger as When;
+
+use crate::action::Action;
+use crate::effects::eval::{self, Ctx, Ships};
+use crate::effects::fire::{instances, mark_used, used};
+use crate::effects::program::Eff;
+use crate::effects::run;
+use crate::game::Game;
+use crate::ids::PlayerId;
+use crate::rules::{energy, stats};
+use crate::state::TurnPhase;
+
+/// The window open now for `player`, and the activated card's ships.
+fn window(game: &Game, player: PlayerId) -> Option<(When, Ships)> {
+    if game.st.active != player {
+        return None;
+    }
+    match game.st.activation {
+        Some(act) => {
+            let fresh = act.mover.is_none()
+                && !act.attacking
+                && game
+                    .data
+                    .card(act.card)
+                    .ship_ids()
+                    .all(|ship| !game.st.ships[ship.index()].moved);
+            fresh.then_some((When::InsteadOfMove, Ships::Card(act.card)))
+        }
+        None => Some((
+            match game.st.phase {
+                TurnPhase::Energy => When::EnergyPhase,
+                TurnPhase::Deploy => When::DeployPhase,
+                TurnPhase::Action => When::ActionPhase,
+            },
+            Ships::None,
+        )),
+    }
+}
+
+/// Whether effects would change anything now (a repair needs damage, added
+/// shields need room): a power that would not is not offered.
+fn useful(game: &Game, ctx: &Ctx, effects: &[Eff]) -> bool {
+    effects.iter().any(|effect| match effect {
+        Eff::Repair { target, .. } => eval::selected(game, ctx, target)
+            .iter()
+            .any(|ship| game.st.ships[ship.index()].hull_damage > 0),
+        Eff::AddShields { target, .. } => eval::selected(game, ctx, target).iter().any(|&ship| {
+            i32::from(game.st.ships[ship.index()].shields)
+                < stats::stat(game, crate::powers::Stat::Shield(ship))
+        }),
+        _ => true,
+    })
+}
+
+/// The contexts in which power `index` can be used now by `player`.
+fn usable(game: &Game, player: PlayerId, index: usize) -> Vec<Ctx> {
+    let power = &game.data.powers.powers[index];
+    let Some((when, acting)) = window(game, player) else {
+        return Vec::new();
+    };
+    if power.when != Some(when) {
+        return Vec::new();
+    }
+    instances(game, index, power, Some(player))
+        .into_iter()
+        .map(|ctx| Ctx { acting, ..ctx })
+        .filter(|ctx| {
+            ctx.you == player
+                && !used(game, ctx, power.limit)
+                && energy::can_pay(game, player, power.cost)
+                && eval::holds(game, ctx, &power.conditions)
+                && useful(game, ctx, &power.effects)
+        })
+        .collect()
+}
+
+/// Appends the powers `player` can use now.
+pub(crate) fn push(game: &Game, player: PlayerId, out: &mut Vec<Action>) {
+    let program = &game.data.powers;
+    for &index in &program.windows {
+        for ctx in usable(game, player, usize::from(index)) {
+            out.push(Action::UsePower {
+                power: index,
+                source: ctx.instance,
+            });
+        }
+    }
+}
+
+/// Uses a power: pays, then does it; a special activation action takes the
+/// place of the ships' move.
+pub(crate) fn use_power(game: &mut Game, player: PlayerId, power: u16, source: u16) {
+    let data = Arc::clone(&game.data);
+    let Some(ctx) = usable(game, player, usize::from(power))
+        .into_iter()
+        .find(|ctx| ctx.instance == source)
+    else {
+        return;
+    };
+    let compiled = &data.powers.powers[usize::from(power)];
+    energy::spend_energy(game, player, compiled.cost);
+    mark_used(game, &ctx, compiled.limit);
+    if compiled.when == Some(When::InsteadOfMove)
+        && let Some(act) = game.st.activation
+    {
+        for ship in data.card(act.card).ship_ids() {
+            game.st.ships[ship.index()].moved = true;
+        }
+    }
+    run::run(game, &ctx, &compiled.effects);
+}

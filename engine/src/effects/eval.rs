@@ -1,0 +1,289 @@
+//! Reading the game for a power: the context a power acts in (its
+//! controller, its own ship card or attached card, the ships of the
+//! triggering event), which ships a selector picks, and whether a condition
+//! holds. Nothing here changes the game.
+
+use spacedock_schema::effect::{Pegs, PlayerRef, Role, WeaponSlot};
+
+use crate::effects::program::{Cond, Sel, size_bit, type_bit};
+use crate::game::Game;
+use crate::ids::{Hex, PlayerId, ShipCardId, ShipId, TacticId};
+use crate::rules::movement;
+use crate::state::{CardPlace, TacticPlace, WeaponRef};
+
+/// Ships of a triggering event.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub(crate) enum Ships {
+    #[default]
+    None,
+    One(ShipId),
+    Card(ShipCardId),
+}
+
+impl Ships {
+    pub(crate) fn contains(self, game: &Game, ship: ShipId) -> bool {
+        match self {
+            Ships::None => false,
+            Ships::One(one) => one == ship,
+            Ships::Card(card) => game.data.card_of(ship) == card,
+        }
+    }
+
+    pub(crate) fn iter(self, game: &Game) -> impl Iterator<Item = ShipId> + use<> {
+        let range = match self {
+            Ships::None => 0..0,
+            Ships::One(one) => one.0..one.0 + 1,
+            Ships::Card(card) => game.data.card(card).ships.clone(),
+        };
+        range.map(ShipId)
+    }
+}
+
+/// Everything a power may refer to where it acts.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Ctx {
+    /// The power's index in the program (`u16::MAX`: a card being played).
+    pub(crate) power: u16,
+    /// The source instance: ship card, tactic card, or seat for rules.
+    pub(crate) instance: u16,
+    pub(crate) you: PlayerId,
+    /// `self`: the power's ship card.
+    pub(crate) this: Option<ShipCardId>,
+    /// `attached-ship`: the ship card the source card is attached to.
+    pub(crate) attached: Option<ShipCardId>,
+    /// The source tactic card.
+    pub(crate) tactic: Option<TacticId>,
+    /// `target`: an event's chosen ship card.
+    pub(crate) target: Option<ShipCardId>,
+    pub(crate) acting: Ships,
+    pub(crate) affected: Ships,
+    /// The triggering event's tactic card (attach).
+    pub(crate) card: Option<TacticId>,
+    pub(crate) weapon: Option<WeaponRef>,
+    /// Shield pegs removed and hull pegs added by the triggering damage.
+    pub(crate) dealt: (i32, i32),
+    /// Picking the ship card a card attaches to: factions a power treats
+    /// the ship as count.
+    pub(crate) attaching: bool,
+}
+
+pub(crate) fn on_battlefield(game: &Game, ship: ShipId) -> bool {
+    let state = &game.st.ships[ship.index()];
+    !state.destroyed && state.pos.is_some()
+}
+
+pub(crate) fn controller_of(game: &Game, ship: ShipId) -> PlayerId {
+    movement::controller(game, ship)
+}
+
+pub(crate) fn same_team(game: &Game, a: PlayerId, b: PlayerId) -> bool {
+    game.data.team_of(a) == game.data.team_of(b)
+}
+
+/// The player a reference names.
+pub(crate) fn player(game: &Game, ctx: &Ctx, player: PlayerRef) -> PlayerId {
+    match player {
+        PlayerRef::You => ctx.you,
+        PlayerRef::Opponent => {
+            let seats = game.data.players.len();
+            (1..seats)
+                .map(|step| PlayerId(((ctx.you.index() + step) % seats) as u8))
+                .find(|&other| !same_team(game, other, ctx.you))
+                .unwrap_or(ctx.you)
+        }
+        PlayerRef::AttachedShipController => ctx
+            .attached
+            .map_or(ctx.you, |card| game.st.cards[card.index()].controller),
+    }
+}
+
+/// Whether a ship belongs to a role.
+fn in_role(game: &Game, ctx: &Ctx, role: Role, ship: ShipId) -> bool {
+    let card = game.data.card_of(ship);
+    match role {
+        Role::This => ctx.this == Some(card),
+        Role::AttachedShip => ctx.attached == Some(card),
+        Role::Target => ctx.target == Some(card),
+        Role::ActingShip => ctx.acting.contains(game, ship),
+        Role::AffectedShip => ctx.affected.contains(game, ship),
+        Role::Friendly => same_team(game, controller_of(game, ship), ctx.you),
+        Role::Enemy => !same_team(game, controller_of(game, ship), ctx.you),
+        Role::Any => true,
+    }
+}
+
+fn footprint(game: &Game, ship: ShipId, hexes: &mut [Hex; 7]) -> usize {
+    game.st.ships[ship.index()].pos.map_or(0, |pos| {
+        game.data
+            .board
+            .footprint(game.data.size_of(ship), pos, hexes)
+            .unwrap_or(0)
+    })
+}
+
+/// Whether a ship stands next to an obstacle of a kind.
+pub(crate) fn next_to(game: &Game, ship: ShipId, kind: spacedock_schema::rules::Obstacle) -> bool {
+    let mut hexes = [Hex(0); 7];
+    let len = footprint(game, ship, &mut hexes);
+    let board = &game.data.board;
+    hexes[..len].iter().any(|hex| {
+        board.neighbours(*hex).any(|next| {
+            let terrain = game.st.terrain[next.index()];
+            terrain != 0 && game.st.obstacles[usize::from(terrain - 1)].kind == kind
+        })
+    })
+}
+
+/// Whether a selector picks a ship on the battlefield.
+pub(crate) fn selects(game: &Game, ctx: &Ctx, sel: &Sel, ship: ShipId) -> bool {
+    if !on_battlefield(game, ship) || !in_role(game, ctx, sel.role, ship) {
+        return false;
+    }
+    let card = game.data.card_of(ship);
+    let data = game.data.card(card);
+    if sel
+        .ship
+        .is_some_and(|wanted| usize::from(wanted) != data.ship)
+        || sel.faction.is_some_and(|wanted| {
+            game.data.powers.card_faction[card.index()] != wanted
+                && !(ctx.attaching
+                    && crate::effects::modify::treated_as_faction(game, card, wanted))
+        })
+        || (sel.sizes != 0 && sel.sizes & size_bit(data.size) == 0)
+        || sel.icon.is_some_and(|icon| icon != data.icon)
+        || sel
+            .shields
+            .is_some_and(|up| (game.st.ships[ship.index()].shields > 0) != up)
+        || sel
+            .except
+            .is_some_and(|role| in_role(game, ctx, role, ship))
+        || sel.next_to.is_some_and(|kind| !next_to(game, ship, kind))
+    {
+        return false;
+    }
+    if let Some(zone) = sel.zone {
+        let zone = usize::from(zone);
+        let mut hexes = [Hex(0); 7];
+        let len = footprint(game, ship, &mut hexes);
+        let board = &game.data.board;
+        if zone >= board_zones(game) || !hexes[..len].iter().any(|hex| board.in_zone(zone, *hex)) {
+            return false;
+        }
+    }
+    if let Some((within, of)) = &sel.within {
+        let near = (0..game.st.ships.len() as u16).map(ShipId).any(|other| {
+            other != ship
+                && selects(game, ctx, of, other)
+                && movement::ship_distance(game, ship, other)
+                    .is_some_and(|d| d <= u32::from(*within))
+        });
+        if !near {
+            return false;
+        }
+    }
+    true
+}
+
+/// Zones of the battlefield (the board's, in the bundle's order).
+fn board_zones(game: &Game) -> usize {
+    game.data.bundle.missions[game.data.mission]
+        .battlefield
+        .zones
+        .len()
+}
+
+/// Every ship a selector picks.
+pub(crate) fn selected(game: &Game, ctx: &Ctx, sel: &Sel) -> Vec<ShipId> {
+    (0..game.st.ships.len() as u16)
+        .map(ShipId)
+        .filter(|&ship| selects(game, ctx, sel, ship))
+        .collect()
+}
+
+/// The ship cards of the ships a selector picks, each once.
+pub(crate) fn selected_cards(game: &Game, ctx: &Ctx, sel: &Sel) -> Vec<ShipCardId> {
+    let mut cards: Vec<ShipCardId> = selected(game, ctx, sel)
+        .into_iter()
+        .map(|ship| game.data.card_of(ship))
+        .collect();
+    cards.dedup();
+    cards
+}
+
+/// Whether a selector picks at least one ship of a card.
+pub(crate) fn selects_card(game: &Game, ctx: &Ctx, sel: &Sel, card: ShipCardId) -> bool {
+    game.data
+        .card(card)
+        .ship_ids()
+        .any(|ship| selects(game, ctx, sel, ship))
+}
+
+/// Whether a weapon is one a slot names.
+pub(crate) fn weapon_fits(
+    slot: Option<WeaponSlot>,
+    weapon: WeaponRef,
+    this: Option<TacticId>,
+) -> bool {
+    match (slot, weapon) {
+        (None | Some(WeaponSlot::All), _)
+        | (Some(WeaponSlot::Primary), WeaponRef::Primary)
+        | (Some(WeaponSlot::Secondary), WeaponRef::Secondary(_))
+        | (Some(WeaponSlot::Additional), WeaponRef::Additional(_)) => true,
+        (Some(WeaponSlot::ThisCard), WeaponRef::Additional(tactic)) => this == Some(tactic),
+        _ => false,
+    }
+}
+
+/// Whether every condition holds.
+pub(crate) fn holds(game: &Game, ctx: &Ctx, conditions: &[Cond]) -> bool {
+    conditions
+        .iter()
+        .all(|condition| holds_one(game, ctx, condition))
+}
+
+fn holds_one(game: &Game, ctx: &Ctx, condition: &Cond) -> bool {
+    match condition {
+        Cond::Acting(sel) => ctx.acting.iter(game).any(|s| selects(game, ctx, sel, s)),
+        Cond::Affected(sel) => ctx.affected.iter(game).any(|s| selects(game, ctx, sel, s)),
+        Cond::Exists(sel) => {
+            (0..game.st.ships.len() as u16).any(|s| selects(game, ctx, sel, ShipId(s)))
+        }
+        Cond::None(sel) => {
+            !(0..game.st.ships.len() as u16).any(|s| selects(game, ctx, sel, ShipId(s)))
+        }
+        Cond::Card { faction, types } => ctx.card.is_some_and(|card| {
+            let kind = game.data.tactics[card.index()].kind;
+            faction.is_none_or(|f| game.data.powers.kind_faction[kind] == f)
+                && (*types == 0 || types & type_bit(game.data.kinds[kind].kind) != 0)
+        }),
+        Cond::Weapon(slot) => ctx
+            .weapon
+            .is_some_and(|weapon| weapon_fits(Some(*slot), weapon, ctx.tactic)),
+        Cond::Turn(of) => {
+            let active = game.st.active;
+            match of {
+                PlayerRef::Opponent => !same_team(game, active, ctx.you),
+                other => active == player(game, ctx, *other),
+            }
+        }
+        Cond::DamageDealt { pegs, at_least } => match pegs {
+            Pegs::Shield => ctx.dealt.0 >= *at_least,
+            Pegs::Hull => ctx.dealt.1 >= *at_least,
+            Pegs::Any => ctx.dealt.0 + ctx.dealt.1 >= *at_least,
+        },
+        Cond::Unlaunched { ship } => game.data.cards.iter().enumerate().any(|(index, card)| {
+            let state = &game.st.cards[index];
+            card.ship == usize::from(*ship)
+                && state.controller == ctx.you
+                && matches!(state.place, CardPlace::Screen | CardPlace::Hold(_))
+        }),
+    }
+}
+
+/// The ship card a tactic card is attached to, if it is.
+pub(crate) fn attached_to(game: &Game, tactic: TacticId) -> Option<ShipCardId> {
+    match game.st.tactics[tactic.index()].place {
+        TacticPlace::Attached(card) => Some(card),
+        _ => None,
+    }
+}

@@ -1,0 +1,734 @@
+//! Firing powers: the engine's trigger points ([`crate::powers::Trigger`])
+//! read as the language's triggers, every power listening to one fired in
+//! order (its sources in play, its limit, its conditions, its cost), and
+//! the events its players hold that answer it played.
+//!
+//! Also the bookkeeping the triggers drive: the attack under way, lasting
+//! effects that end, limited continuous powers used up, sabotage cards'
+//! attachers, and the alternative draw of an energy phase.
+
+use std::sync::Arc;
+
+use spacedock_schema::common::TacticType;
+use spacedock_schema::effect::{Limit, Trigger as When, Until};
+
+use crate::action::Target;
+use crate::effects::eval::{self, Ctx, Ships};
+use crate::effects::program::{Cond, Eff, Power, Source, StatKind};
+use crate::effects::state::{AttackNow, Use};
+use crate::effects::{auto, modify, run};
+use crate::event::Event;
+use crate::game::Game;
+use crate::ids::{PlayerId, ShipCardId, ShipId, TacticId};
+use crate::powers::{Stat, Trigger};
+use crate::rules::{activation, cards, energy, stats};
+use crate::state::{CardPlace, TacticPlace, TurnPhase, WeaponRef};
+
+/// What a triggering event names.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Ev {
+    /// The player whose event it is (whose phase, whose ship acted).
+    pub(crate) player: PlayerId,
+    pub(crate) acting: Ships,
+    pub(crate) affected: Ships,
+    pub(crate) card: Option<TacticId>,
+    pub(crate) weapon: Option<WeaponRef>,
+    pub(crate) dealt: (i32, i32),
+}
+
+impl Ev {
+    fn into_ctx(self, mut ctx: Ctx) -> Ctx {
+        ctx.acting = self.acting;
+        ctx.affected = self.affected;
+        ctx.card = self.card;
+        ctx.weapon = self.weapon;
+        ctx.dealt = self.dealt;
+        ctx
+    }
+}
+
+/// The player who attached a sabotage card (or, failing a record, the
+/// first player of its deck).
+pub(crate) fn attacher(game: &Game, tactic: TacticId) -> PlayerId {
+    game.st
+        .effects
+        .attached_by
+        .iter()
+        .find(|(card, _)| *card == tactic)
+        .map_or_else(
+            || {
+                let deck = usize::from(game.data.tactics[tactic.index()].deck);
+                game.data.decks[deck]
+                    .players
+                    .first()
+                    .copied()
+                    .unwrap_or_default()
+            },
+            |(_, player)| *player,
+        )
+}
+
+/// The controller of an attached card: its ship's controller, or for a
+/// sabotage card the player who attached it.
+pub(crate) fn card_controller(game: &Game, tactic: TacticId, card: ShipCardId) -> PlayerId {
+    if game.data.kind_of(tactic).kind == TacticType::Sabotage {
+        attacher(game, tactic)
+    } else {
+        game.st.cards[card.index()].controller
+    }
+}
+
+/// The contexts of a power's sources in play; for a rule, its players
+/// (only `player` when given, if the rule is for them).
+pub(crate) fn instances(
+    game: &Game,
+    index: usize,
+    power: &Power,
+    player: Option<PlayerId>,
+) -> Vec<Ctx> {
+    let base = Ctx {
+        power: index as u16,
+        ..Ctx::default()
+    };
+    match power.source {
+        Source::Ship(card) => {
+            let state = &game.st.cards[card.index()];
+            if state.place != CardPlace::Launched
+                || !activation::has_ships_on_battlefield(game, card)
+            {
+                return Vec::new();
+            }
+            vec![Ctx {
+                instance: card.0,
+                you: state.controller,
+                this: Some(card),
+                ..base
+            }]
+        }
+        Source::Card(kind) => game.data.powers.copies[usize::from(kind)]
+            .iter()
+            .filter_map(|&tactic| {
+                let card = eval::attached_to(game, tactic)?;
+                Some(Ctx {
+                    instance: tactic.0,
+                    you: card_controller(game, tactic, card),
+                    attached: Some(card),
+                    tactic: Some(tactic),
+                    ..base
+                })
+            })
+            .collect(),
+        Source::Rule(mask) => game
+            .players()
+            .filter(|seat| mask & (1 << seat.index().min(31)) != 0)
+            .filter(|seat| player.is_none_or(|player| player == *seat))
+            .map(|seat| Ctx {
+                instance: u16::from(seat.0),
+                you: seat,
+                ..base
+            })
+            .collect(),
+    }
+}
+
+fn stamp(game: &Game, limit: Limit) -> u32 {
+    match limit {
+        Limit::OncePerActivation => game.st.effects.activations,
+        Limit::OncePerTurn => game.st.turn,
+        Limit::OncePerGame => 0,
+    }
+}
+
+/// Whether a limited power has acted in its period.
+pub(crate) fn used(game: &Game, ctx: &Ctx, limit: Option<Limit>) -> bool {
+    limit.is_some_and(|limit| {
+        let stamp = stamp(game, limit);
+        game.st.effects.uses.iter().any(|used| {
+            used.power == ctx.power && used.instance == ctx.instance && used.stamp == stamp
+        })
+    })
+}
+
+pub(crate) fn mark_used(game: &mut Game, ctx: &Ctx, limit: Option<Limit>) {
+    let Some(limit) = limit else {
+        return;
+    };
+    let stamp = stamp(game, limit);
+    let uses = &mut game.st.effects.uses;
+    uses.retain(|used| !(used.power == ctx.power && used.instance == ctx.instance));
+    uses.push(Use {
+        power: ctx.power,
+        instance: ctx.instance,
+        stamp,
+    });
+}
+
+fn has_turn_condition(power: &Power) -> bool {
+    power
+        .conditions
+        .iter()
+        .any(|condition| matches!(condition, Cond::Turn(_)))
+}
+
+/// Fires the powers listening to `when` that `only` accepts.
+fn fire(game: &mut Game, when: When, ev: &Ev, only: &dyn Fn(&Power) -> bool) {
+    let data = Arc::clone(&game.data);
+    for (index, power) in data.powers.powers.iter().enumerate() {
+        if power.when != Some(when) || !only(power) {
+            continue;
+        }
+        for ctx in instances(game, index, power, Some(ev.player)) {
+            if game.st.outcome.is_some() || hit_cancelled(game, when) {
+                return;
+            }
+            // A card may have left play since the list was made.
+            if ctx
+                .tactic
+                .is_some_and(|t| eval::attached_to(game, t) != ctx.attached)
+            {
+                continue;
+            }
+            if when.is_phase_boundary() && ctx.you != ev.player && !has_turn_condition(power) {
+                continue;
+            }
+            let ctx = ev.into_ctx(ctx);
+            if used(game, &ctx, power.limit)
+                || !eval::holds(game, &ctx, &power.conditions)
+                || !energy::can_pay(game, ctx.you, power.cost)
+            {
+                continue;
+            }
+            // An optional power is always used for now (docs/effects.md).
+            energy::spend_energy(game, ctx.you, power.cost);
+            mark_used(game, &ctx, power.limit);
+            run::run(game, &ctx, &power.effects);
+        }
+    }
+}
+
+fn hit_cancelled(game: &Game, when: When) -> bool {
+    when == When::Hit
+        && game
+            .st
+            .effects
+            .attack
+            .is_some_and(|attack| attack.cancelled)
+}
+
+/// Events in the players' hands that answer `when` are played, at most one
+/// of each kind per player, when they can be paid for and their conditions
+/// hold (for now the engine plays them for their holder). Events that
+/// answer an activation are the active player's choice instead: they are
+/// legal actions while the activation has not attacked yet.
+fn react(game: &mut Game, when: When, ev: &Ev, first: PlayerId) {
+    if when == When::Activation {
+        return;
+    }
+    let data = Arc::clone(&game.data);
+    let seats = data.players.len();
+    for step in 0..seats {
+        let player = PlayerId(((first.index() + step) % seats) as u8);
+        for (kind, play) in data.powers.plays.iter().enumerate() {
+            if play.when != Some(when) || data.kinds[kind].kind != TacticType::Event {
+                continue;
+            }
+            if game.st.outcome.is_some() || hit_cancelled(game, when) {
+                return;
+            }
+            let Some(card) = auto::in_hand(game, player, kind) else {
+                continue;
+            };
+            let phase_ok = match data.kinds[kind].phase {
+                spacedock_schema::common::Phase::Any => true,
+                spacedock_schema::common::Phase::Energy => game.st.phase == TurnPhase::Energy,
+                spacedock_schema::common::Phase::Deploy => game.st.phase == TurnPhase::Deploy,
+                spacedock_schema::common::Phase::Action => game.st.phase == TurnPhase::Action,
+            };
+            let cost = stats::stat(game, Stat::TacticCost(card));
+            if !phase_ok || !energy::can_pay(game, player, cost) {
+                continue;
+            }
+            let ctx = ev.into_ctx(Ctx {
+                power: u16::MAX,
+                instance: card.0,
+                you: player,
+                tactic: Some(card),
+                ..Ctx::default()
+            });
+            let Some(target) = choose_target(game, &ctx, kind) else {
+                continue;
+            };
+            let ctx = Ctx {
+                target: match target {
+                    Target::Card(card) => Some(card),
+                    _ => None,
+                },
+                ..ctx
+            };
+            energy::spend_energy(game, player, cost);
+            game.emit(Event::CardPlayed {
+                player,
+                card,
+                target,
+            });
+            run::run(game, &ctx, &play.effects);
+            if game.st.tactics[card.index()].place == TacticPlace::Hand(player) {
+                cards::discard(game, card);
+            }
+        }
+    }
+}
+
+/// The target an event is played on now, if it can be played: `None` as
+/// target when it has none.
+pub(crate) fn choose_target(game: &Game, ctx: &Ctx, kind: usize) -> Option<Target> {
+    let play = &game.data.powers.plays[kind];
+    if let Some(selector) = &play.target {
+        (0..game.st.cards.len() as u16)
+            .map(ShipCardId)
+            .find_map(|card| {
+                let with = Ctx {
+                    target: Some(card),
+                    ..*ctx
+                };
+                (eval::selects_card(game, &with, selector, card)
+                    && eval::holds(game, &with, &play.conditions)
+                    && feasible(game, &with, &play.effects))
+                .then_some(Target::Card(card))
+            })
+    } else {
+        (eval::holds(game, ctx, &play.conditions) && feasible(game, ctx, &play.effects))
+            .then_some(Target::None)
+    }
+}
+
+/// Whether effects can be carried out at all (a launch needs its ship
+/// card, the energy and the room).
+pub(crate) fn feasible(game: &Game, ctx: &Ctx, effects: &[Eff]) -> bool {
+    effects.iter().all(|effect| match effect {
+        Eff::LaunchShip {
+            ship,
+            discount,
+            near,
+        } => auto::unlaunched(game, ctx.you, *ship).is_some_and(|card| {
+            let cost = (stats::stat(game, Stat::LaunchCost(card)) - discount).max(0);
+            let card_cost = ctx
+                .tactic
+                .map_or(0, |tactic| stats::stat(game, Stat::TacticCost(tactic)));
+            energy::can_pay(game, ctx.you, cost + card_cost)
+                && auto::launch_positions(game, ctx, card, near.as_ref()).is_some()
+        }),
+        _ => true,
+    })
+}
+
+/// Fires `when` and then the answers in hand.
+fn fire_all(game: &mut Game, when: When, ev: &Ev, first: PlayerId) {
+    fire(game, when, ev, &|_| true);
+    react(game, when, ev, first);
+}
+
+fn expire(game: &mut Game, ends: &[Until]) {
+    game.st
+        .effects
+        .lasting
+        .retain(|lasting| !ends.contains(&lasting.until));
+}
+
+fn controller_of_card(game: &Game, card: ShipCardId) -> PlayerId {
+    game.st.cards[card.index()].controller
+}
+
+/// The language's trigger for a phase boundary.
+fn phase_trigger(phase: TurnPhase, start: bool) -> When {
+    match (phase, start) {
+        (TurnPhase::Energy, true) => When::EnergyPhaseStart,
+        (TurnPhase::Energy, false) => When::EnergyPhaseEnd,
+        (TurnPhase::Deploy, true) => When::DeployPhaseStart,
+        (TurnPhase::Deploy, false) => When::DeployPhaseEnd,
+        (TurnPhase::Action, true) => When::ActionPhaseStart,
+        (TurnPhase::Action, false) => When::ActionPhaseEnd,
+    }
+}
+
+/// The attacker of the attack under way, when `ship` is its target.
+fn attacker_of(game: &Game, ship: ShipId) -> Ships {
+    game.st
+        .effects
+        .attack
+        .filter(|attack| attack.target == ship)
+        .map_or(Ships::None, |attack| Ships::One(attack.attacker))
+}
+
+/// Every power listening to an engine trigger.
+pub(crate) fn dispatch(game: &mut Game, trigger: Trigger) {
+    match trigger {
+        // Destruction is answered before the ship goes: `before_destroy`.
+        Trigger::TurnStart { .. } | Trigger::Destroy { .. } => {}
+        Trigger::TurnEnd { .. } => {
+            expire(
+                game,
+                &[Until::TurnEnd, Until::ActivationEnd, Until::AttackEnd],
+            );
+        }
+        Trigger::PhaseStart { player, phase } => {
+            if phase == TurnPhase::Energy {
+                alternative_draw(game, player);
+            }
+            let ev = Ev {
+                player,
+                ..Ev::default()
+            };
+            fire_all(game, phase_trigger(phase, true), &ev, player);
+        }
+        Trigger::PhaseEnd { player, phase } => {
+            let ev = Ev {
+                player,
+                ..Ev::default()
+            };
+            fire_all(game, phase_trigger(phase, false), &ev, player);
+        }
+        Trigger::Launch { card } => {
+            let player = controller_of_card(game, card);
+            let ev = Ev {
+                player,
+                acting: Ships::Card(card),
+                ..Ev::default()
+            };
+            modify::use_up(game, StatKind::Capacity, Some(card), None);
+            fire_all(game, When::Launch, &ev, player);
+        }
+        Trigger::Activate { card } => {
+            game.st.effects.activations += 1;
+            modify::use_up(game, StatKind::ActivationCost, Some(card), None);
+            let player = controller_of_card(game, card);
+            let ev = Ev {
+                player,
+                acting: Ships::Card(card),
+                ..Ev::default()
+            };
+            fire_all(game, When::Activation, &ev, player);
+        }
+        Trigger::ActivationEnd { card } => {
+            let player = controller_of_card(game, card);
+            let ev = Ev {
+                player,
+                acting: Ships::Card(card),
+                ..Ev::default()
+            };
+            fire_all(game, When::ActivationEnd, &ev, player);
+            expire(game, &[Until::ActivationEnd, Until::AttackEnd]);
+        }
+        Trigger::MoveEnd { ship } => {
+            modify::use_up(game, StatKind::Move, None, Some(ship));
+            let player = eval::controller_of(game, ship);
+            let ev = Ev {
+                player,
+                acting: Ships::One(ship),
+                ..Ev::default()
+            };
+            fire_all(game, When::MoveEnd, &ev, player);
+        }
+        Trigger::Attack {
+            ship,
+            target,
+            weapon,
+        } => {
+            game.st.effects.attack = Some(AttackNow {
+                attacker: ship,
+                target,
+                weapon,
+                cancelled: false,
+                reroll: None,
+            });
+            for stat in [
+                StatKind::Range,
+                StatKind::Attacks,
+                StatKind::Strength,
+                StatKind::ChargeCost,
+            ] {
+                modify::use_up(game, stat, None, Some(ship));
+            }
+            let ev = attack_ev(game, ship, target, weapon);
+            fire_all(game, When::Attack, &ev, eval::controller_of(game, target));
+        }
+        Trigger::AttackEnd {
+            ship,
+            target,
+            weapon,
+        } => {
+            let ev = attack_ev(game, ship, target, weapon);
+            fire_all(
+                game,
+                When::AttackEnd,
+                &ev,
+                eval::controller_of(game, target),
+            );
+            expire(game, &[Until::AttackEnd]);
+            game.st.effects.attack = None;
+        }
+        Trigger::Hit {
+            ship,
+            target,
+            weapon,
+        } => {
+            let ev = attack_ev(game, ship, target, weapon);
+            fire_all(game, When::Hit, &ev, eval::controller_of(game, target));
+        }
+        Trigger::Damage {
+            ship,
+            shields,
+            hull,
+            damage_type,
+            ..
+        } => {
+            if shields == 0 && hull == 0 {
+                modify::use_up_prevention(game, ship, damage_type);
+            }
+            let acting = attacker_of(game, ship);
+            let player = match acting {
+                Ships::One(attacker) => eval::controller_of(game, attacker),
+                _ => game.st.active,
+            };
+            let ev = Ev {
+                player,
+                acting,
+                affected: Ships::One(ship),
+                dealt: (shields, hull),
+                weapon: game.st.effects.attack.map(|attack| attack.weapon),
+                ..Ev::default()
+            };
+            fire_all(game, When::Damage, &ev, eval::controller_of(game, ship));
+        }
+        Trigger::Attach { tactic, card } => attached(game, tactic, card),
+        Trigger::CardPlayed {
+            player,
+            tactic,
+            target,
+        } => played(game, player, tactic, target),
+    }
+}
+
+fn attack_ev(game: &Game, ship: ShipId, target: ShipId, weapon: WeaponRef) -> Ev {
+    Ev {
+        player: eval::controller_of(game, ship),
+        acting: Ships::One(ship),
+        affected: Ships::One(target),
+        weapon: Some(weapon),
+        ..Ev::default()
+    }
+}
+
+/// A card was played: a sabotage card's attacher is noted, an event's
+/// effects happen.
+fn played(game: &mut Game, player: PlayerId, tactic: TacticId, target: Target) {
+    let kind = game.data.tactics[tactic.index()].kind;
+    match game.data.kinds[kind].kind {
+        TacticType::Sabotage => {
+            game.st
+                .effects
+                .attached_by
+                .retain(|(card, _)| *card != tactic);
+            game.st.effects.attached_by.push((tactic, player));
+        }
+        TacticType::Event => {
+            let data = Arc::clone(&game.data);
+            let play = &data.powers.plays[kind];
+            let acting = match (play.when, game.st.activation) {
+                (Some(When::Activation), Some(act)) => Ships::Card(act.card),
+                _ => Ships::None,
+            };
+            let ctx = Ctx {
+                power: u16::MAX,
+                instance: tactic.0,
+                you: player,
+                tactic: Some(tactic),
+                target: match target {
+                    Target::Card(card) => Some(card),
+                    _ => None,
+                },
+                acting,
+                ..Ctx::default()
+            };
+            if let Target::Card(card) = target {
+                modify::use_up(game, StatKind::CardCost, Some(card), None);
+            }
+            run::run(game, &ctx, &play.effects);
+        }
+        _ => {}
+    }
+}
+
+/// A card was attached: what it does as it attaches, then the powers
+/// that answer attaching.
+fn attached(game: &mut Game, tactic: TacticId, card: ShipCardId) {
+    let data = Arc::clone(&game.data);
+    let kind = data.tactics[tactic.index()].kind;
+    let you = card_controller(game, tactic, card);
+    modify::use_up(game, StatKind::CardCost, Some(card), None);
+    let ctx = Ctx {
+        power: u16::MAX,
+        instance: tactic.0,
+        you,
+        attached: Some(card),
+        tactic: Some(tactic),
+        ..Ctx::default()
+    };
+    run::run(game, &ctx, &data.powers.plays[kind].effects);
+    let player = if data.kinds[kind].kind == TacticType::Sabotage {
+        you
+    } else {
+        game.st.active
+    };
+    let ev = Ev {
+        player,
+        affected: Ships::Card(card),
+        card: Some(tactic),
+        ..Ev::default()
+    };
+    fire_all(game, When::Attach, &ev, player);
+}
+
+/// Before a ship is destroyed: `survive` powers first; if none saved it,
+/// the powers that answer destruction, while it is still on the board.
+/// Returns whether the ship survived.
+pub(crate) fn before_destroy(game: &mut Game, ship: ShipId) -> bool {
+    if game.data.powers.is_empty() {
+        return false;
+    }
+    let acting = attacker_of(game, ship);
+    let player = match acting {
+        Ships::One(attacker) => eval::controller_of(game, attacker),
+        _ => game.st.active,
+    };
+    let ev = Ev {
+        player,
+        acting,
+        affected: Ships::One(ship),
+        ..Ev::default()
+    };
+    let saves = |power: &Power| power.effects.iter().any(|e| matches!(e, Eff::Survive));
+    game.st.effects.survived = false;
+    fire(game, When::Destroy, &ev, &saves);
+    if std::mem::take(&mut game.st.effects.survived) {
+        return true;
+    }
+    fire(game, When::Destroy, &ev, &|power| !saves(power));
+    react(game, When::Destroy, &ev, eval::controller_of(game, ship));
+    false
+}
+
+/// After a roll missed: the powers that answer a miss; the dice one of
+/// them re-rolls, if any (a die is re-rolled at most once).
+pub(crate) fn after_miss(
+    game: &mut Game,
+    ship: ShipId,
+    target: ShipId,
+    weapon: WeaponRef,
+) -> Option<spacedock_schema::effect::Dice> {
+    if game.data.powers.is_empty() {
+        return None;
+    }
+    let ev = attack_ev(game, ship, target, weapon);
+    let data = Arc::clone(&game.data);
+    for (index, power) in data.powers.powers.iter().enumerate() {
+        if power.when != Some(When::Miss) {
+            continue;
+        }
+        for ctx in instances(game, index, power, Some(ev.player)) {
+            let ctx = ev.into_ctx(ctx);
+            if used(game, &ctx, power.limit)
+                || !eval::holds(game, &ctx, &power.conditions)
+                || !energy::can_pay(game, ctx.you, power.cost)
+            {
+                continue;
+            }
+            energy::spend_energy(game, ctx.you, power.cost);
+            mark_used(game, &ctx, power.limit);
+            run::run(game, &ctx, &power.effects);
+            if let Some(dice) = game
+                .st
+                .effects
+                .attack
+                .as_mut()
+                .and_then(|attack| attack.reroll.take())
+            {
+                return Some(dice);
+            }
+        }
+    }
+    react(game, When::Miss, &ev, ev.player);
+    game.st
+        .effects
+        .attack
+        .as_mut()
+        .and_then(|attack| attack.reroll.take())
+}
+
+/// Whether a power made the hit of the attack under way a miss.
+pub(crate) fn hit_was_cancelled(game: &Game) -> bool {
+    game.st
+        .effects
+        .attack
+        .is_some_and(|attack| attack.cancelled)
+}
+
+/// The energy phase's alternative draw source (`draw-from`): used, for
+/// now, whenever the other deck has a card and the hand has room.
+fn alternative_draw(game: &mut Game, player: PlayerId) {
+    let data = Arc::clone(&game.data);
+    for (index, power) in data.powers.powers.iter().enumerate() {
+        if power.when.is_some() {
+            continue;
+        }
+        for effect in &power.effects {
+            let Eff::DrawFrom { look, keep, rest } = *effect else {
+                continue;
+            };
+            for ctx in instances(game, index, power, Some(player)) {
+                if ctx.you != player || !eval::holds(game, &ctx, &power.conditions) {
+                    continue;
+                }
+                let other = eval::player(game, &ctx, spacedock_schema::effect::PlayerRef::Opponent);
+                let deck = usize::from(data.players[other.index()].deck);
+                let hand = game.st.players[player.index()].hand.len();
+                let limit = data.rules().hand_limit as usize;
+                if game.st.decks[deck].cards.is_empty() || hand + usize::from(keep) > limit {
+                    continue;
+                }
+                let top = game.st.decks[deck].cards.len();
+                let seen: Vec<TacticId> = game.st.decks[deck]
+                    .cards
+                    .split_off(top.saturating_sub(usize::from(look)));
+                let kept = auto::keep_dearest(game, &seen, usize::from(keep));
+                for &card in &kept {
+                    game.st.tactics[card.index()].place = TacticPlace::Hand(player);
+                    game.st.players[player.index()].hand.push(card);
+                    game.emit(Event::CardDrawn { player, card });
+                }
+                let rest_cards: Vec<TacticId> = seen
+                    .into_iter()
+                    .filter(|card| !kept.contains(card))
+                    .collect();
+                run::put_away(game, deck, &rest_cards, rest);
+                let replaced = &mut game.st.effects.replaced_draws;
+                match replaced.iter_mut().find(|(seat, _)| *seat == player) {
+                    Some((_, count)) => *count = count.saturating_add(1),
+                    None => replaced.push((player, 1)),
+                }
+                return;
+            }
+        }
+    }
+}
+
+/// Draws of `player`'s energy phase taken from another source: owed no more.
+pub(crate) fn take_replaced_draws(game: &mut Game, player: PlayerId) -> u32 {
+    let replaced = &mut game.st.effects.replaced_draws;
+    let count = replaced
+        .iter()
+        .find(|(seat, _)| *seat == player)
+        .map_or(0, |(_, count)| u32::from(*count));
+    replaced.retain(|(seat, _)| *seat != player);
+    count
+}

@@ -1,0 +1,338 @@
+//! Continuous powers: the numbers and statuses they change while their
+//! source is in play, answered for [`crate::powers::modified`] and the
+//! status queries, plus the lasting effects of triggered powers. A limited
+//! continuous power (Flagship's "first time each turn") counts as used
+//! when the number it changed is used: [`use_up`] is called at that
+//! moment (the activation it discounted, the attack it lengthened).
+
+use std::sync::Arc;
+
+use spacedock_schema::common::TacticType;
+
+use crate::effects::eval::{self, Ctx};
+use crate::effects::fire::{instances, mark_used, used};
+use crate::effects::program::{Eff, Modify, Power, StatKind, stat_index};
+use crate::effects::state::LastingKind;
+use crate::game::Game;
+use crate::ids::{PlayerId, ShipCardId, ShipId, TacticId};
+use crate::powers::Stat;
+use crate::state::WeaponRef;
+
+/// What a number belongs to.
+#[derive(Clone, Copy)]
+enum Subject {
+    Ship(ShipId, Option<WeaponRef>),
+    Card(ShipCardId, Option<TacticType>),
+}
+
+fn applies(game: &Game, ctx: &Ctx, modify: &Modify, subject: Subject) -> bool {
+    match subject {
+        Subject::Ship(ship, weapon) => {
+            eval::selects(game, ctx, &modify.target, ship)
+                && weapon.is_none_or(|weapon| eval::weapon_fits(modify.weapon, weapon, ctx.tactic))
+        }
+        Subject::Card(card, kind) => {
+            eval::selects_card(game, ctx, &modify.target, card)
+                && modify.card_type.is_none_or(|wanted| Some(wanted) == kind)
+        }
+    }
+}
+
+/// Continuous powers in play whose conditions hold, with their contexts.
+fn holding(game: &Game, index: usize, power: &Power) -> Vec<Ctx> {
+    if power.when.is_some() {
+        return Vec::new();
+    }
+    instances(game, index, power, None)
+        .into_iter()
+        .filter(|ctx| !used(game, ctx, power.limit) && eval::holds(game, ctx, &power.conditions))
+        .collect()
+}
+
+fn apply(game: &Game, stat: StatKind, subject: Subject, mut value: i32) -> i32 {
+    let program = &game.data.powers;
+    if !program.modifies[stat_index(stat)] {
+        return value;
+    }
+    for &index in &program.continuous {
+        let power = &program.powers[usize::from(index)];
+        let modifies = power
+            .effects
+            .iter()
+            .any(|effect| matches!(effect, Eff::Modify(m) if m.stat == stat && m.until.is_none()));
+        if !modifies {
+            continue;
+        }
+        for ctx in holding(game, usize::from(index), power) {
+            for effect in &power.effects {
+                if let Eff::Modify(modify) = effect
+                    && modify.stat == stat
+                    && modify.until.is_none()
+                    && applies(game, &ctx, modify, subject)
+                {
+                    value += modify.amount;
+                    if let Some(minimum) = modify.minimum {
+                        value = value.max(minimum);
+                    }
+                }
+            }
+        }
+    }
+    for lasting in &game.st.effects.lasting {
+        let LastingKind::Modify {
+            stat: lasting_stat,
+            amount,
+            minimum,
+            weapon,
+            tactic,
+        } = lasting.kind
+        else {
+            continue;
+        };
+        let fits = lasting_stat == stat
+            && match subject {
+                Subject::Ship(ship, which) => {
+                    lasting.ship == ship
+                        && which.is_none_or(|which| eval::weapon_fits(weapon, which, tactic))
+                }
+                Subject::Card(card, _) => game.data.card_of(lasting.ship) == card,
+            };
+        if fits {
+            value += amount;
+            if let Some(minimum) = minimum {
+                value = value.max(minimum);
+            }
+        }
+    }
+    value
+}
+
+/// A number after every continuous power and lasting effect.
+pub(crate) fn modified(game: &Game, stat: Stat, value: i32) -> i32 {
+    match stat {
+        Stat::Move(ship) => apply(game, StatKind::Move, Subject::Ship(ship, None), value),
+        Stat::Range(ship, weapon) => apply(
+            game,
+            StatKind::Range,
+            Subject::Ship(ship, Some(weapon)),
+            value,
+        ),
+        Stat::Attacks(ship, weapon) => apply(
+            game,
+            StatKind::Attacks,
+            Subject::Ship(ship, Some(weapon)),
+            value,
+        ),
+        Stat::Strength(ship, weapon) => apply(
+            game,
+            StatKind::Strength,
+            Subject::Ship(ship, Some(weapon)),
+            value,
+        ),
+        Stat::ChargeCost(ship, weapon) => apply(
+            game,
+            StatKind::ChargeCost,
+            Subject::Ship(ship, Some(weapon)),
+            value,
+        )
+        .max(0),
+        Stat::ActivationCost(card) => apply(
+            game,
+            StatKind::ActivationCost,
+            Subject::Card(card, None),
+            value,
+        )
+        .max(0),
+        Stat::Capacity(card) => apply(game, StatKind::Capacity, Subject::Card(card, None), value),
+        Stat::TacticCostOn { tactic, card } => {
+            let kind = game.data.kind_of(tactic).kind;
+            apply(
+                game,
+                StatKind::CardCost,
+                Subject::Card(card, Some(kind)),
+                value,
+            )
+            .max(0)
+        }
+        Stat::EcmThreshold { enemy, .. } => apply(
+            game,
+            StatKind::EcmThreshold,
+            Subject::Ship(enemy, None),
+            value,
+        ),
+        Stat::Damage {
+            ship, damage_type, ..
+        } => {
+            if prevented(game, ship, damage_type).is_some() {
+                0
+            } else {
+                value
+            }
+        }
+        Stat::Cover(ship) => i32::from(!cover_denied(game, ship) && value > 0),
+        Stat::AttackableWithin(ship) => {
+            attack_range_limit(game, ship).map_or(value, |l| value.min(l))
+        }
+        _ => value,
+    }
+}
+
+/// Continuous powers of a status kind in play, with their contexts.
+fn statuses<'a>(
+    game: &'a Game,
+    pick: impl Fn(&Eff) -> bool + 'a,
+) -> impl Iterator<Item = (usize, Ctx, &'a Power)> + 'a {
+    let program = &game.data.powers;
+    let wanted = program.statuses;
+    program
+        .continuous
+        .iter()
+        .filter(move |_| wanted)
+        .map(|&index| (usize::from(index), &program.powers[usize::from(index)]))
+        .filter(move |(_, power)| power.effects.iter().any(&pick))
+        .flat_map(move |(index, power)| {
+            holding(game, index, power)
+                .into_iter()
+                .map(move |ctx| (index, ctx, power))
+        })
+}
+
+/// The power that keeps damage of a type off a ship, if one does.
+fn prevented(game: &Game, ship: ShipId, damage_type: Option<u8>) -> Option<(usize, Ctx)> {
+    let program = &game.data.powers;
+    if !program.statuses || damage_type.is_none() {
+        return None;
+    }
+    statuses(game, |e| matches!(e, Eff::PreventDamage { .. })).find_map(|(index, ctx, power)| {
+        power
+            .effects
+            .iter()
+            .any(|effect| {
+                matches!(effect, Eff::PreventDamage { damage_type: kind, target }
+                    if *kind == damage_type && eval::selects(game, &ctx, target, ship))
+            })
+            .then_some((index, ctx))
+    })
+}
+
+fn cover_denied(game: &Game, ship: ShipId) -> bool {
+    game.st
+        .effects
+        .lasting
+        .iter()
+        .any(|l| l.ship == ship && l.kind == LastingKind::DenyCover)
+        || statuses(game, |e| matches!(e, Eff::DenyCover { until: None, .. })).any(
+            |(_, ctx, power)| {
+                power.effects.iter().any(|effect| {
+                    matches!(effect, Eff::DenyCover { until: None, target }
+                        if eval::selects(game, &ctx, target, ship))
+                })
+            },
+        )
+}
+
+fn attack_range_limit(game: &Game, ship: ShipId) -> Option<i32> {
+    statuses(game, |e| matches!(e, Eff::AttackRangeLimit { .. }))
+        .flat_map(|(_, ctx, power)| {
+            power.effects.iter().filter_map(move |effect| match effect {
+                Eff::AttackRangeLimit { range, target }
+                    if eval::selects(game, &ctx, target, ship) =>
+                {
+                    Some(*range)
+                }
+                _ => None,
+            })
+        })
+        .min()
+}
+
+/// Whether ships in a carrier's hold may be launched in the turn it was.
+pub(crate) fn quick_launch(game: &Game, carrier: ShipCardId) -> bool {
+    statuses(game, |e| matches!(e, Eff::QuickLaunch { .. })).any(|(_, ctx, power)| {
+        power.effects.iter().any(|effect| {
+            matches!(effect, Eff::QuickLaunch { target } if eval::selects_card(game, &ctx, target, carrier))
+        })
+    })
+}
+
+/// Whether a ship card counts as of the faction of a tactic card kind too,
+/// for attaching it.
+pub(crate) fn treated_as(game: &Game, card: ShipCardId, kind: usize) -> bool {
+    treated_as_faction(game, card, game.data.powers.kind_faction[kind])
+}
+
+/// Whether a power treats a ship card as of a faction too (for attaching).
+pub(crate) fn treated_as_faction(game: &Game, card: ShipCardId, faction: u8) -> bool {
+    statuses(game, |e| matches!(e, Eff::TreatAsFaction { .. })).any(|(_, ctx, power)| {
+        power.effects.iter().any(|effect| {
+            matches!(effect, Eff::TreatAsFaction { faction: f, target }
+                if *f == faction && eval::selects_card(game, &ctx, target, card))
+        })
+    })
+}
+
+/// Whether `player` may play (attach) a tactic card on a ship card: its
+/// `target` picks the card and its conditions hold.
+pub(crate) fn may_play_on(
+    game: &Game,
+    player: PlayerId,
+    tactic: TacticId,
+    card: ShipCardId,
+) -> bool {
+    let kind = game.data.tactics[tactic.index()].kind;
+    let play = &game.data.powers.plays[kind];
+    let ctx = Ctx {
+        power: u16::MAX,
+        instance: tactic.0,
+        you: player,
+        tactic: Some(tactic),
+        attaching: true,
+        ..Ctx::default()
+    };
+    play.target
+        .as_ref()
+        .is_none_or(|target| eval::selects_card(game, &ctx, target, card))
+        && eval::holds(game, &ctx, &play.conditions)
+}
+
+/// Marks used the limited continuous powers of a stat that apply to a
+/// card or ship now (their number was just used).
+pub(crate) fn use_up(
+    game: &mut Game,
+    stat: StatKind,
+    card: Option<ShipCardId>,
+    ship: Option<ShipId>,
+) {
+    let data = Arc::clone(&game.data);
+    let program = &data.powers;
+    if !program.modifies[stat_index(stat)] {
+        return;
+    }
+    for &index in &program.continuous {
+        let power = &program.powers[usize::from(index)];
+        if power.limit.is_none() {
+            continue;
+        }
+        for ctx in holding(game, usize::from(index), power) {
+            let hit = power.effects.iter().any(|effect| match effect {
+                Eff::Modify(modify) if modify.stat == stat => match (card, ship) {
+                    (Some(card), _) => eval::selects_card(game, &ctx, &modify.target, card),
+                    (None, Some(ship)) => eval::selects(game, &ctx, &modify.target, ship),
+                    (None, None) => false,
+                },
+                _ => false,
+            });
+            if hit {
+                mark_used(game, &ctx, power.limit);
+            }
+        }
+    }
+}
+
+/// Marks used a limited power that just kept damage off a ship.
+pub(crate) fn use_up_prevention(game: &mut Game, ship: ShipId, damage_type: Option<u8>) {
+    if let Some((index, ctx)) = prevented(game, ship, damage_type) {
+        let limit = game.data.powers.powers[index].limit;
+        mark_used(game, &ctx, limit);
+    }
+}

@@ -1,0 +1,756 @@
+//! The compiled powers of one game: the bundle's structured powers (the
+//! effect language of docs/effects.md) turned, once at setup, into closed
+//! enums over the game's own indices.
+//!
+//! Ship powers are compiled per ship card in play (its version's powers),
+//! tactic cards per card kind (their play and their powers while
+//! attached), special rules per mission. Every reference becomes an index:
+//! ship cards to bundle ship indices, factions to bundle faction indices,
+//! zones to board zones, damage types to the ruleset's list, prepped cards
+//! to tactic kinds. An `ignore-power` rule is applied here, by leaving the
+//! ignored power out. Nothing here is a string.
+
+use spacedock_schema::bundle::Bundle;
+use spacedock_schema::common::{Icon, Size, TacticType};
+use spacedock_schema::effect::{
+    self as lang, Clause, Condition, Dice, Effect, Limit, Pegs, PlayerRef, Rest, Role, Selector,
+    Shields, Spaces, Stat as LangStat, Trigger, Until, WeaponSlot,
+};
+use spacedock_schema::rules::Obstacle;
+
+use crate::data::Data;
+use crate::ids::{PlayerId, ShipCardId, TacticId};
+use crate::rules::damage::Damage;
+
+/// Where a power comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Source {
+    /// A ship card in play (its version's power).
+    Ship(ShipCardId),
+    /// A tactic card kind (a bundle tactic index): each attached copy.
+    Card(u16),
+    /// A mission special rule, for the players of the mask (bit per seat).
+    Rule(u32),
+}
+
+/// Ships: a role narrowed by filters.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Sel {
+    pub(crate) role: Role,
+    /// Bundle ship index.
+    pub(crate) ship: Option<u16>,
+    /// Bundle faction index.
+    pub(crate) faction: Option<u8>,
+    /// Bit per size (small 1, medium 2, large 4); 0: any.
+    pub(crate) sizes: u8,
+    pub(crate) icon: Option<Icon>,
+    /// `Some(true)`: shields up.
+    pub(crate) shields: Option<bool>,
+    /// Board zone index.
+    pub(crate) zone: Option<u8>,
+    pub(crate) next_to: Option<Obstacle>,
+    pub(crate) within: Option<(u8, Box<Sel>)>,
+    pub(crate) except: Option<Role>,
+}
+
+impl Sel {
+    pub(crate) fn role(role: Role) -> Sel {
+        Sel {
+            role,
+            ship: None,
+            faction: None,
+            sizes: 0,
+            icon: None,
+            shields: None,
+            zone: None,
+            next_to: None,
+            within: None,
+            except: None,
+        }
+    }
+}
+
+pub(crate) fn size_bit(size: Size) -> u8 {
+    match size {
+        Size::Small => 1,
+        Size::Medium => 2,
+        Size::Large => 4,
+    }
+}
+
+pub(crate) fn type_bit(kind: TacticType) -> u8 {
+    match kind {
+        TacticType::Event => 1,
+        TacticType::Hero => 2,
+        TacticType::ShipUpgrade => 4,
+        TacticType::AdditionalWeapon => 8,
+        TacticType::Sabotage => 16,
+    }
+}
+
+/// A compiled condition.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Cond {
+    Acting(Sel),
+    Affected(Sel),
+    Exists(Sel),
+    None(Sel),
+    Card { faction: Option<u8>, types: u8 },
+    Weapon(WeaponSlot),
+    Turn(PlayerRef),
+    DamageDealt { pegs: Pegs, at_least: i32 },
+    Unlaunched { ship: u16 },
+}
+
+/// A number a `modify` changes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum StatKind {
+    Range,
+    Attacks,
+    Strength,
+    ChargeCost,
+    Move,
+    ActivationCost,
+    CardCost,
+    Capacity,
+    EcmThreshold,
+}
+
+impl From<LangStat> for StatKind {
+    fn from(stat: LangStat) -> StatKind {
+        match stat {
+            LangStat::Range => StatKind::Range,
+            LangStat::Attacks => StatKind::Attacks,
+            LangStat::Strength => StatKind::Strength,
+            LangStat::ChargeCost => StatKind::ChargeCost,
+            LangStat::Move => StatKind::Move,
+            LangStat::ActivationCost => StatKind::ActivationCost,
+            LangStat::CardCost => StatKind::CardCost,
+            LangStat::Capacity => StatKind::Capacity,
+            LangStat::EcmThreshold => StatKind::EcmThreshold,
+        }
+    }
+}
+
+/// A compiled `modify`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Modify {
+    pub(crate) stat: StatKind,
+    pub(crate) amount: i32,
+    pub(crate) target: Sel,
+    pub(crate) weapon: Option<WeaponSlot>,
+    pub(crate) card_type: Option<TacticType>,
+    pub(crate) minimum: Option<i32>,
+    pub(crate) until: Option<Until>,
+}
+
+/// A compiled effect.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Eff {
+    GainEnergy {
+        amount: i32,
+        player: PlayerRef,
+    },
+    SpendEnergy {
+        amount: i32,
+        player: PlayerRef,
+    },
+    Draw {
+        count: u32,
+        player: PlayerRef,
+    },
+    Discard {
+        count: u32,
+        player: PlayerRef,
+    },
+    Damage {
+        damage: Damage,
+        amount: i32,
+        damage_type: Option<u8>,
+        target: Sel,
+    },
+    AddShields {
+        amount: i32,
+        target: Sel,
+    },
+    RemoveShields {
+        amount: i32,
+        target: Sel,
+    },
+    Repair {
+        amount: i32,
+        target: Sel,
+    },
+    Modify(Modify),
+    /// Not executed yet: the engine's weapons are the printed ones.
+    ExtraWeapon,
+    TakeControl {
+        target: Sel,
+    },
+    LaunchShip {
+        ship: u16,
+        discount: i32,
+        near: Option<(u8, Sel)>,
+    },
+    MoveShip {
+        spaces: u8,
+        target: Sel,
+    },
+    MoveObstacles {
+        obstacle: Obstacle,
+        count: u8,
+        /// `None`: rolled on the number die for each obstacle.
+        spaces: Option<u8>,
+        ram: Option<(i32, Option<u8>)>,
+    },
+    Score {
+        points: u32,
+    },
+    Escape {
+        target: Sel,
+        points: [u32; 3],
+    },
+    DrawFrom {
+        look: u8,
+        keep: u8,
+        rest: Rest,
+    },
+    TreatAsFaction {
+        faction: u8,
+        target: Sel,
+    },
+    AttachPrepped {
+        target: Sel,
+    },
+    RollTable {
+        rows: Vec<(u32, u32, Vec<Eff>)>,
+    },
+    Reroll {
+        dice: Dice,
+    },
+    CancelHit,
+    DenyCover {
+        target: Sel,
+        until: Option<Until>,
+    },
+    PreventDamage {
+        damage_type: Option<u8>,
+        target: Sel,
+    },
+    AttackRangeLimit {
+        range: i32,
+        target: Sel,
+    },
+    Survive,
+    Detach,
+    QuickLaunch {
+        target: Sel,
+    },
+    Choose {
+        player: PlayerRef,
+        options: Vec<(i32, Vec<Eff>)>,
+    },
+    If {
+        conditions: Vec<Cond>,
+        then: Vec<Eff>,
+        otherwise: Vec<Eff>,
+    },
+}
+
+/// A compiled clause.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Power {
+    pub(crate) source: Source,
+    pub(crate) when: Option<Trigger>,
+    pub(crate) conditions: Vec<Cond>,
+    pub(crate) effects: Vec<Eff>,
+    pub(crate) optional: bool,
+    pub(crate) cost: i32,
+    pub(crate) limit: Option<Limit>,
+}
+
+/// What playing a tactic card kind does, and where it may be played.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Play {
+    pub(crate) when: Option<Trigger>,
+    pub(crate) target: Option<Sel>,
+    pub(crate) conditions: Vec<Cond>,
+    pub(crate) effects: Vec<Eff>,
+    /// Whether the card has any structure: an event without is not playable.
+    pub(crate) structured: bool,
+}
+
+/// The compiled powers of one game (static data).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Program {
+    pub(crate) powers: Vec<Power>,
+    /// Per tactic kind (bundle tactic index).
+    pub(crate) plays: Vec<Play>,
+    /// Per tactic kind: its faction (bundle faction index).
+    pub(crate) kind_faction: Vec<u8>,
+    /// Per ship card in play: its faction (bundle faction index).
+    pub(crate) card_faction: Vec<u8>,
+    /// Prepped cards: (player, tactic kind, bundle ship index).
+    pub(crate) prepped: Vec<(PlayerId, u16, u16)>,
+    /// Whether any power uses each [`StatKind`] in a continuous `modify`
+    /// (and any lasting one might): a quick exit for the many queries.
+    pub(crate) modifies: [bool; 9],
+    /// Whether any continuous power denies cover, limits attack range,
+    /// prevents damage, lets holds launch early or treats as a faction.
+    pub(crate) statuses: bool,
+    /// Powers without a trigger (continuous), by index.
+    pub(crate) continuous: Vec<u16>,
+    /// Powers used as an action (action windows, `instead-of-move`).
+    pub(crate) windows: Vec<u16>,
+    /// Per tactic kind: the game's copies of it.
+    pub(crate) copies: Vec<Vec<TacticId>>,
+}
+
+impl Program {
+    pub(crate) fn is_empty(&self) -> bool {
+        self.powers.is_empty() && self.plays.iter().all(|play| !play.structured)
+    }
+}
+
+pub(crate) fn stat_index(stat: StatKind) -> usize {
+    match stat {
+        StatKind::Range => 0,
+        StatKind::Attacks => 1,
+        StatKind::Strength => 2,
+        StatKind::ChargeCost => 3,
+        StatKind::Move => 4,
+        StatKind::ActivationCost => 5,
+        StatKind::CardCost => 6,
+        StatKind::Capacity => 7,
+        StatKind::EcmThreshold => 8,
+    }
+}
+
+/// Resolves the bundle's references against one game's data.
+struct Compiler<'a> {
+    bundle: &'a Bundle,
+    data: &'a Data,
+}
+
+impl Compiler<'_> {
+    fn ship(&self, name: &str) -> u16 {
+        self.bundle
+            .ships
+            .iter()
+            .position(|ship| ship.id == name || ship.name == name)
+            .unwrap_or(usize::from(u16::MAX)) as u16
+    }
+
+    fn faction(&self, name: &str) -> u8 {
+        self.bundle
+            .factions
+            .iter()
+            .position(|faction| faction.id == name || faction.name == name)
+            .unwrap_or(usize::from(u8::MAX)) as u8
+    }
+
+    fn damage_type(&self, name: &str) -> Option<u8> {
+        self.bundle
+            .rules
+            .damage_types
+            .iter()
+            .position(|known| known == name)
+            .map(|index| index as u8)
+    }
+
+    fn selector(&self, selector: &Selector) -> Sel {
+        match selector {
+            Selector::Role(role) => Sel::role(*role),
+            Selector::Filter(filter) => self.filter(filter),
+        }
+    }
+
+    fn filter(&self, filter: &lang::ShipFilter) -> Sel {
+        Sel {
+            role: filter.is,
+            ship: filter.ship.as_deref().map(|name| self.ship(name)),
+            faction: filter.faction.as_deref().map(|name| self.faction(name)),
+            sizes: filter
+                .size
+                .iter()
+                .fold(0, |bits, size| bits | size_bit(*size)),
+            icon: filter.icon,
+            shields: filter.shields.map(|shields| shields == Shields::Up),
+            zone: filter
+                .zone
+                .as_deref()
+                .map(|name| self.data.board.zone(name).unwrap_or(usize::from(u8::MAX)) as u8),
+            next_to: filter.next_to,
+            within: filter
+                .within
+                .zip(filter.of.as_ref())
+                .map(|(within, of)| (within.min(255) as u8, Box::new(self.selector(of)))),
+            except: filter.except,
+        }
+    }
+
+    fn condition(&self, condition: &Condition) -> Cond {
+        match condition {
+            Condition::ActingShip(filter) => Cond::Acting(self.filter(filter)),
+            Condition::AffectedShip(filter) => Cond::Affected(self.filter(filter)),
+            Condition::Exists(filter) => Cond::Exists(self.filter(filter)),
+            Condition::None(filter) => Cond::None(self.filter(filter)),
+            Condition::Card { faction, types } => Cond::Card {
+                faction: faction.as_deref().map(|name| self.faction(name)),
+                types: types.iter().fold(0, |bits, kind| bits | type_bit(*kind)),
+            },
+            Condition::Weapon { is } => Cond::Weapon(*is),
+            Condition::Turn { of } => Cond::Turn(*of),
+            Condition::DamageDealt { pegs, at_least } => Cond::DamageDealt {
+                pegs: *pegs,
+                at_least: *at_least as i32,
+            },
+            Condition::Unlaunched { ship } => Cond::Unlaunched {
+                ship: self.ship(ship),
+            },
+        }
+    }
+
+    fn conditions(&self, conditions: &[Condition]) -> Vec<Cond> {
+        conditions.iter().map(|c| self.condition(c)).collect()
+    }
+
+    fn effects(&self, effects: &[Effect]) -> Vec<Eff> {
+        effects.iter().filter_map(|e| self.effect(e)).collect()
+    }
+
+    fn damage(&self, damage: Damage, amount: u32, kind: Option<&String>, target: &Selector) -> Eff {
+        Eff::Damage {
+            damage,
+            amount: amount as i32,
+            damage_type: kind.and_then(|name| self.damage_type(name)),
+            target: self.selector(target),
+        }
+    }
+
+    /// `None` for effects applied at compile time (`ignore-power`).
+    fn effect(&self, effect: &Effect) -> Option<Eff> {
+        Some(match effect {
+            Effect::GainEnergy { amount, player } => Eff::GainEnergy {
+                amount: *amount as i32,
+                player: *player,
+            },
+            Effect::SpendEnergy { amount, player } => Eff::SpendEnergy {
+                amount: *amount as i32,
+                player: *player,
+            },
+            Effect::Draw { count, player } => Eff::Draw {
+                count: *count,
+                player: *player,
+            },
+            Effect::Discard { count, player } => Eff::Discard {
+                count: *count,
+                player: *player,
+            },
+            Effect::DirectDamage {
+                amount,
+                damage_type,
+                target,
+            } => self.damage(Damage::Direct, *amount, damage_type.as_ref(), target),
+            Effect::ShieldDamage {
+                amount,
+                damage_type,
+                target,
+            } => self.damage(Damage::Shield, *amount, damage_type.as_ref(), target),
+            Effect::HullDamage {
+                amount,
+                damage_type,
+                target,
+            } => self.damage(Damage::Hull, *amount, damage_type.as_ref(), target),
+            Effect::AddShields { amount, target } => Eff::AddShields {
+                amount: *amount as i32,
+                target: self.selector(target),
+            },
+            Effect::RemoveShields { amount, target } => Eff::RemoveShields {
+                amount: *amount as i32,
+                target: self.selector(target),
+            },
+            Effect::Repair { amount, target } => Eff::Repair {
+                amount: *amount as i32,
+                target: self.selector(target),
+            },
+            Effect::Modify {
+                stat,
+                amount,
+                target,
+                weapon,
+                card_type,
+                minimum,
+                until,
+            } => Eff::Modify(Modify {
+                stat: StatKind::from(*stat),
+                amount: *amount,
+                target: self.selector(target),
+                weapon: *weapon,
+                card_type: *card_type,
+                minimum: minimum.map(|m| m as i32),
+                until: *until,
+            }),
+            Effect::ExtraWeapon { .. } => Eff::ExtraWeapon,
+            Effect::TakeControl { target } => Eff::TakeControl {
+                target: self.selector(target),
+            },
+            Effect::LaunchShip {
+                ship,
+                discount,
+                within,
+                of,
+            } => Eff::LaunchShip {
+                ship: self.ship(ship),
+                discount: *discount as i32,
+                near: within
+                    .zip(of.as_ref())
+                    .map(|(within, of)| (within.min(255) as u8, self.selector(of))),
+            },
+            Effect::MoveShip { spaces, target } => Eff::MoveShip {
+                spaces: (*spaces).min(255) as u8,
+                target: self.selector(target),
+            },
+            Effect::MoveObstacles {
+                obstacle,
+                count,
+                spaces,
+                ram,
+            } => Eff::MoveObstacles {
+                obstacle: *obstacle,
+                count: (*count).min(255) as u8,
+                spaces: match spaces {
+                    Spaces::Fixed(spaces) => Some((*spaces).min(255) as u8),
+                    Spaces::Rolled(_) => None,
+                },
+                ram: ram.as_ref().map(|ram| {
+                    (
+                        ram.amount as i32,
+                        ram.damage_type.as_deref().and_then(|n| self.damage_type(n)),
+                    )
+                }),
+            },
+            Effect::Score { points } => Eff::Score { points: *points },
+            Effect::Escape { target, points } => Eff::Escape {
+                target: self.selector(target),
+                points: [points.small, points.medium, points.large],
+            },
+            Effect::DrawFrom {
+                look, keep, rest, ..
+            } => Eff::DrawFrom {
+                look: (*look).min(255) as u8,
+                keep: (*keep).min(255) as u8,
+                rest: *rest,
+            },
+            Effect::TreatAsFaction { faction, target } => Eff::TreatAsFaction {
+                faction: self.faction(faction),
+                target: self.selector(target),
+            },
+            Effect::AttachPrepped { target } => Eff::AttachPrepped {
+                target: self.selector(target),
+            },
+            Effect::IgnorePower { .. } => return None,
+            Effect::RollTable { table } => Eff::RollTable {
+                rows: table
+                    .iter()
+                    .map(|row| {
+                        (
+                            row.from,
+                            row.to.unwrap_or(self.bundle.rules.number_die),
+                            self.effects(&row.effects),
+                        )
+                    })
+                    .collect(),
+            },
+            Effect::Reroll { dice } => Eff::Reroll { dice: *dice },
+            Effect::CancelHit => Eff::CancelHit,
+            Effect::DenyCover { target, until } => Eff::DenyCover {
+                target: self.selector(target),
+                until: *until,
+            },
+            Effect::PreventDamage {
+                damage_type,
+                target,
+            } => Eff::PreventDamage {
+                damage_type: self.damage_type(damage_type),
+                target: self.selector(target),
+            },
+            Effect::AttackRangeLimit { range, target } => Eff::AttackRangeLimit {
+                range: *range as i32,
+                target: self.selector(target),
+            },
+            Effect::Survive => Eff::Survive,
+            Effect::Detach => Eff::Detach,
+            Effect::QuickLaunch { target } => Eff::QuickLaunch {
+                target: self.selector(target),
+            },
+            Effect::Choose { player, options } => Eff::Choose {
+                player: *player,
+                options: options
+                    .iter()
+                    .map(|option| (option.cost as i32, self.effects(&option.effects)))
+                    .collect(),
+            },
+            Effect::If {
+                conditions,
+                then,
+                otherwise,
+            } => Eff::If {
+                conditions: self.conditions(conditions),
+                then: self.effects(then),
+                otherwise: self.effects(otherwise),
+            },
+        })
+    }
+
+    fn power(&self, source: Source, clause: &Clause<'_>) -> Option<Power> {
+        let effects = self.effects(clause.effects);
+        (!effects.is_empty()).then(|| Power {
+            source,
+            when: clause.when,
+            conditions: self.conditions(clause.conditions),
+            effects,
+            optional: clause.optional,
+            cost: clause.cost as i32,
+            limit: clause.limit,
+        })
+    }
+}
+
+/// Compiles the powers of a game's data.
+pub(crate) fn compile(data: &Data) -> Program {
+    let bundle = &*data.bundle;
+    let compiler = Compiler { bundle, data };
+    let mission = &bundle.missions[data.mission];
+    let mut program = Program::default();
+
+    // Powers an `ignore-power` rule switches off: (bundle ship, name).
+    let mut ignored: Vec<(u16, &str)> = Vec::new();
+    for rule in &mission.special_rules {
+        for effect in &rule.effects {
+            if let Effect::IgnorePower { ship, power } = effect {
+                ignored.push((compiler.ship(ship), power.as_str()));
+            }
+        }
+    }
+
+    for (index, card) in data.cards.iter().enumerate() {
+        let version = &bundle.ships[card.ship].versions[card.version];
+        for power in &version.powers {
+            if ignored.contains(&(card.ship as u16, power.name.as_str())) {
+                continue;
+            }
+            let source = Source::Ship(ShipCardId(index as u16));
+            program
+                .powers
+                .extend(compiler.power(source, &power.clause()));
+        }
+        program.card_faction.push(compiler.faction(&card.faction));
+    }
+
+    for (kind, tactic) in bundle.tactics.iter().enumerate() {
+        let play = tactic.play();
+        program.plays.push(Play {
+            when: tactic.when,
+            target: tactic.target.as_ref().map(|t| compiler.selector(t)),
+            conditions: compiler.conditions(play.conditions),
+            effects: compiler.effects(play.effects),
+            structured: tactic.target.is_some()
+                || !play.effects.is_empty()
+                || !tactic.powers.is_empty(),
+        });
+        program.kind_faction.push(compiler.faction(&tactic.faction));
+        for power in &tactic.powers {
+            program
+                .powers
+                .extend(compiler.power(Source::Card(kind as u16), &power.clause()));
+        }
+    }
+
+    for rule in &mission.special_rules {
+        let mut mask = 0u32;
+        for (seat, player) in mission.players.iter().enumerate() {
+            let team = player.team.as_deref().unwrap_or(&player.faction);
+            let named = rule.players.is_empty()
+                || rule
+                    .players
+                    .iter()
+                    .any(|name| name == team || *name == player.name);
+            if named && seat < 32 {
+                mask |= 1 << seat;
+            }
+        }
+        program
+            .powers
+            .extend(compiler.power(Source::Rule(mask), &rule.clause()));
+    }
+
+    for (seat, player) in mission.players.iter().enumerate() {
+        for prepped in &player.prepped {
+            let kind = bundle
+                .tactics
+                .iter()
+                .position(|t| t.id == prepped.card || t.name == prepped.card);
+            if let Some(kind) = kind {
+                program.prepped.push((
+                    PlayerId(seat as u8),
+                    kind as u16,
+                    compiler.ship(&prepped.ship),
+                ));
+            }
+        }
+    }
+
+    program.copies = vec![Vec::new(); bundle.tactics.len()];
+    for (index, tactic) in data.tactics.iter().enumerate() {
+        if let Some(copies) = program.copies.get_mut(tactic.kind) {
+            copies.push(TacticId(index as u16));
+        }
+    }
+    for (index, power) in program.powers.iter().enumerate() {
+        match power.when {
+            None => program.continuous.push(index as u16),
+            Some(when) if when.is_action_window() => program.windows.push(index as u16),
+            Some(_) => {}
+        }
+    }
+    for power in &program.powers {
+        note_effects(&mut program.modifies, &mut program.statuses, &power.effects);
+    }
+    let plays: Vec<Vec<Eff>> = program.plays.iter().map(|p| p.effects.clone()).collect();
+    for effects in &plays {
+        note_effects(&mut program.modifies, &mut program.statuses, effects);
+    }
+    program
+}
+
+/// Marks the stats and statuses some effect may change.
+fn note_effects(modifies: &mut [bool; 9], statuses: &mut bool, effects: &[Eff]) {
+    for effect in effects {
+        match effect {
+            Eff::Modify(modify) => modifies[stat_index(modify.stat)] = true,
+            Eff::DenyCover { .. }
+            | Eff::AttackRangeLimit { .. }
+            | Eff::PreventDamage { .. }
+            | Eff::QuickLaunch { .. }
+            | Eff::TreatAsFaction { .. } => *statuses = true,
+            Eff::RollTable { rows } => {
+                for (_, _, effects) in rows {
+                    note_effects(modifies, statuses, effects);
+                }
+            }
+            Eff::Choose { options, .. } => {
+                for (_, effects) in options {
+                    note_effects(modifies, statuses, effects);
+                }
+            }
+            Eff::If {
+                then, otherwise, ..
+            } => {
+                note_effects(modifies, statuses, then);
+                note_effects(modifies, statuses, otherwise);
+            }
+            _ => {}
+        }
+    }
+}

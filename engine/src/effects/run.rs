@@ -1,0 +1,285 @@
+//! Doing effects: each compiled effect carried out through the rule
+//! primitives of [`crate::rules`] (energy, draws, damage, shields, control,
+//! placement, victory points). Choices an effect leaves to a player are
+//! made by [`crate::effects::auto`] for now.
+
+use spacedock_schema::common::Size;
+use spacedock_schema::effect::Rest;
+
+use crate::effects::auto;
+use crate::effects::eval::{self, Ctx};
+use crate::effects::program::{Eff, Modify};
+use crate::effects::state::{Lasting, LastingKind};
+use crate::event::Event;
+use crate::game::Game;
+use crate::ids::ShipId;
+use crate::rules::{cards, control, damage, energy, victory};
+use crate::state::CardPlace;
+
+/// Does effects in order; stops when the game is over.
+pub(crate) fn run(game: &mut Game, ctx: &Ctx, effects: &[Eff]) {
+    for effect in effects {
+        if game.st.outcome.is_some() {
+            return;
+        }
+        one(game, ctx, effect);
+    }
+}
+
+fn one(game: &mut Game, ctx: &Ctx, effect: &Eff) {
+    match effect {
+        Eff::GainEnergy { amount, player } => {
+            let player = eval::player(game, ctx, *player);
+            energy::gain_energy(game, player, *amount);
+        }
+        Eff::SpendEnergy { amount, player } => {
+            let player = eval::player(game, ctx, *player);
+            energy::lose_energy(game, player, *amount);
+        }
+        Eff::Draw { count, player } => {
+            let player = eval::player(game, ctx, *player);
+            cards::owe_draws(game, player, *count);
+        }
+        Eff::Discard { count, player } => {
+            let player = eval::player(game, ctx, *player);
+            for _ in 0..*count {
+                if let Some(card) = auto::cheapest_in_hand(game, player) {
+                    cards::discard(game, card);
+                }
+            }
+        }
+        Eff::Damage {
+            damage: kind,
+            amount,
+            damage_type,
+            target,
+        } => {
+            for ship in eval::selected(game, ctx, target) {
+                damage::deal_damage(game, ship, *amount, *kind, *damage_type);
+            }
+        }
+        Eff::AddShields { amount, target } => {
+            for ship in eval::selected(game, ctx, target) {
+                damage::add_shields(game, ship, *amount);
+            }
+        }
+        Eff::RemoveShields { amount, target } => {
+            for ship in eval::selected(game, ctx, target) {
+                let state = &mut game.st.ships[ship.index()];
+                state.shields = state.shields.saturating_sub((*amount).clamp(0, 255) as u8);
+            }
+        }
+        Eff::Repair { amount, target } => {
+            for ship in eval::selected(game, ctx, target) {
+                damage::repair_hull(game, ship, *amount);
+            }
+        }
+        Eff::Modify(modify) => lasting_modify(game, ctx, modify),
+        Eff::DenyCover {
+            target,
+            until: Some(until),
+        } => {
+            for ship in eval::selected(game, ctx, target) {
+                game.st.effects.lasting.push(Lasting {
+                    until: *until,
+                    ship,
+                    kind: LastingKind::DenyCover,
+                });
+            }
+        }
+        Eff::TakeControl { target } => {
+            for card in eval::selected_cards(game, ctx, target) {
+                control::take_control(game, card, ctx.you);
+            }
+        }
+        Eff::LaunchShip {
+            ship,
+            discount,
+            near,
+        } => auto::launch_ship(game, ctx, *ship, *discount, near.as_ref()),
+        Eff::MoveShip { spaces, target } => {
+            for ship in eval::selected(game, ctx, target) {
+                auto::move_ship(game, ship, *spaces);
+            }
+        }
+        Eff::MoveObstacles {
+            obstacle,
+            count,
+            spaces,
+            ram,
+        } => auto::move_obstacles(game, ctx, *obstacle, *count, *spaces, *ram),
+        Eff::Score { points } => {
+            let team = game.data.team_of(ctx.you);
+            victory::score_victory_points(game, team, *points);
+        }
+        Eff::Escape { target, points } => {
+            escape(game, ctx, &eval::selected(game, ctx, target), *points);
+        }
+        Eff::AttachPrepped { target } => {
+            for card in eval::selected_cards(game, ctx, target) {
+                let ship = game.data.card(card).ship;
+                let prepped: Vec<u16> = game
+                    .data
+                    .powers
+                    .prepped
+                    .iter()
+                    .filter(|(player, _, for_ship)| {
+                        *player == ctx.you && usize::from(*for_ship) == ship
+                    })
+                    .map(|(_, kind, _)| *kind)
+                    .collect();
+                for kind in prepped {
+                    cards::attach_prepped(game, ctx.you, usize::from(kind), card);
+                }
+            }
+        }
+        Eff::RollTable { rows } => {
+            let roll = game.st.dice.roll(game.data.rules().number_die);
+            if let Some((_, _, effects)) = rows
+                .iter()
+                .find(|(from, to, _)| (*from..=*to).contains(&roll))
+            {
+                run(game, ctx, effects);
+            }
+        }
+        Eff::Reroll { dice } => {
+            if let Some(attack) = &mut game.st.effects.attack {
+                attack.reroll = Some(*dice);
+            }
+        }
+        Eff::CancelHit => {
+            if let Some(attack) = &mut game.st.effects.attack {
+                attack.cancelled = true;
+            }
+        }
+        Eff::Survive => {
+            for ship in ctx.affected.iter(game) {
+                let hull = crate::rules::stats::stat(game, crate::powers::Stat::Hull(ship));
+                let state = &mut game.st.ships[ship.index()];
+                state.hull_damage = (hull - 1).clamp(0, 255) as u8;
+                state.shields = 0;
+                game.st.effects.survived = true;
+            }
+        }
+        Eff::Detach => {
+            if let Some(tactic) = ctx.tactic
+                && eval::attached_to(game, tactic).is_some()
+            {
+                cards::discard(game, tactic);
+                game.st
+                    .effects
+                    .attached_by
+                    .retain(|(card, _)| *card != tactic);
+            }
+        }
+        Eff::Choose { player, options } => {
+            let chooser = eval::player(game, ctx, *player);
+            if let Some((cost, effects)) = options
+                .iter()
+                .find(|(cost, _)| energy::can_pay(game, chooser, *cost))
+            {
+                energy::spend_energy(game, chooser, *cost);
+                run(game, ctx, effects);
+            }
+        }
+        Eff::If {
+            conditions,
+            then,
+            otherwise,
+        } => {
+            if eval::holds(game, ctx, conditions) {
+                run(game, ctx, then);
+            } else {
+                run(game, ctx, otherwise);
+            }
+        }
+        // Continuous effects act through the queries of `modify`; these
+        // do nothing when they happen once.
+        Eff::DenyCover { until: None, .. }
+        | Eff::PreventDamage { .. }
+        | Eff::AttackRangeLimit { .. }
+        | Eff::QuickLaunch { .. }
+        | Eff::TreatAsFaction { .. }
+        | Eff::DrawFrom { .. }
+        | Eff::ExtraWeapon => {}
+    }
+}
+
+/// A `modify` that happens once lasts until its moment.
+fn lasting_modify(game: &mut Game, ctx: &Ctx, modify: &Modify) {
+    let Some(until) = modify.until else {
+        return;
+    };
+    for ship in eval::selected(game, ctx, &modify.target) {
+        game.st.effects.lasting.push(Lasting {
+            until,
+            ship,
+            kind: LastingKind::Modify {
+                stat: modify.stat,
+                amount: modify.amount,
+                minimum: modify.minimum,
+                weapon: modify.weapon,
+                tactic: ctx.tactic,
+            },
+        });
+    }
+}
+
+/// Ships leave the battlefield and score by size; a card whose ships are
+/// all gone leaves play with what its hold carries.
+fn escape(game: &mut Game, ctx: &Ctx, ships: &[ShipId], points: [u32; 3]) {
+    let team = game.data.team_of(ctx.you);
+    let mut scored = 0;
+    for &ship in ships {
+        scored += points[match game.data.size_of(ship) {
+            Size::Small => 0,
+            Size::Medium => 1,
+            Size::Large => 2,
+        }];
+        crate::rules::movement::remove_from_battlefield(game, ship);
+        let card = game.data.card_of(ship);
+        let gone = game
+            .data
+            .card(card)
+            .ship_ids()
+            .all(|other| !eval::on_battlefield(game, other));
+        if gone && game.st.cards[card.index()].place == CardPlace::Launched {
+            game.st.cards[card.index()].place = CardPlace::OutOfPlay;
+            game.emit(Event::CardOutOfPlay { card });
+            let attached = std::mem::take(&mut game.st.cards[card.index()].attached);
+            for tactic in attached {
+                cards::discard(game, tactic);
+            }
+            for held in 0..game.st.cards.len() {
+                if game.st.cards[held].place == CardPlace::Hold(card) {
+                    game.st.cards[held].place = CardPlace::OutOfPlay;
+                }
+            }
+            if game.st.activation.is_some_and(|act| act.card == card) {
+                game.st.activation = None;
+            }
+        }
+    }
+    if scored > 0 {
+        victory::score_victory_points(game, team, scored);
+    } else {
+        victory::check(game);
+    }
+}
+
+/// Where the cards looked at but not kept go.
+pub(crate) fn put_away(game: &mut Game, deck: usize, cards: &[crate::ids::TacticId], rest: Rest) {
+    for &card in cards {
+        match rest {
+            Rest::Bottom => {
+                game.st.tactics[card.index()].place = crate::state::TacticPlace::Deck;
+                game.st.decks[deck].cards.insert(0, card);
+            }
+            Rest::Discard => {
+                game.st.tactics[card.index()].place = crate::state::TacticPlace::Deck;
+                game.st.decks[deck].cards.insert(0, card);
+                cards::discard(game, card);
+            }
+        }
+    }
+}

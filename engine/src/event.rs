@@ -1,0 +1,162 @@
+//! What happened: the engine appends events as it applies actions, and
+//! traces, scenario expectations and reports drain them with
+//! [`crate::Game::drain_events`].
+
+use serde::{Deserialize, Serialize};
+use spacedock_schema::rules::DiscoveryTile;
+
+use crate::action::Target;
+use crate::board::Pos;
+use crate::ids::{PlayerId, ShipCardId, ShipId, TacticId, TeamId};
+use crate::outcome::Outcome;
+use crate::state::{TurnPhase, WeaponRef};
+
+/// What a coordinate roll found on the hit-location chart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Cell {
+    Miss,
+    Hit,
+    Critical,
+}
+
+/// One thing that happened.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Event {
+    FirstPlayerRoll {
+        player: PlayerId,
+        roll: u32,
+    },
+    FirstPlayer {
+        player: PlayerId,
+    },
+    TurnStarted {
+        player: PlayerId,
+        round: u32,
+    },
+    PhaseStarted {
+        player: PlayerId,
+        phase: TurnPhase,
+    },
+    EnergyGained {
+        player: PlayerId,
+        amount: i32,
+        energy: i32,
+    },
+    EnergySpent {
+        player: PlayerId,
+        amount: i32,
+        energy: i32,
+    },
+    CardDrawn {
+        player: PlayerId,
+        card: TacticId,
+    },
+    DeckReshuffled {
+        deck: u8,
+    },
+    /// The deck ran out for good: no more draws from it.
+    DeckOut {
+        deck: u8,
+    },
+    Discarded {
+        player: PlayerId,
+        card: TacticId,
+    },
+    CardGiven {
+        from: PlayerId,
+        to: PlayerId,
+        card: TacticId,
+    },
+    CardPlayed {
+        player: PlayerId,
+        card: TacticId,
+        target: Target,
+    },
+    Attached {
+        card: TacticId,
+        to: ShipCardId,
+    },
+    Launched {
+        card: ShipCardId,
+    },
+    Placed {
+        ship: ShipId,
+        pos: Pos,
+    },
+    Loaded {
+        carrier: ShipCardId,
+        card: ShipCardId,
+    },
+    Activated {
+        card: ShipCardId,
+    },
+    Stepped {
+        ship: ShipId,
+        pos: Pos,
+    },
+    MoveEnded {
+        ship: ShipId,
+    },
+    TileFlipped {
+        tile: DiscoveryTile,
+        pos: Pos,
+    },
+    EcmRoll {
+        ship: ShipId,
+        enemy: ShipId,
+        roll: u32,
+        damage: i32,
+    },
+    DebrisRoll {
+        ship: ShipId,
+        roll: u32,
+        damage: i32,
+    },
+    Charged {
+        ship: ShipId,
+        weapon: WeaponRef,
+    },
+    AttackRoll {
+        ship: ShipId,
+        target: ShipId,
+        letter: u32,
+        number: u32,
+        cell: Cell,
+    },
+    AsteroidCover {
+        target: ShipId,
+        roll: u32,
+        missed: bool,
+    },
+    Damaged {
+        ship: ShipId,
+        shields_removed: i32,
+        hull_added: i32,
+    },
+    ShieldsAdded {
+        ship: ShipId,
+        amount: i32,
+    },
+    HullRepaired {
+        ship: ShipId,
+        amount: i32,
+    },
+    Destroyed {
+        ship: ShipId,
+    },
+    CardOutOfPlay {
+        card: ShipCardId,
+    },
+    ControlTaken {
+        card: ShipCardId,
+        by: PlayerId,
+    },
+    VictoryPoints {
+        team: TeamId,
+        points: u32,
+        total: u32,
+    },
+    GameOver {
+        outcome: Outcome,
+    },
+}

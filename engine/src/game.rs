@@ -1,0 +1,475 @@
+//! [`Game`]: a mission being played. Static data behind an `Arc`, the small
+//! mutable [`State`], and the events of the last actions.
+//!
+//! The public surface is the contract in the engine's API document:
+//! construction, `to_move` / `legal_actions` / `apply` / `outcome`, a stable
+//! `state_hash`, events and observations, plus read-only accessors for
+//! reports and tests. The rules themselves live in [`crate::rules`].
+
+use std::fmt;
+use std::hash::{Hash, Hasher};
+use std::sync::Arc;
+
+use spacedock_schema::bundle::{Bundle, Mission};
+use spacedock_schema::common::{Coord, Icon, Level, Size, TacticType};
+use spacedock_schema::fleet::FleetSource;
+use spacedock_schema::rules::{DiscoveryTile, Obstacle};
+
+use crate::action::Action;
+use crate::board::Pos;
+use crate::data::Data;
+use crate::event::Event;
+use crate::hash::StableHasher;
+use crate::ids::{Hex, PlayerId, ShipCardId, ShipId, TacticId, TeamId};
+use crate::observation::Observation;
+use crate::outcome::Outcome;
+use crate::powers::Stat;
+use crate::rules;
+use crate::setup::Setup;
+pub use crate::setup::SetupError;
+use crate::state::{CardPlace, Stage, State, TacticPlace, TurnPhase};
+
+/// An action that is not legal in the current state; the state is unchanged.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("illegal action: {0:?}")]
+pub struct IllegalAction(pub Action);
+
+/// A game of a mission.
+pub struct Game {
+    pub(crate) data: Arc<Data>,
+    pub(crate) st: State,
+    events: Vec<Event>,
+    record_events: bool,
+    /// Reused by `apply` to check legality without allocating.
+    scratch: Vec<Action>,
+}
+
+impl Clone for Game {
+    fn clone(&self) -> Game {
+        Game {
+            data: Arc::clone(&self.data),
+            st: self.st.clone(),
+            events: self.events.clone(),
+            record_events: self.record_events,
+            scratch: Vec::new(),
+        }
+    }
+}
+
+impl PartialEq for Game {
+    /// Same static data and same state; events and buffers are not state.
+    fn eq(&self, other: &Game) -> bool {
+        (Arc::ptr_eq(&self.data, &other.data) || self.data == other.data) && self.st == other.st
+    }
+}
+
+impl fmt::Debug for Game {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Game")
+            .field("mission", &self.mission().id)
+            .field("state", &self.st)
+            .finish_non_exhaustive()
+    }
+}
+
+/// A ship as everyone sees it on the battlefield (or off it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ShipView {
+    pub id: ShipId,
+    pub card: ShipCardId,
+    pub controller: PlayerId,
+    pub size: Size,
+    /// `None` when not on the battlefield.
+    pub pos: Option<Pos>,
+    pub shields: u32,
+    pub hull_damage: u32,
+    pub destroyed: bool,
+}
+
+/// A ship card in play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CardView<'a> {
+    pub id: ShipCardId,
+    /// The bundle's ship card id.
+    pub ship: &'a str,
+    pub name: &'a str,
+    pub level: Level,
+    pub size: Size,
+    pub icon: Icon,
+    pub owner: PlayerId,
+    pub controller: PlayerId,
+    pub place: CardPlace,
+    pub activated: bool,
+    pub attached: &'a [TacticId],
+}
+
+/// A tactic card.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TacticView<'a> {
+    pub id: TacticId,
+    /// The bundle's tactic card id.
+    pub card: &'a str,
+    pub name: &'a str,
+    pub kind: TacticType,
+    pub place: TacticPlace,
+}
+
+/// A discovery tile; `tile` is `None` while it is black side up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TileView {
+    pub hex: Hex,
+    pub tile: Option<DiscoveryTile>,
+}
+
+impl Game {
+    pub(crate) fn from_parts(data: Arc<Data>, st: State) -> Game {
+        Game {
+            data,
+            st,
+            events: Vec::new(),
+            record_events: true,
+            scratch: Vec::new(),
+        }
+    }
+
+    /// Builds the starting state of a mission of a checked bundle, dice
+    /// seeded with `seed`. Player-selected fleets and decks get the default
+    /// build (see [`crate::Setup`]).
+    pub fn new(bundle: Arc<Bundle>, mission_id: &str, seed: u64) -> Result<Game, SetupError> {
+        Ok(Setup::new(bundle, mission_id, &[])?.start(seed))
+    }
+
+    /// Like [`Game::new`], with one optional build per seat.
+    pub fn with_fleets(
+        bundle: Arc<Bundle>,
+        mission_id: &str,
+        seed: u64,
+        fleets: &[Option<FleetSource>],
+    ) -> Result<Game, SetupError> {
+        Ok(Setup::new(bundle, mission_id, fleets)?.start(seed))
+    }
+
+    /// The player who must decide now.
+    pub fn to_move(&self) -> PlayerId {
+        rules::to_move(self)
+    }
+
+    /// Every legal action for `to_move()`, into `out` after clearing it.
+    /// Empty once the game is over.
+    pub fn legal_actions(&self, out: &mut Vec<Action>) {
+        out.clear();
+        rules::legal_actions(self, out);
+    }
+
+    /// Applies a legal action; dice roll from the state's stream.
+    pub fn apply(&mut self, action: Action) -> Result<(), IllegalAction> {
+        let mut legal = std::mem::take(&mut self.scratch);
+        self.legal_actions(&mut legal);
+        let ok = legal.contains(&action);
+        self.scratch = legal;
+        if !ok {
+            return Err(IllegalAction(action));
+        }
+        self.apply_legal(action);
+        Ok(())
+    }
+
+    /// Applies an action taken from [`Game::legal_actions`] of this very
+    /// state without checking it again (checked in debug builds): the fast
+    /// path for simulations. An action that is not legal leaves the game in
+    /// an unspecified (but memory-safe) state.
+    pub fn apply_trusted(&mut self, action: Action) {
+        debug_assert!(
+            {
+                let mut legal = Vec::new();
+                self.legal_actions(&mut legal);
+                legal.contains(&action)
+            },
+            "apply_trusted with an illegal action {action:?}"
+        );
+        self.apply_legal(action);
+    }
+
+    fn apply_legal(&mut self, action: Action) {
+        self.st.steps += 1;
+        rules::apply(self, action);
+        rules::settle(self);
+    }
+
+    pub fn outcome(&self) -> Option<&Outcome> {
+        self.st.outcome.as_ref()
+    }
+
+    /// The round, from 1 (0 during setup).
+    pub fn round(&self) -> u32 {
+        self.st.round
+    }
+
+    /// Actions applied so far.
+    pub fn steps(&self) -> u64 {
+        self.st.steps
+    }
+
+    /// A hash of the whole mutable state (dice stream included), stable
+    /// across runs and platforms.
+    pub fn state_hash(&self) -> u64 {
+        let mut hasher = StableHasher::new();
+        self.st.hash(&mut hasher);
+        hasher.finish()
+    }
+
+    /// Moves the events since the last call into `out` (appended).
+    pub fn drain_events(&mut self, out: &mut Vec<Event>) {
+        out.append(&mut self.events);
+    }
+
+    /// Turns event recording on (the default) or off, for speed.
+    pub fn set_record_events(&mut self, on: bool) {
+        self.record_events = on;
+        if !on {
+            self.events.clear();
+        }
+    }
+
+    pub(crate) fn emit(&mut self, event: Event) {
+        if self.record_events {
+            self.events.push(event);
+        }
+    }
+
+    /// What `player` may see.
+    pub fn observation(&self, player: PlayerId) -> Observation<'_> {
+        Observation::new(self, player)
+    }
+
+    // Read-only accessors.
+
+    pub fn bundle(&self) -> &Arc<Bundle> {
+        &self.data.bundle
+    }
+
+    pub fn mission(&self) -> &Mission {
+        &self.data.bundle.missions[self.data.mission]
+    }
+
+    /// The seats, in play order from the mission's first player.
+    pub fn players(&self) -> impl ExactSizeIterator<Item = PlayerId> + use<> {
+        (0..self.data.players.len() as u8).map(PlayerId)
+    }
+
+    pub fn player_name(&self, player: PlayerId) -> &str {
+        &self.data.players[player.index()].name
+    }
+
+    pub fn faction(&self, player: PlayerId) -> &str {
+        &self.data.players[player.index()].faction
+    }
+
+    pub fn team(&self, player: PlayerId) -> TeamId {
+        self.data.team_of(player)
+    }
+
+    pub fn teams(&self) -> impl ExactSizeIterator<Item = TeamId> + use<> {
+        (0..self.data.teams.len() as u8).map(TeamId)
+    }
+
+    pub fn team_name(&self, team: TeamId) -> &str {
+        &self.data.teams[team.index()].name
+    }
+
+    /// Whose turn it is.
+    pub fn active_player(&self) -> PlayerId {
+        self.st.active
+    }
+
+    /// Who went first (meaningful once the first turn began).
+    pub fn first_player(&self) -> PlayerId {
+        self.st.first_player
+    }
+
+    pub fn phase(&self) -> TurnPhase {
+        self.st.phase
+    }
+
+    /// Whether the setup (placements, choice of first player) is over.
+    pub fn started(&self) -> bool {
+        self.st.turn > 0
+    }
+
+    /// The energy `player` can spend (their pool's, shared with a team).
+    pub fn energy(&self, player: PlayerId) -> i32 {
+        self.st.energy[usize::from(self.data.players[player.index()].pool)]
+    }
+
+    pub fn hand(&self, player: PlayerId) -> &[TacticId] {
+        &self.st.players[player.index()].hand
+    }
+
+    pub fn hand_len(&self, player: PlayerId) -> usize {
+        self.st.players[player.index()].hand.len()
+    }
+
+    /// Cards left in the deck `player` draws from.
+    pub fn deck_len(&self, player: PlayerId) -> usize {
+        self.st.decks[usize::from(self.data.players[player.index()].deck)]
+            .cards
+            .len()
+    }
+
+    pub fn discard_len(&self, player: PlayerId) -> usize {
+        self.st.decks[usize::from(self.data.players[player.index()].deck)]
+            .discard
+            .len()
+    }
+
+    /// How many times the deck `player` draws from has run out.
+    pub fn deck_runs(&self, player: PlayerId) -> u32 {
+        u32::from(self.st.decks[usize::from(self.data.players[player.index()].deck)].runs)
+    }
+
+    pub fn victory_points(&self, team: TeamId) -> u32 {
+        self.st.victory_points[team.index()]
+    }
+
+    pub fn ship_count(&self) -> usize {
+        self.data.ships.len()
+    }
+
+    pub fn ship(&self, ship: ShipId) -> ShipView {
+        let state = &self.st.ships[ship.index()];
+        let card = self.data.card_of(ship);
+        ShipView {
+            id: ship,
+            card,
+            controller: self.st.cards[card.index()].controller,
+            size: self.data.card(card).size,
+            pos: state.pos,
+            shields: u32::from(state.shields),
+            hull_damage: u32::from(state.hull_damage),
+            destroyed: state.destroyed,
+        }
+    }
+
+    /// Every ship of every fleet.
+    pub fn ships(&self) -> impl Iterator<Item = ShipView> + '_ {
+        (0..self.data.ships.len() as u16).map(move |id| self.ship(ShipId(id)))
+    }
+
+    /// The hexes a ship covers, or none when off the battlefield.
+    pub fn ship_hexes(&self, ship: ShipId) -> Vec<Hex> {
+        let mut hexes = [Hex(0); 7];
+        self.st.ships[ship.index()]
+            .pos
+            .and_then(|pos| {
+                self.data
+                    .board
+                    .footprint(self.data.size_of(ship), pos, &mut hexes)
+            })
+            .map_or_else(Vec::new, |len| hexes[..len].to_vec())
+    }
+
+    pub fn card_count(&self) -> usize {
+        self.data.cards.len()
+    }
+
+    pub fn card(&self, card: ShipCardId) -> CardView<'_> {
+        let data = self.data.card(card);
+        let ship = &self.data.bundle.ships[data.ship];
+        let state = &self.st.cards[card.index()];
+        CardView {
+            id: card,
+            ship: &ship.id,
+            name: &ship.name,
+            level: ship.versions[data.version].level,
+            size: data.size,
+            icon: data.icon,
+            owner: data.owner,
+            controller: state.controller,
+            place: state.place,
+            activated: state.activated,
+            attached: &state.attached,
+        }
+    }
+
+    pub fn cards(&self) -> impl Iterator<Item = CardView<'_>> + '_ {
+        (0..self.data.cards.len() as u16).map(move |id| self.card(ShipCardId(id)))
+    }
+
+    /// The ships of a ship card.
+    pub fn card_ships(&self, card: ShipCardId) -> impl Iterator<Item = ShipId> + use<> {
+        self.data.card(card).ship_ids()
+    }
+
+    pub fn tactic(&self, tactic: TacticId) -> TacticView<'_> {
+        let kind = &self.data.bundle.tactics[self.data.tactics[tactic.index()].kind];
+        TacticView {
+            id: tactic,
+            card: &kind.id,
+            name: &kind.name,
+            kind: kind.kind,
+            place: self.st.tactics[tactic.index()].place,
+        }
+    }
+
+    pub fn tactic_count(&self) -> usize {
+        self.data.tactics.len()
+    }
+
+    /// The discovery tiles; black-side-up ones hide their kind.
+    pub fn tiles(&self) -> impl Iterator<Item = TileView> + '_ {
+        self.st.tiles.iter().map(|tile| TileView {
+            hex: tile.hex,
+            tile: tile.face_up.then_some(tile.tile),
+        })
+    }
+
+    /// The obstacles and the hexes they cover.
+    pub fn obstacles(&self) -> impl Iterator<Item = (Obstacle, &[Hex])> + '_ {
+        self.st
+            .obstacles
+            .iter()
+            .map(|obstacle| (obstacle.kind, obstacle.hexes()))
+    }
+
+    /// A number of the game after the rules' bonuses and every power.
+    pub fn stat(&self, stat: Stat) -> i32 {
+        rules::stats::stat(self, stat)
+    }
+
+    /// Spaces between two ships' footprints (1 = adjacent); `None` if one
+    /// is off the battlefield.
+    pub fn distance(&self, a: ShipId, b: ShipId) -> Option<u32> {
+        rules::movement::ship_distance(self, a, b)
+    }
+
+    /// Each team's victory-clock score now: launch costs of its ship cards
+    /// on the battlefield, partial squadrons pro rata.
+    pub fn victory_clock_scores(&self) -> Vec<f64> {
+        rules::victory::clock_scores(self)
+            .into_iter()
+            .map(|score| score as f64 / rules::victory::SCORE_UNIT as f64)
+            .collect()
+    }
+
+    /// Hit cells (critical stars included) of a ship card's hit-location
+    /// chart, out of `letter_die * number_die`.
+    pub fn hit_cells(&self, card: ShipCardId) -> u32 {
+        self.data.charts[self.data.card(card).chart].hit_cells()
+    }
+
+    /// The offset coordinate of a hex.
+    pub fn coord(&self, hex: Hex) -> Coord {
+        self.data.board.coord(hex)
+    }
+
+    /// The hex at an offset coordinate.
+    pub fn hex_at(&self, coord: Coord) -> Option<Hex> {
+        self.data.board.hex(coord)
+    }
+
+    /// Whether the game waits for a setup placement or a choice rather
+    /// than the active player's phase.
+    pub fn in_setup(&self) -> bool {
+        matches!(self.st.stage, Stage::ChooseFirst { .. }) || self.st.turn == 0
+    }
+}

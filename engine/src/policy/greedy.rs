@@ -1,0 +1,423 @@
+//! The greedy policy: a one-ply heuristic player, playing as the rulebook
+//! suggests a beginner should.
+//!
+//! It scores every legal action from its [`Observation`] alone and takes
+//! the best (ties broken by its random stream, so mirrored games still
+//! differ by seed). The scores encode a turn plan:
+//!
+//! - setup and deploy: go first; launch the most expensive ship card it can
+//!   afford, placed as close to the enemy (or the middle) as the zone
+//!   allows; leave transport holds empty;
+//! - action phase: activate the most valuable ship cards first; move each
+//!   ship toward the nearest enemy until it is within its primary weapon's
+//!   range (then stop, which also spares it ECM rolls), and only then shoot,
+//!   since charging a weapon ends the card's moves; charge every weapon that
+//!   costs nothing, a paid one only with energy to spare; aim every attack
+//!   at the weakest enemy in range (fewest pegs left, the easiest chart
+//!   breaking ties), so damage is focused and ships actually die;
+//! - tactic cards: an additional weapon on a ship card about to activate;
+//!   other cards (upgrades, heroes, sabotage on the enemy's most expensive
+//!   card, events) with energy left over once this turn's activations and
+//!   the cheapest ship still behind the screen are paid for; never replace
+//!   an attached card or give cards away;
+//! - discard only when the hand limit forces it (the most expensive card
+//!   goes), draw the orbital market's extra card, and end a phase when
+//!   nothing above is worth doing.
+
+use rand::RngExt as _;
+use rand_chacha::ChaCha8Rng;
+use spacedock_schema::common::{Size, TacticType};
+
+use crate::action::{Action, Target};
+use crate::board::Pos;
+use crate::game::ShipView;
+use crate::ids::{Hex, PlayerId, ShipCardId, ShipId, TacticId};
+use crate::observation::Observation;
+use crate::policy::Policy;
+use crate::powers::Stat;
+use crate::state::{CardPlace, TurnPhase, WeaponRef};
+
+/// Scores of the plan, far enough apart that the tie-breaking terms added
+/// to them never reorder two kinds of action.
+mod score {
+    pub(super) const NEVER: i64 = -1_000_000;
+    pub(super) const ATTACK: i64 = 900_000;
+    pub(super) const LAUNCH: i64 = 800_000;
+    pub(super) const DRAW: i64 = 700_000;
+    pub(super) const PLAY_WEAPON: i64 = 600_000;
+    pub(super) const STEP: i64 = 500_000;
+    pub(super) const ACTIVATE: i64 = 400_000;
+    pub(super) const CHARGE: i64 = 300_000;
+    pub(super) const PLAY: i64 = 200_000;
+    pub(super) const PLACE: i64 = 100_000;
+    pub(super) const FORCED_DISCARD: i64 = 100_000;
+    pub(super) const END: i64 = 0;
+}
+
+/// A sensible heuristic player; see the module documentation.
+#[derive(Clone, Debug, Default)]
+pub struct GreedyPolicy {
+    /// Hexes of the enemy ships on the battlefield (reused between calls).
+    enemy_hexes: Vec<Hex>,
+    /// Ships that may step this decision, with where they stand.
+    movers: Vec<Mover>,
+    /// Indexes of the best-scoring actions (reused between calls).
+    best: Vec<usize>,
+}
+
+/// A ship that may step: computed once per decision, not once per step.
+#[derive(Clone, Copy, Debug)]
+struct Mover {
+    view: ShipView,
+    pos: Pos,
+    /// Spaces to the nearest target now.
+    now: u32,
+    /// Its primary weapon's range (at least 1).
+    range: u32,
+}
+
+impl Policy for GreedyPolicy {
+    fn name(&self) -> &'static str {
+        "greedy"
+    }
+
+    fn choose(
+        &mut self,
+        observation: &Observation<'_>,
+        legal: &[Action],
+        rng: &mut ChaCha8Rng,
+    ) -> usize {
+        if legal.len() == 1 {
+            return 0;
+        }
+        let geometry = legal
+            .iter()
+            .any(|action| matches!(action, Action::Step { .. } | Action::Place { .. }));
+        let energy = legal
+            .iter()
+            .any(|action| matches!(action, Action::PlayCard { .. } | Action::Charge { .. }));
+        let view = View::new(
+            observation,
+            legal,
+            Needs { geometry, energy },
+            &mut self.enemy_hexes,
+            &mut self.movers,
+        );
+        let forced_discard = legal
+            .iter()
+            .all(|action| matches!(action, Action::DiscardForEnergy(_)));
+        let mut top = i64::MIN;
+        self.best.clear();
+        for (index, action) in legal.iter().enumerate() {
+            let score = view.score(*action, forced_discard);
+            if score > top {
+                top = score;
+                self.best.clear();
+            }
+            if score == top {
+                self.best.push(index);
+            }
+        }
+        match self.best.as_slice() {
+            [only] => *only,
+            ties => ties[rng.random_range(0..ties.len())],
+        }
+    }
+}
+
+/// Which derived facts a decision needs: the battlefield for steps and
+/// placements, the energy plan for cards and paid charges. Most decisions
+/// need neither, and skip the walks over every ship and card.
+#[derive(Clone, Copy)]
+struct Needs {
+    geometry: bool,
+    energy: bool,
+}
+
+/// What the policy knows this decision: the observation and a few facts
+/// derived once from it.
+struct View<'o, 'a> {
+    observation: &'o Observation<'a>,
+    me: PlayerId,
+    energy: i64,
+    /// Energy to keep for this turn's activations and the next launch.
+    reserve: i64,
+    /// Enemy ships' hexes, or the middle of the battlefield when no enemy
+    /// is on it, so ships still advance.
+    targets: &'o [Hex],
+    enemies_present: bool,
+    movers: &'o [Mover],
+}
+
+impl<'o, 'a> View<'o, 'a> {
+    fn new(
+        observation: &'o Observation<'a>,
+        legal: &[Action],
+        needs: Needs,
+        enemy_hexes: &'o mut Vec<Hex>,
+        movers: &'o mut Vec<Mover>,
+    ) -> View<'o, 'a> {
+        let me = observation.player();
+        enemy_hexes.clear();
+        movers.clear();
+        let mut enemies_present = false;
+        if needs.geometry {
+            let team = observation.team();
+            for ship in observation.ships() {
+                if let Some(pos) = ship.pos
+                    && !ship.destroyed
+                    && observation.team_of(ship.controller) != team
+                {
+                    footprint(observation, ship.size, pos, |hex| enemy_hexes.push(hex));
+                }
+            }
+            enemies_present = !enemy_hexes.is_empty();
+            if !enemies_present {
+                enemy_hexes.push(observation.centre());
+            }
+        }
+        let mut reserve = 0;
+        if needs.energy {
+            let mut cheapest_launch: Option<i64> = None;
+            for card in observation.cards() {
+                if card.controller != me {
+                    continue;
+                }
+                match card.place {
+                    CardPlace::Launched if !card.activated => {
+                        reserve += i64::from(observation.stat(Stat::ActivationCost(card.id)));
+                    }
+                    CardPlace::Screen => {
+                        let cost = i64::from(observation.stat(Stat::LaunchCost(card.id)));
+                        cheapest_launch = Some(cheapest_launch.map_or(cost, |best| best.min(cost)));
+                    }
+                    _ => {}
+                }
+            }
+            // In the action phase the launches are over for this turn; the
+            // cheapest waiting ship is next turn's, after 10 more energy.
+            reserve += cheapest_launch.unwrap_or(0);
+        }
+        let mut view = View {
+            observation,
+            me,
+            energy: i64::from(observation.energy(me)),
+            reserve,
+            targets: enemy_hexes,
+            enemies_present,
+            movers: &[],
+        };
+        for action in legal {
+            if let Action::Step { ship, .. } = *action
+                && !movers.iter().any(|mover| mover.view.id == ship)
+                && let Some(ship_view) = observation.ship(ship)
+                && let Some(pos) = ship_view.pos
+            {
+                movers.push(Mover {
+                    view: ship_view,
+                    pos,
+                    now: view.nearest(&ship_view, pos),
+                    range: u32::try_from(observation.stat(Stat::Range(ship, WeaponRef::Primary)))
+                        .unwrap_or(0)
+                        .max(1),
+                });
+            }
+        }
+        view.movers = movers;
+        view
+    }
+
+    fn score(&self, action: Action, forced_discard: bool) -> i64 {
+        let observation = self.observation;
+        match action {
+            Action::ChooseFirstPlayer(player) => i64::from(player == self.me),
+            Action::Place { hex, dir } => score::PLACE - i64::from(self.place_distance(hex, dir)),
+            Action::EndLoad | Action::EndPhase | Action::EndWeapon => score::END,
+            Action::DiscardForEnergy(card) if forced_discard => {
+                score::FORCED_DISCARD + self.cost(card)
+            }
+            Action::Load(_)
+            | Action::GiveCard { .. }
+            | Action::Warp(_)
+            | Action::DiscardForEnergy(_) => score::NEVER,
+            Action::DrawExtra => score::DRAW,
+            Action::Launch(card) => score::LAUNCH + self.launch_cost(card),
+            Action::PlayCard { card, target } => self.play_score(card, target),
+            Action::Activate(card) => score::ACTIVATE + self.launch_cost(card),
+            Action::Step { ship, dir } => self.step_score(ship, dir),
+            Action::EndMove => {
+                // Only offered mid-move: stop once in range (or stuck).
+                score::END + 1
+            }
+            Action::Charge { ship, weapon } => {
+                let cost = i64::from(observation.stat(Stat::ChargeCost(ship, weapon)));
+                if cost == 0 || self.energy - cost >= self.reserve {
+                    let punch = i64::from(observation.stat(Stat::Attacks(ship, weapon)))
+                        * i64::from(observation.stat(Stat::Strength(ship, weapon)));
+                    score::CHARGE + punch * 10 - cost
+                } else {
+                    score::NEVER
+                }
+            }
+            Action::Attack { target, .. } => score::ATTACK - self.weakness_rank(target),
+            Action::EndActivation => score::END + 1,
+            // A power used as an action: worth it whenever offered (it is
+            // offered only when it would change something).
+            Action::UsePower { .. } => score::PLAY,
+        }
+    }
+
+    fn cost(&self, card: TacticId) -> i64 {
+        i64::from(self.observation.stat(Stat::TacticCost(card)))
+    }
+
+    fn launch_cost(&self, card: ShipCardId) -> i64 {
+        i64::from(self.observation.stat(Stat::LaunchCost(card)))
+    }
+
+    /// Weapons first, on cards about to fight; the rest from spare energy.
+    fn play_score(&self, card: TacticId, target: Target) -> i64 {
+        let observation = self.observation;
+        let Some(tactic) = observation.tactic(card) else {
+            return score::NEVER;
+        };
+        let cost = self.cost(card);
+        let spare = self.energy - cost >= self.reserve;
+        match target {
+            Target::Replace(_) => score::NEVER,
+            Target::None => {
+                if spare {
+                    score::PLAY
+                } else {
+                    score::NEVER
+                }
+            }
+            Target::Card(ship_card) => {
+                let value = self.launch_cost(ship_card);
+                let fresh = observation
+                    .card(ship_card)
+                    .is_some_and(|view| view.place == CardPlace::Launched && !view.activated);
+                let in_action = observation.phase() == TurnPhase::Action;
+                match tactic.kind {
+                    TacticType::AdditionalWeapon if fresh && in_action => {
+                        // The activation it arms is already in the reserve.
+                        if self.energy - cost >= 0 {
+                            score::PLAY_WEAPON + value
+                        } else {
+                            score::NEVER
+                        }
+                    }
+                    _ if spare => score::PLAY + value,
+                    _ => score::NEVER,
+                }
+            }
+        }
+    }
+
+    /// Closing range: the gain of a step toward the nearest target, and a
+    /// firm no once the ship is in range of its primary weapon.
+    fn step_score(&self, ship: ShipId, dir: u8) -> i64 {
+        let Some(mover) = self.movers.iter().find(|mover| mover.view.id == ship) else {
+            return score::NEVER;
+        };
+        let now = mover.now;
+        if self.enemies_present && now <= mover.range {
+            return score::NEVER;
+        }
+        let Some(after) = self.after_step(&mover.view, mover.pos, dir) else {
+            return score::NEVER;
+        };
+        if after >= now {
+            return score::NEVER;
+        }
+        // A bigger gain first; then ships further away go first.
+        score::STEP + i64::from(now - after) * 100 + i64::from(now)
+    }
+
+    /// Spaces from a ship at `pos` to the nearest target hex (1: adjacent).
+    fn nearest(&self, ship: &ShipView, pos: Pos) -> u32 {
+        let mut best = u32::MAX;
+        footprint(self.observation, ship.size, pos, |hex| {
+            best = best.min(self.distance_to_targets(hex));
+        });
+        best
+    }
+
+    /// The same distance after one step in `dir`, following the engine's
+    /// step geometry: small and large ships move their centre; a medium
+    /// ship moves its leading end (its position for `dir` 0..6, its other
+    /// end for 6..12) and the trailing end takes the lead's old hex.
+    fn after_step(&self, ship: &ShipView, pos: Pos, dir: u8) -> Option<u32> {
+        let observation = self.observation;
+        match ship.size {
+            Size::Small | Size::Large => {
+                let at = observation.neighbour(pos.at, dir % 6)?;
+                Some(self.nearest(ship, Pos { at, dir: 0 }))
+            }
+            Size::Medium => {
+                let tail = observation.neighbour(pos.at, pos.dir)?;
+                let (lead, dir) = if dir < 6 {
+                    (pos.at, dir)
+                } else {
+                    (tail, dir - 6)
+                };
+                let next = observation.neighbour(lead, dir)?;
+                Some(
+                    self.distance_to_targets(next)
+                        .min(self.distance_to_targets(lead)),
+                )
+            }
+        }
+    }
+
+    fn distance_to_targets(&self, hex: Hex) -> u32 {
+        self.targets
+            .iter()
+            .map(|&target| self.observation.hex_distance(hex, target))
+            .min()
+            .unwrap_or(u32::MAX)
+    }
+
+    /// Where to place a ship: nearer the enemy is better.
+    fn place_distance(&self, hex: Hex, dir: u8) -> u32 {
+        let mut best = self.distance_to_targets(hex);
+        if let Some(other) = self.observation.neighbour(hex, dir) {
+            best = best.min(self.distance_to_targets(other));
+        }
+        best
+    }
+
+    /// Lower for weaker targets: pegs left to remove (shields and hull
+    /// left), then a harder chart. A ship whose shields are down and whose
+    /// chart has a critical star is no easier here; pegs decide.
+    fn weakness_rank(&self, target: ShipId) -> i64 {
+        let observation = self.observation;
+        let Some(view) = observation.ship(target) else {
+            return 0;
+        };
+        let hull = i64::from(observation.stat(Stat::Hull(target)));
+        let pegs_left = i64::from(view.shields) + (hull - i64::from(view.hull_damage)).max(0);
+        let misses = 1000 - i64::from(observation.hit_cells(view.card)).min(1000);
+        pegs_left * 1000 + misses
+    }
+}
+
+/// Calls `each` with every hex a ship of `size` covers at `pos`.
+fn footprint(observation: &Observation<'_>, size: Size, pos: Pos, mut each: impl FnMut(Hex)) {
+    each(pos.at);
+    match size {
+        Size::Small => {}
+        Size::Medium => {
+            if let Some(other) = observation.neighbour(pos.at, pos.dir) {
+                each(other);
+            }
+        }
+        Size::Large => {
+            for dir in 0..6 {
+                if let Some(hex) = observation.neighbour(pos.at, dir) {
+                    each(hex);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,477 @@
+//! Tactic cards: decks, draws and the hand limit, discarding for energy,
+//! passing cards to teammates, and playing cards (events, heroes, ship
+//! upgrades, additional weapons, sabotage, replacing an attached card).
+//!
+//! A deck that runs out is reshuffled from its discard pile
+//! `deck_reshuffles` times; the next time it runs out it is out for good,
+//! which may start the victory clock. A draw that would pass the hand limit
+//! waits for a forced discard (for energy, like any discard).
+//!
+//! Copies of one card are interchangeable in the hand: the legal actions
+//! name only the first copy of each card, which keeps the lists short.
+
+use spacedock_schema::common::{Icon, Phase, TacticType};
+
+use crate::action::{Action, Target};
+use crate::event::Event;
+use crate::game::Game;
+use crate::ids::{PlayerId, ShipCardId, TacticId};
+use crate::powers::{self, Stat, Trigger};
+use crate::rules::{energy, stats, victory};
+use crate::state::{CardPlace, TacticPlace, TurnPhase};
+
+fn deck_of(game: &Game, player: PlayerId) -> usize {
+    usize::from(game.data.players[player.index()].deck)
+}
+
+/// Whether a deck ever held cards: an empty deck never runs out (a mission
+/// played without tactic cards has no victory clock).
+fn deck_in_use(game: &Game, deck: usize) -> bool {
+    game.data.decks[deck].size > 0
+}
+
+/// Draws the top card of `player`'s deck into their hand, whatever the hand
+/// limit. Returns the card, if any was drawn.
+pub(crate) fn draw(game: &mut Game, player: PlayerId) -> Option<TacticId> {
+    let deck = deck_of(game, player);
+    if game.st.decks[deck].out || !deck_in_use(game, deck) {
+        return None;
+    }
+    if game.st.decks[deck].cards.is_empty() {
+        run_out(game, deck);
+    }
+    let card = game.st.decks[deck].cards.pop()?;
+    game.st.tactics[card.index()].place = TacticPlace::Hand(player);
+    game.st.players[player.index()].hand.push(card);
+    game.emit(Event::CardDrawn { player, card });
+    if game.st.decks[deck].cards.is_empty() {
+        run_out(game, deck);
+    }
+    Some(card)
+}
+
+/// The deck has no card left: reshuffle the discards while reshuffles
+/// remain, else it is out for good.
+fn run_out(game: &mut Game, deck: usize) {
+    loop {
+        let state = &mut game.st.decks[deck];
+        state.runs = state.runs.saturating_add(1);
+        if u32::from(state.runs) > game.data.rules().deck_reshuffles {
+            state.out = true;
+            game.st.decks_out.push(deck as u8);
+            game.emit(Event::DeckOut { deck: deck as u8 });
+            victory::deck_ran_out(game);
+            return;
+        }
+        let mut cards = std::mem::take(&mut state.discard);
+        for card in &cards {
+            game.st.tactics[card.index()].place = TacticPlace::Deck;
+        }
+        game.st.dice.shuffle(&mut cards);
+        let empty = cards.is_empty();
+        game.st.decks[deck].cards = cards;
+        game.emit(Event::DeckReshuffled { deck: deck as u8 });
+        if !empty {
+            return;
+        }
+    }
+}
+
+/// Owes `count` draws to `player`, made as soon as their hand has room.
+pub(crate) fn owe_draws(game: &mut Game, player: PlayerId, count: u32) {
+    let pending = &mut game.st.players[player.index()].pending_draws;
+    *pending = pending.saturating_add(count.min(255) as u8);
+}
+
+/// Whether drawing is still possible for `player`.
+fn can_draw(game: &Game, player: PlayerId) -> bool {
+    let deck = deck_of(game, player);
+    !game.st.decks[deck].out && deck_in_use(game, deck)
+}
+
+/// The player who must discard before an owed draw, if any.
+pub(crate) fn forced_discarder(game: &Game) -> Option<PlayerId> {
+    let limit = game.data.rules().hand_limit as usize;
+    game.players().find(|&player| {
+        let state = &game.st.players[player.index()];
+        state.pending_draws > 0 && state.hand.len() >= limit && can_draw(game, player)
+    })
+}
+
+/// Makes every owed draw that fits in its hand.
+pub(crate) fn settle_draws(game: &mut Game) {
+    let limit = game.data.rules().hand_limit as usize;
+    for player in game.players() {
+        while game.st.players[player.index()].pending_draws > 0 && game.st.outcome.is_none() {
+            if !can_draw(game, player) {
+                game.st.players[player.index()].pending_draws = 0;
+                break;
+            }
+            if game.st.players[player.index()].hand.len() >= limit {
+                break;
+            }
+            game.st.players[player.index()].pending_draws -= 1;
+            draw(game, player);
+        }
+    }
+}
+
+/// Whether `card` is the first copy of its kind in `hand`.
+fn first_copy(game: &Game, hand: &[TacticId], index: usize) -> bool {
+    let kind = game.data.tactics[hand[index].index()].kind;
+    !hand[..index]
+        .iter()
+        .any(|other| game.data.tactics[other.index()].kind == kind)
+}
+
+/// Discards for energy, one per card kind in the hand.
+pub(crate) fn push_discards(game: &Game, player: PlayerId, out: &mut Vec<Action>) {
+    let hand = &game.st.players[player.index()].hand;
+    for index in 0..hand.len() {
+        if first_copy(game, hand, index) {
+            out.push(Action::DiscardForEnergy(hand[index]));
+        }
+    }
+}
+
+fn take_from_hand(game: &mut Game, player: PlayerId, card: TacticId) {
+    let hand = &mut game.st.players[player.index()].hand;
+    if let Some(index) = hand.iter().position(|&held| held == card) {
+        hand.remove(index);
+    }
+}
+
+/// Puts a tactic card on its deck's discard pile, from wherever it is.
+pub(crate) fn discard(game: &mut Game, card: TacticId) {
+    match game.st.tactics[card.index()].place {
+        TacticPlace::Hand(player) => take_from_hand(game, player, card),
+        TacticPlace::Attached(ship_card) => {
+            game.st.cards[ship_card.index()]
+                .attached
+                .retain(|&attached| attached != card);
+        }
+        TacticPlace::Deck => {
+            for deck in &mut game.st.decks {
+                deck.cards.retain(|&held| held != card);
+            }
+        }
+        TacticPlace::Discard => return,
+        TacticPlace::Prepped(_) => {}
+    }
+    game.st.tactics[card.index()].place = TacticPlace::Discard;
+    let deck = usize::from(game.data.tactics[card.index()].deck);
+    game.st.decks[deck].discard.push(card);
+}
+
+pub(crate) fn discard_for_energy(game: &mut Game, player: PlayerId, card: TacticId) {
+    discard(game, card);
+    game.emit(Event::Discarded { player, card });
+    let amount = game.data.rules().energy_per_discard as i32;
+    energy::gain_energy(game, player, amount);
+}
+
+/// Teammates of `player` (same team, other seat).
+fn teammates(game: &Game, player: PlayerId) -> impl Iterator<Item = PlayerId> + '_ {
+    let team = game.data.team_of(player);
+    game.players()
+        .filter(move |&other| other != player && game.data.team_of(other) == team)
+}
+
+/// Passing cards to teammates during your energy phase.
+pub(crate) fn push_gives(game: &Game, player: PlayerId, out: &mut Vec<Action>) {
+    let limit = game.data.rules().hand_limit as usize;
+    let hand = &game.st.players[player.index()].hand;
+    for to in teammates(game, player) {
+        if game.st.players[to.index()].hand.len() >= limit {
+            continue;
+        }
+        for index in 0..hand.len() {
+            if first_copy(game, hand, index) {
+                out.push(Action::GiveCard {
+                    card: hand[index],
+                    to,
+                });
+            }
+        }
+    }
+}
+
+pub(crate) fn give(game: &mut Game, player: PlayerId, card: TacticId, to: PlayerId) {
+    take_from_hand(game, player, card);
+    game.st.tactics[card.index()].place = TacticPlace::Hand(to);
+    game.st.players[to.index()].hand.push(card);
+    game.emit(Event::CardGiven {
+        from: player,
+        to,
+        card,
+    });
+}
+
+/// The orbital market's extra draw.
+pub(crate) fn draw_extra(game: &mut Game, player: PlayerId) {
+    game.st.players[player.index()].market_draws -= 1;
+    owe_draws(game, player, 1);
+}
+
+/// Whether a card of `phase` may be played now by the active player.
+fn phase_allows(game: &Game, phase: Phase) -> bool {
+    match phase {
+        Phase::Any => true,
+        Phase::Energy => game.st.phase == TurnPhase::Energy,
+        Phase::Deploy => game.st.phase == TurnPhase::Deploy,
+        Phase::Action => game.st.phase == TurnPhase::Action,
+    }
+}
+
+/// Attached cards of `kind_type` on a ship card.
+fn attached_of_type(
+    game: &Game,
+    card: ShipCardId,
+    kind_type: TacticType,
+) -> impl Iterator<Item = TacticId> + '_ {
+    game.st.cards[card.index()]
+        .attached
+        .iter()
+        .copied()
+        .filter(move |&tactic| game.data.kind_of(tactic).kind == kind_type)
+}
+
+/// How many cards of a type a ship card takes (`None`: no limit).
+fn slots(game: &Game, card: ShipCardId, kind_type: TacticType) -> Option<u32> {
+    let slots = game.data.card(card).slots;
+    match kind_type {
+        TacticType::Hero => Some(slots.heroes),
+        TacticType::ShipUpgrade => Some(slots.upgrades),
+        TacticType::AdditionalWeapon => Some(slots.weapons),
+        TacticType::Sabotage | TacticType::Event => None,
+    }
+}
+
+/// Whether `player` controls a ship card with a hero of this kind other
+/// than `except`.
+fn hero_in_fleet(game: &Game, player: PlayerId, kind: usize, except: Option<TacticId>) -> bool {
+    game.st.cards.iter().any(|card| {
+        card.controller == player
+            && card.attached.iter().any(|&tactic| {
+                Some(tactic) != except && game.data.tactics[tactic.index()].kind == kind
+            })
+    })
+}
+
+/// Whether `tactic` may be attached to `card` by `player`, replacing
+/// `replaced` (an attached card of the same type) if given.
+///
+/// The rules' own checks come first and the powers' (a faction a power
+/// treats the ship as, the card's own targeting) last: every check is a pure
+/// reading of the state, so the order changes nothing but the cost, and
+/// asking the powers is by far the dearest part.
+pub(crate) fn may_attach(
+    game: &Game,
+    player: PlayerId,
+    tactic: TacticId,
+    card: ShipCardId,
+    replaced: Option<TacticId>,
+) -> bool {
+    let state = &game.st.cards[card.index()];
+    if state.place != CardPlace::Launched {
+        return false;
+    }
+    let kind = game.data.kind_of(tactic);
+    let ship = game.data.card(card);
+    let own = state.controller == player;
+    let icon_fits = || kind.icon.is_none_or(|icon| icon == ship.icon);
+    let faction_fits = || {
+        ship.faction == kind.faction
+            || powers::treated_as_faction(game, card, game.data.tactics[tactic.index()].kind)
+    };
+    let slot_free = || match (slots(game, card, kind.kind), replaced) {
+        (None, None) => true,
+        (None, Some(_)) => false,
+        (Some(limit), None) => (attached_of_type(game, card, kind.kind).count() as u32) < limit,
+        (Some(limit), Some(old)) => {
+            limit > 0 && state.attached.contains(&old) && game.data.kind_of(old).kind == kind.kind
+        }
+    };
+    let fits = match kind.kind {
+        TacticType::Event => false,
+        TacticType::Hero => {
+            own && ship.icon == Icon::Solo
+                && slot_free()
+                && !hero_in_fleet(
+                    game,
+                    player,
+                    game.data.tactics[tactic.index()].kind,
+                    replaced,
+                )
+                && faction_fits()
+        }
+        TacticType::ShipUpgrade | TacticType::AdditionalWeapon => {
+            own && icon_fits() && slot_free() && faction_fits()
+        }
+        TacticType::Sabotage => {
+            game.data.team_of(state.controller) != game.data.team_of(player)
+                && icon_fits()
+                && slot_free()
+        }
+    };
+    fits && powers::may_play_on(game, player, tactic, card)
+}
+
+/// Tactic cards the active player can play now.
+pub(crate) fn push_plays(game: &Game, player: PlayerId, out: &mut Vec<Action>) {
+    if player != game.st.active {
+        return;
+    }
+    let hand = &game.st.players[player.index()].hand;
+    for index in 0..hand.len() {
+        let card = hand[index];
+        if !first_copy(game, hand, index) {
+            continue;
+        }
+        let kind = game.data.kind_of(card);
+        if !phase_allows(game, kind.phase) {
+            continue;
+        }
+        if kind.kind == TacticType::Event {
+            let start = out.len();
+            powers::push_event_plays(game, player, card, out);
+            let mut index = start;
+            while index < out.len() {
+                let affordable = match out[index] {
+                    Action::PlayCard { target, .. } => {
+                        energy::can_pay(game, player, cost_on(game, card, target))
+                    }
+                    _ => true,
+                };
+                if affordable {
+                    index += 1;
+                } else {
+                    out.remove(index);
+                }
+            }
+            continue;
+        }
+        for target in 0..game.st.cards.len() as u16 {
+            let target = ShipCardId(target);
+            // Only launched cards take attachments: skip the rest before
+            // the cost, which asks every power. A replaced card is attached
+            // to `target`, so its play costs what a play on `target` does.
+            if game.st.cards[target.index()].place != CardPlace::Launched {
+                continue;
+            }
+            let start = out.len();
+            if may_attach(game, player, card, target, None) {
+                out.push(Action::PlayCard {
+                    card,
+                    target: Target::Card(target),
+                });
+            }
+            for old in attached_of_type(game, target, kind.kind) {
+                if may_attach(game, player, card, target, Some(old)) {
+                    out.push(Action::PlayCard {
+                        card,
+                        target: Target::Replace(old),
+                    });
+                }
+            }
+            if out.len() > start
+                && !energy::can_pay(game, player, cost_on(game, card, Target::Card(target)))
+            {
+                out.truncate(start);
+            }
+        }
+    }
+}
+
+/// Energy to play a tactic card on a target (powers may discount cards
+/// played on some ships).
+fn cost_on(game: &Game, card: TacticId, target: Target) -> i32 {
+    let on = match target {
+        Target::None => None,
+        Target::Card(ship_card) => Some(ship_card),
+        Target::Replace(old) => match game.st.tactics[old.index()].place {
+            TacticPlace::Attached(ship_card) => Some(ship_card),
+            _ => None,
+        },
+    };
+    match on {
+        Some(ship_card) => stats::stat(
+            game,
+            Stat::TacticCostOn {
+                tactic: card,
+                card: ship_card,
+            },
+        ),
+        None => stats::stat(game, Stat::TacticCost(card)),
+    }
+}
+
+/// Attaches a tactic card to a ship card.
+pub(crate) fn attach(game: &mut Game, tactic: TacticId, card: ShipCardId) {
+    game.st.tactics[tactic.index()].place = TacticPlace::Attached(card);
+    game.st.tactics[tactic.index()].charged = 0;
+    game.st.cards[card.index()].attached.push(tactic);
+    game.emit(Event::Attached {
+        card: tactic,
+        to: card,
+    });
+    powers::dispatch(game, Trigger::Attach { tactic, card });
+}
+
+/// Plays a tactic card: pays, then resolves (events, discarded after) or
+/// attaches.
+pub(crate) fn play(game: &mut Game, player: PlayerId, card: TacticId, target: Target) {
+    let cost = cost_on(game, card, target);
+    energy::spend_energy(game, player, cost);
+    take_from_hand(game, player, card);
+    game.emit(Event::CardPlayed {
+        player,
+        card,
+        target,
+    });
+    powers::dispatch(
+        game,
+        Trigger::CardPlayed {
+            player,
+            tactic: card,
+            target,
+        },
+    );
+    match target {
+        Target::None => discard(game, card),
+        // An event played on a ship card has resolved: it is discarded.
+        Target::Card(_) if game.data.kind_of(card).kind == TacticType::Event => {
+            discard(game, card);
+        }
+        Target::Card(ship_card) => attach(game, card, ship_card),
+        Target::Replace(old) => {
+            if let TacticPlace::Attached(ship_card) = game.st.tactics[old.index()].place {
+                discard(game, old);
+                attach(game, card, ship_card);
+            } else {
+                discard(game, card);
+            }
+        }
+    }
+}
+
+/// Attaches a prepped card at no cost (a mission's start or captains).
+pub(crate) fn attach_prepped(
+    game: &mut Game,
+    player: PlayerId,
+    kind: usize,
+    card: ShipCardId,
+) -> bool {
+    let prepped = (0..game.data.tactics.len() as u16)
+        .map(TacticId)
+        .find(|&tactic| {
+            game.st.tactics[tactic.index()].place == TacticPlace::Prepped(player)
+                && game.data.tactics[tactic.index()].kind == kind
+        });
+    if let Some(tactic) = prepped {
+        attach(game, tactic, card);
+        true
+    } else {
+        false
+    }
+}

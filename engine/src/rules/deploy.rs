@@ -1,0 +1,561 @@
+//! The deploy phase: launching ship cards into the starting zone or out of
+//! a transport hold, placing their ships, shields on launch, and sealed
+//! transport holds. Setup placements and warp-gate placements use the same
+//! placement rules.
+//!
+//! A ship is placed on usable hexes (no half hex, no asteroid, no other
+//! ship); into the zone it must cover at least one zone hex; out of a hold
+//! it must be adjacent to the carrier; each further ship of a squadron must
+//! be adjacent to one already placed. A launch is legal only if every ship
+//! of the card can be placed, and each placement keeps the rest possible,
+//! so a launch never gets stuck.
+
+use spacedock_schema::common::Size;
+
+use crate::action::Action;
+use crate::board::Pos;
+use crate::event::Event;
+use crate::game::Game;
+use crate::ids::{Hex, PlayerId, ShipCardId, ShipId};
+use crate::powers::{self, Stat, Trigger};
+use crate::rules::{cards, energy, movement, obstacles, stats, turn};
+use crate::state::{CardPlace, PlaceKind, Stage};
+
+/// Most ships one card may have (the schema's squadron maximum).
+const MAX_SHIPS: usize = 12;
+
+/// Puts a ship on the battlefield at `pos` (no ECM, no debris: placing is
+/// not moving). The primitive for launches, warps and powers that place.
+pub(crate) fn place_ship(game: &mut Game, ship: ShipId, pos: Pos) {
+    movement::lift_ship(game, ship);
+    movement::occupy(game, ship, pos);
+    game.st.ships[ship.index()].pos = Some(pos);
+    game.emit(Event::Placed { ship, pos });
+}
+
+/// Whether a ship of `size` fits at `pos`: on usable hexes, off asteroids,
+/// clear of resting ships (but `skip`) and of `extra` positions.
+pub(crate) fn fits(game: &Game, size: Size, pos: Pos, skip: Option<ShipId>, extra: &[Pos]) -> bool {
+    let board = &game.data.board;
+    let mut hexes = [Hex(0); 7];
+    let Some(len) = board.footprint(size, pos, &mut hexes) else {
+        return false;
+    };
+    let mut others = [Hex(0); 7];
+    for hex in &hexes[..len] {
+        let occupant = game.st.occupant[hex.index()];
+        if !board.usable(*hex)
+            || obstacles::is_asteroid(game, *hex)
+            || (occupant != 0 && skip.is_none_or(|skip| occupant != skip.0 + 1))
+        {
+            return false;
+        }
+        for other in extra {
+            let count = board.footprint(size, *other, &mut others).unwrap_or(0);
+            if others[..count].contains(hex) {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+/// The ships of a card placed so far in a placement (or in the search for
+/// the rest of one): their positions and every hex they cover.
+struct Placed {
+    positions: [Pos; MAX_SHIPS],
+    count: usize,
+    hexes: [Hex; MAX_SHIPS * 7],
+    hex_count: usize,
+}
+
+impl Placed {
+    fn new() -> Placed {
+        Placed {
+            positions: [Pos { at: Hex(0), dir: 0 }; MAX_SHIPS],
+            count: 0,
+            hexes: [Hex(0); MAX_SHIPS * 7],
+            hex_count: 0,
+        }
+    }
+
+    fn positions(&self) -> &[Pos] {
+        &self.positions[..self.count]
+    }
+
+    /// Adds a position whose footprint is `hexes`.
+    fn push(&mut self, pos: Pos, hexes: &[Hex]) {
+        self.positions[self.count] = pos;
+        self.count += 1;
+        self.hexes[self.hex_count..self.hex_count + hexes.len()].copy_from_slice(hexes);
+        self.hex_count += hexes.len();
+    }
+
+    /// Takes back the last position, of `len` hexes.
+    fn pop(&mut self, len: usize) {
+        self.count -= 1;
+        self.hex_count -= len;
+    }
+}
+
+/// Whether the next ship of `card` may stand at `pos`, `placed` holding
+/// the card's ships placed so far; the footprint goes into `hexes`, its
+/// length is returned.
+fn valid(
+    game: &Game,
+    card: ShipCardId,
+    kind: PlaceKind,
+    pos: Pos,
+    placed: &Placed,
+    hexes: &mut [Hex; 7],
+) -> Option<usize> {
+    let size = game.data.card(card).size;
+    let board = &game.data.board;
+    let len = board.footprint(size, pos, hexes)?;
+    let covered = &placed.hexes[..placed.hex_count];
+    for hex in &hexes[..len] {
+        if !board.usable(*hex)
+            || game.st.occupant[hex.index()] != 0
+            || obstacles::is_asteroid(game, *hex)
+            || covered.contains(hex)
+        {
+            return None;
+        }
+    }
+    let ok = match kind {
+        PlaceKind::Setup | PlaceKind::Launch => {
+            let controller = game.st.cards[card.index()].controller;
+            let zone = game.data.players[controller.index()].zone;
+            hexes[..len].iter().any(|hex| board.in_zone(zone, *hex))
+        }
+        PlaceKind::FromHold { .. } | PlaceKind::Warp { .. } => true,
+    };
+    if !ok {
+        return None;
+    }
+    let shape = board.shape(size, pos);
+    if placed.count > 0
+        && !placed
+            .positions()
+            .iter()
+            .any(|other| shape.distance(&board.shape(size, *other)) == 1)
+    {
+        return None;
+    }
+    let ok = match kind {
+        PlaceKind::Setup | PlaceKind::Launch => true,
+        PlaceKind::FromHold { carrier } => game.data.card(carrier).ship_ids().any(|ship| {
+            movement::shape_of(game, ship).is_some_and(|other| shape.distance(&other) == 1)
+        }),
+        PlaceKind::Warp { gate, .. } => {
+            board.distance(gate, pos.at) <= game.data.rules().warp_gate_range
+        }
+    };
+    ok.then_some(len)
+}
+
+/// Hexes to try as a position: a zone's neighbourhood, or every hex.
+enum Anchors<'a> {
+    Listed(std::slice::Iter<'a, Hex>),
+    All(std::ops::Range<u16>),
+}
+
+impl Iterator for Anchors<'_> {
+    type Item = Hex;
+
+    fn next(&mut self) -> Option<Hex> {
+        match self {
+            Anchors::Listed(hexes) => hexes.next().copied(),
+            Anchors::All(range) => range.next().map(Hex),
+        }
+    }
+}
+
+/// Two adjacent ships of one size have positions this close at most: a
+/// small ship's hex is next to the other's, a medium ship's ends or a large
+/// ship's centre are at most three spaces from the other's.
+fn reach(size: Size) -> u8 {
+    match size {
+        Size::Small => 1,
+        Size::Medium | Size::Large => 3,
+    }
+}
+
+/// The starting zone a card is placed into, for zone placements.
+fn zone_of(game: &Game, card: ShipCardId, kind: PlaceKind) -> Option<usize> {
+    match kind {
+        PlaceKind::Setup | PlaceKind::Launch => {
+            let controller = game.st.cards[card.index()].controller;
+            Some(game.data.players[controller.index()].zone)
+        }
+        PlaceKind::FromHold { .. } | PlaceKind::Warp { .. } => None,
+    }
+}
+
+/// Positions to try for the next ship of `card`, in the order the legal
+/// list offers them: near the zone for a zone placement, anywhere
+/// otherwise; next to the first ship placed for the rest of a squadron
+/// (the n-th ship of a chain is within n reaches of the first); each of the
+/// three directions of a medium ship's other end.
+fn candidates<'a>(
+    game: &'a Game,
+    card: ShipCardId,
+    kind: PlaceKind,
+    placed: &[Pos],
+) -> impl Iterator<Item = Pos> + 'a {
+    let size = game.data.card(card).size;
+    let board = &game.data.board;
+    let anchors = match zone_of(game, card, kind) {
+        Some(zone) => Anchors::Listed(board.zone_anchors(zone).iter()),
+        None => Anchors::All(0..board.len() as u16),
+    };
+    let first = placed.first().map(|pos| pos.at);
+    let reach = u32::from(reach(size)) * placed.len() as u32;
+    let dirs = if size == Size::Medium { 3 } else { 1 };
+    anchors
+        .filter(move |&hex| first.is_none_or(|first| board.distance(first, hex) <= reach))
+        .flat_map(move |hex| (0..dirs).map(move |dir| Pos { at: hex, dir }))
+}
+
+/// Whether ships `placed.count..total` of `card` can all still be placed.
+///
+/// Only whether is asked, not in which order, so the search tries just the
+/// positions next to a ship already placed (where the next one must go):
+/// for each placed ship, the hexes within a reach of it that no earlier
+/// placed ship has covered already.
+fn completable(
+    game: &Game,
+    card: ShipCardId,
+    kind: PlaceKind,
+    placed: &mut Placed,
+    total: usize,
+) -> bool {
+    if placed.count >= total {
+        return true;
+    }
+    if placed.count == 0 {
+        let mut hexes = [Hex(0); 7];
+        for pos in candidates(game, card, kind, &[]) {
+            if let Some(len) = valid(game, card, kind, pos, placed, &mut hexes) {
+                placed.push(pos, &hexes[..len]);
+                let done = completable(game, card, kind, placed, total);
+                placed.pop(len);
+                if done {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+    let size = game.data.card(card).size;
+    let board = &game.data.board;
+    let reach = reach(size);
+    let zone = zone_of(game, card, kind);
+    let dirs = if size == Size::Medium { 3 } else { 1 };
+    let mut hexes = [Hex(0); 7];
+    for near in 0..placed.count {
+        let centre = placed.positions[near].at;
+        for hex in board.disk(centre, reach) {
+            if zone.is_some_and(|zone| !board.is_zone_anchor(zone, hex))
+                || placed.positions[..near]
+                    .iter()
+                    .any(|earlier| board.distance(earlier.at, hex) <= u32::from(reach))
+            {
+                continue;
+            }
+            for dir in 0..dirs {
+                let pos = Pos { at: hex, dir };
+                if let Some(len) = valid(game, card, kind, pos, placed, &mut hexes) {
+                    placed.push(pos, &hexes[..len]);
+                    let done = completable(game, card, kind, placed, total);
+                    placed.pop(len);
+                    if done {
+                        return true;
+                    }
+                }
+            }
+        }
+    }
+    false
+}
+
+fn ship_total(game: &Game, card: ShipCardId) -> usize {
+    game.data.card(card).ships.len().min(MAX_SHIPS)
+}
+
+/// Whether every ship of `card` can be placed.
+pub(crate) fn placement_possible(game: &Game, card: ShipCardId, kind: PlaceKind) -> bool {
+    completable(game, card, kind, &mut Placed::new(), ship_total(game, card))
+}
+
+/// The card's ships placed so far in this placement.
+fn placed_so_far(game: &Game, card: ShipCardId, placed: u8) -> Placed {
+    let mut so_far = Placed::new();
+    let size = game.data.card(card).size;
+    let mut hexes = [Hex(0); 7];
+    for ship in game.data.card(card).ship_ids().take(usize::from(placed)) {
+        if let Some(pos) = game.st.ships[ship.index()].pos {
+            let len = game
+                .data
+                .board
+                .footprint(size, pos, &mut hexes)
+                .unwrap_or(0);
+            so_far.push(pos, &hexes[..len]);
+        }
+    }
+    so_far
+}
+
+/// The `Place` choices of the placement under way.
+pub(crate) fn push_placements(game: &Game, out: &mut Vec<Action>) {
+    let Stage::Placing {
+        card, placed, kind, ..
+    } = game.st.stage
+    else {
+        return;
+    };
+    let mut hexes = [Hex(0); 7];
+    if let PlaceKind::Warp { .. } = kind {
+        let none = Placed::new();
+        for pos in candidates(game, card, kind, &[]) {
+            if valid(game, card, kind, pos, &none, &mut hexes).is_some() {
+                out.push(Action::Place {
+                    hex: pos.at,
+                    dir: pos.dir,
+                });
+            }
+        }
+        return;
+    }
+    let total = ship_total(game, card);
+    let mut so_far = placed_so_far(game, card, placed);
+    let snapshot = so_far.positions;
+    for pos in candidates(game, card, kind, &snapshot[..so_far.count]) {
+        if let Some(len) = valid(game, card, kind, pos, &so_far, &mut hexes) {
+            so_far.push(pos, &hexes[..len]);
+            let done = completable(game, card, kind, &mut so_far, total);
+            so_far.pop(len);
+            if done {
+                out.push(Action::Place {
+                    hex: pos.at,
+                    dir: pos.dir,
+                });
+            }
+        }
+    }
+}
+
+/// Places a ship being launched and gives it its shields (a mission's
+/// start ships may begin with other pegs).
+pub(crate) fn place_launched_ship(game: &mut Game, ship: ShipId, pos: Pos, kind: PlaceKind) {
+    place_ship(game, ship, pos);
+    let card = game.data.card_of(ship);
+    let start = game
+        .data
+        .card(card)
+        .start
+        .as_ref()
+        .filter(|_| kind == PlaceKind::Setup)
+        .map(|start| (start.shields, start.hull_damage));
+    let shield = stats::stat(game, Stat::Shield(ship));
+    let (shields, hull_damage) = match start {
+        Some((shields, hull_damage)) => (shields.unwrap_or(shield), hull_damage),
+        None => (shield, 0),
+    };
+    let state = &mut game.st.ships[ship.index()];
+    state.shields = shields.clamp(0, 255) as u8;
+    state.hull_damage = hull_damage.clamp(0, 255) as u8;
+    state.destroyed = false;
+}
+
+/// A placement decision.
+pub(crate) fn place(game: &mut Game, hex: Hex, dir: u8) {
+    let Stage::Placing {
+        player,
+        card,
+        placed,
+        kind,
+    } = game.st.stage
+    else {
+        return;
+    };
+    let pos = Pos { at: hex, dir };
+    if let PlaceKind::Warp { ship, .. } = kind {
+        place_ship(game, ship, pos);
+        game.st.ships[ship.index()].moved = true;
+        game.st.stage = Stage::Main;
+        return;
+    }
+    let ship = ShipId(game.data.card(card).ships.start + u16::from(placed));
+    place_launched_ship(game, ship, pos, kind);
+    let placed = placed + 1;
+    if usize::from(placed) < ship_total(game, card) {
+        game.st.stage = Stage::Placing {
+            player,
+            card,
+            placed,
+            kind,
+        };
+        return;
+    }
+    match kind {
+        PlaceKind::Setup => {
+            finish_setup_card(game, card);
+            turn::next_setup_step(game);
+        }
+        PlaceKind::Launch => finish_launch(game, player, card),
+        PlaceKind::FromHold { .. } | PlaceKind::Warp { .. } => {
+            game.st.stage = Stage::Main;
+            powers::dispatch(game, Trigger::Launch { card });
+        }
+    }
+}
+
+/// A card placed at setup: its prepped cards attach, its launch powers fire.
+pub(crate) fn finish_setup_card(game: &mut Game, card: ShipCardId) {
+    game.st.cards[card.index()].launched_turn = 0;
+    let owner = game.data.card(card).owner;
+    let attached = game
+        .data
+        .card(card)
+        .start
+        .as_ref()
+        .map(|start| start.attached.clone())
+        .unwrap_or_default();
+    for kind in attached {
+        cards::attach_prepped(game, owner, kind, card);
+    }
+    game.emit(Event::Launched { card });
+    powers::dispatch(game, Trigger::Launch { card });
+}
+
+/// Spaces left in a carrier's hold.
+fn hold_room(game: &Game, carrier: ShipCardId) -> i32 {
+    let used: i32 = (0..game.st.cards.len() as u16)
+        .map(ShipCardId)
+        .filter(|&card| game.st.cards[card.index()].place == CardPlace::Hold(carrier))
+        .map(|card| game.data.spaces(card))
+        .sum();
+    stats::stat(game, Stat::Capacity(carrier)) - used
+}
+
+/// Whether `card` can go into the hold of `carrier` now.
+fn loadable(game: &Game, player: PlayerId, carrier: ShipCardId, card: ShipCardId) -> bool {
+    card != carrier
+        && game.st.cards[card.index()].controller == player
+        && game.st.cards[card.index()].place == CardPlace::Screen
+        && game.data.card(card).size < game.data.card(carrier).size
+        && game.data.spaces(card) <= hold_room(game, carrier)
+}
+
+fn any_loadable(game: &Game, player: PlayerId, carrier: ShipCardId) -> bool {
+    (0..game.st.cards.len() as u16).any(|card| loadable(game, player, carrier, ShipCardId(card)))
+}
+
+/// A card launched into the zone: launch powers, then its sealed hold.
+fn finish_launch(game: &mut Game, player: PlayerId, card: ShipCardId) {
+    game.st.stage = Stage::Main;
+    powers::dispatch(game, Trigger::Launch { card });
+    if !game.data.players[player.index()].transport || game.st.outcome.is_some() {
+        return;
+    }
+    let plan = game.data.card(card).hold_plan.clone();
+    if !plan.is_empty() {
+        for held in plan {
+            if loadable(game, player, card, held) {
+                put_in_hold(game, card, held);
+            }
+        }
+    } else if any_loadable(game, player, card) {
+        game.st.stage = Stage::Loading {
+            player,
+            carrier: card,
+        };
+    }
+}
+
+fn put_in_hold(game: &mut Game, carrier: ShipCardId, card: ShipCardId) {
+    game.st.cards[card.index()].place = CardPlace::Hold(carrier);
+    game.emit(Event::Loaded { carrier, card });
+}
+
+pub(crate) fn push_loads(game: &Game, out: &mut Vec<Action>) {
+    let Stage::Loading { player, carrier } = game.st.stage else {
+        return;
+    };
+    for card in 0..game.st.cards.len() as u16 {
+        if loadable(game, player, carrier, ShipCardId(card)) {
+            out.push(Action::Load(ShipCardId(card)));
+        }
+    }
+    out.push(Action::EndLoad);
+}
+
+pub(crate) fn load(game: &mut Game, card: ShipCardId) {
+    let Stage::Loading { player, carrier } = game.st.stage else {
+        return;
+    };
+    put_in_hold(game, carrier, card);
+    if !any_loadable(game, player, carrier) {
+        game.st.stage = Stage::Main;
+    }
+}
+
+pub(crate) fn end_load(game: &mut Game) {
+    game.st.stage = Stage::Main;
+}
+
+/// How a card would be launched now, if it can be.
+fn launch_kind(game: &Game, card: ShipCardId) -> Option<PlaceKind> {
+    match game.st.cards[card.index()].place {
+        CardPlace::Screen => Some(PlaceKind::Launch),
+        CardPlace::Hold(carrier) => {
+            let state = &game.st.cards[carrier.index()];
+            let launched_before = state.place == CardPlace::Launched
+                && (state.launched_turn < game.st.turn || powers::quick_launch(game, carrier))
+                && game
+                    .data
+                    .card(carrier)
+                    .ship_ids()
+                    .any(|ship| game.st.ships[ship.index()].pos.is_some());
+            launched_before.then_some(PlaceKind::FromHold { carrier })
+        }
+        CardPlace::Launched | CardPlace::OutOfPlay => None,
+    }
+}
+
+/// Launches the active player can pay for and find room for.
+pub(crate) fn push_launches(game: &Game, player: PlayerId, out: &mut Vec<Action>) {
+    for card in 0..game.st.cards.len() as u16 {
+        let card = ShipCardId(card);
+        if game.st.cards[card.index()].controller != player {
+            continue;
+        }
+        let Some(kind) = launch_kind(game, card) else {
+            continue;
+        };
+        let cost = stats::stat(game, Stat::LaunchCost(card));
+        if energy::can_pay(game, player, cost) && placement_possible(game, card, kind) {
+            out.push(Action::Launch(card));
+        }
+    }
+}
+
+/// Pays the launch cost; the ships are placed by the following decisions.
+pub(crate) fn launch(game: &mut Game, player: PlayerId, card: ShipCardId) {
+    let Some(kind) = launch_kind(game, card) else {
+        return;
+    };
+    let cost = stats::stat(game, Stat::LaunchCost(card));
+    energy::spend_energy(game, player, cost);
+    let state = &mut game.st.cards[card.index()];
+    state.place = CardPlace::Launched;
+    state.launched_turn = game.st.turn;
+    game.emit(Event::Launched { card });
+    game.st.stage = Stage::Placing {
+        player,
+        card,
+        placed: 0,
+        kind,
+    };
+}

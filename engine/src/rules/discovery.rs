@@ -1,0 +1,126 @@
+//! Discovery tiles. A tile black side up turns power side up when a ship
+//! ends its move on it; power side up, its power works: the alien artifact
+//! and the observation station lengthen primary weapons, the energy source,
+//! orbital market and shield regenerator act at the start of their
+//! controller's energy phase, and the warp gate offers a placement instead
+//! of a move.
+
+use spacedock_schema::rules::DiscoveryTile;
+
+use crate::board::Pos;
+use crate::event::Event;
+use crate::game::Game;
+use crate::ids::{Hex, PlayerId, ShipId};
+use crate::rules::{damage, energy, movement};
+
+/// Face-up tiles of a kind under a ship at `pos`.
+fn under(game: &Game, ship: ShipId, pos: Pos, tile: DiscoveryTile) -> Option<Hex> {
+    let mut hexes = [Hex(0); 7];
+    let len = game
+        .data
+        .board
+        .footprint(game.data.size_of(ship), pos, &mut hexes)
+        .unwrap_or(0);
+    hexes[..len].iter().copied().find(|hex| {
+        let index = game.st.tile_at[hex.index()];
+        index != 0 && {
+            let state = &game.st.tiles[usize::from(index - 1)];
+            state.face_up && state.tile == tile
+        }
+    })
+}
+
+fn on(game: &Game, ship: ShipId, tile: DiscoveryTile) -> bool {
+    let state = &game.st.ships[ship.index()];
+    !state.destroyed
+        && state
+            .pos
+            .is_some_and(|pos| under(game, ship, pos, tile).is_some())
+}
+
+/// Turns power side up every tile under a ship that ended its move.
+pub(crate) fn flip_under(game: &mut Game, ship: ShipId) {
+    let Some(pos) = game.st.ships[ship.index()].pos else {
+        return;
+    };
+    let mut hexes = [Hex(0); 7];
+    let len = game
+        .data
+        .board
+        .footprint(game.data.size_of(ship), pos, &mut hexes)
+        .unwrap_or(0);
+    for hex in &hexes[..len] {
+        let index = game.st.tile_at[hex.index()];
+        if index != 0 && !game.st.tiles[usize::from(index - 1)].face_up {
+            let tile = &mut game.st.tiles[usize::from(index - 1)];
+            tile.face_up = true;
+            let kind = tile.tile;
+            game.emit(Event::TileFlipped {
+                tile: kind,
+                pos: Pos { at: *hex, dir: 0 },
+            });
+        }
+    }
+}
+
+/// Ships `player` controls on the battlefield.
+fn ships_of(game: &Game, player: PlayerId) -> impl Iterator<Item = ShipId> + '_ {
+    (0..game.st.ships.len() as u16)
+        .map(ShipId)
+        .filter(move |&ship| {
+            let state = &game.st.ships[ship.index()];
+            !state.destroyed && state.pos.is_some() && movement::controller(game, ship) == player
+        })
+}
+
+/// The tiles read at the start of `player`'s energy phase.
+pub(crate) fn energy_phase_start(game: &mut Game, player: PlayerId) {
+    if game.st.tiles.iter().all(|tile| !tile.face_up) {
+        return;
+    }
+    let rules = game.data.rules();
+    let (source, market, shields) = (
+        rules.energy_source_energy as i32,
+        rules.orbital_market_draws.min(255) as u8,
+        rules.shield_regenerator_shields as i32,
+    );
+    if ships_of(game, player).any(|ship| on(game, ship, DiscoveryTile::EnergySource)) {
+        energy::gain_energy(game, player, source);
+    }
+    if ships_of(game, player).any(|ship| on(game, ship, DiscoveryTile::OrbitalMarket)) {
+        game.st.players[player.index()].market_draws = market;
+    }
+    let regenerating: Vec<ShipId> = ships_of(game, player)
+        .filter(|&ship| on(game, ship, DiscoveryTile::ShieldRegenerator))
+        .collect();
+    for ship in regenerating {
+        damage::add_shields(game, ship, shields);
+    }
+}
+
+/// Range the tiles add to a ship's primary weapon.
+pub(crate) fn primary_range_bonus(game: &Game, ship: ShipId) -> i32 {
+    if game.st.tiles.iter().all(|tile| !tile.face_up) {
+        return 0;
+    }
+    let rules = game.data.rules();
+    let mut bonus = 0;
+    if on(game, ship, DiscoveryTile::AlienArtifact) {
+        bonus += rules.alien_artifact_range as i32;
+    }
+    let player = movement::controller(game, ship);
+    if ships_of(game, player).any(|other| on(game, other, DiscoveryTile::ObservationStation)) {
+        bonus += rules.observation_station_range as i32;
+    }
+    bonus
+}
+
+/// The face-up warp gate under a ship at `pos`, if any.
+pub(crate) fn warp_gate_under(game: &Game, ship: ShipId, pos: Pos) -> Option<Hex> {
+    under(game, ship, pos, DiscoveryTile::WarpGate)
+}
+
+/// Whether the ship stands on a face-up warp gate now.
+pub(crate) fn on_warp_gate(game: &Game, ship: ShipId) -> bool {
+    on(game, ship, DiscoveryTile::WarpGate)
+}

@@ -1,0 +1,102 @@
+//! Energy: gaining (capped at `energy_max`), spending (never below
+//! `energy_min`), and the energy phase's start: the phase's energy (the
+//! first player's reduced first phase, or a shared pool's own numbers), the
+//! discovery tiles read at that moment, and the owed draws.
+
+use crate::event::Event;
+use crate::game::Game;
+use crate::ids::PlayerId;
+use crate::powers::{self, Trigger};
+use crate::rules::{cards, discovery};
+use crate::state::TurnPhase;
+
+fn pool(game: &Game, player: PlayerId) -> usize {
+    usize::from(game.data.players[player.index()].pool)
+}
+
+/// Whether `player` can pay `amount` without going below `energy_min`.
+pub(crate) fn can_pay(game: &Game, player: PlayerId, amount: i32) -> bool {
+    amount <= 0
+        || game.st.energy[pool(game, player)] - amount >= game.data.rules().energy_min as i32
+}
+
+/// Gains energy; any beyond `energy_max` is lost.
+pub(crate) fn gain_energy(game: &mut Game, player: PlayerId, amount: i32) {
+    if amount <= 0 {
+        return;
+    }
+    let pool = pool(game, player);
+    let max = game.data.rules().energy_max as i32;
+    let energy = (game.st.energy[pool] + amount)
+        .min(max)
+        .max(game.st.energy[pool]);
+    game.st.energy[pool] = energy;
+    game.emit(Event::EnergyGained {
+        player,
+        amount,
+        energy,
+    });
+}
+
+/// Pays a cost; false (and nothing paid) if it cannot be paid.
+pub(crate) fn spend_energy(game: &mut Game, player: PlayerId, amount: i32) -> bool {
+    if !can_pay(game, player, amount) {
+        return false;
+    }
+    if amount > 0 {
+        let pool = pool(game, player);
+        game.st.energy[pool] -= amount;
+        let energy = game.st.energy[pool];
+        game.emit(Event::EnergySpent {
+            player,
+            amount,
+            energy,
+        });
+    }
+    true
+}
+
+/// Loses energy (a power's drain): down to `energy_min` at most.
+pub(crate) fn lose_energy(game: &mut Game, player: PlayerId, amount: i32) {
+    let pool = pool(game, player);
+    let min = game.data.rules().energy_min as i32;
+    let lost = amount.min(game.st.energy[pool] - min).max(0);
+    if lost > 0 {
+        game.st.energy[pool] -= lost;
+        let energy = game.st.energy[pool];
+        game.emit(Event::EnergySpent {
+            player,
+            amount: lost,
+            energy,
+        });
+    }
+}
+
+/// The start of the active player's energy phase.
+pub(crate) fn begin_energy_phase(game: &mut Game) {
+    let player = game.st.active;
+    game.st.phase = TurnPhase::Energy;
+    game.emit(Event::PhaseStarted {
+        player,
+        phase: TurnPhase::Energy,
+    });
+    let pool = &game.data.pools[pool(game, player)];
+    let amount = if game.st.first_phase_done {
+        pool.per_phase
+    } else {
+        pool.first_phase
+    };
+    game.st.first_phase_done = true;
+    gain_energy(game, player, amount);
+    discovery::energy_phase_start(game, player);
+    powers::dispatch(
+        game,
+        Trigger::PhaseStart {
+            player,
+            phase: TurnPhase::Energy,
+        },
+    );
+    let draws = game.data.rules().draws_per_phase;
+    let draws = draws.saturating_sub(powers::take_replaced_draws(game, player));
+    cards::owe_draws(game, player, draws);
+}

@@ -1,0 +1,380 @@
+//! Moving ships: one space per `Step`, up to the ship's move.
+//!
+//! A small ship steps hex to hex; a large ship's 7-hex flower steps its
+//! centre (three new spaces); a medium ship's leading end steps and the
+//! trailing end follows into the hex the lead left, the lead being chosen by
+//! its first step and kept for the whole move. Ships pass through other
+//! ships but never end on one, and never enter half hexes or asteroids. A
+//! step onto another ship is legal only if the mover can still reach a
+//! space it may end on with the moves it has left, so a move never gets
+//! stuck. ECM rolls come as a step makes the mover adjacent to an enemy ship
+//! it was not adjacent to; debris rolls as it enters a debris field it was
+//! not on. Discovery tiles flip when a ship ends its move on them.
+
+use spacedock_schema::common::Size;
+
+use crate::action::Action;
+use crate::board::{Pos, Shape};
+use crate::event::Event;
+use crate::game::Game;
+use crate::ids::{Hex, PlayerId, ShipCardId, ShipId};
+use crate::powers::{self, Stat, Trigger};
+use crate::rules::damage::{self, Damage};
+use crate::rules::{discovery, obstacles, stats};
+use crate::state::{PlaceKind, Stage};
+
+/// Deepest search for a space to end on (moves are rarely longer).
+const MAX_SEARCH: u8 = 12;
+
+/// The footprint shape of a ship on the battlefield.
+pub(crate) fn shape_of(game: &Game, ship: ShipId) -> Option<Shape> {
+    let state = &game.st.ships[ship.index()];
+    if state.destroyed {
+        return None;
+    }
+    state
+        .pos
+        .map(|pos| game.data.board.shape(game.data.size_of(ship), pos))
+}
+
+/// Spaces between two ships (1 = adjacent, 0 = overlapping).
+pub(crate) fn ship_distance(game: &Game, a: ShipId, b: ShipId) -> Option<u32> {
+    Some(shape_of(game, a)?.distance(&shape_of(game, b)?))
+}
+
+/// The controller of a ship.
+pub(crate) fn controller(game: &Game, ship: ShipId) -> PlayerId {
+    game.st.cards[game.data.card_of(ship).index()].controller
+}
+
+/// Whether two ships are on different teams.
+pub(crate) fn enemies(game: &Game, a: ShipId, b: ShipId) -> bool {
+    game.data.team_of(controller(game, a)) != game.data.team_of(controller(game, b))
+}
+
+/// Takes a ship's hexes out of the occupancy (it keeps its position).
+pub(crate) fn lift_ship(game: &mut Game, ship: ShipId) {
+    let Some(pos) = game.st.ships[ship.index()].pos else {
+        return;
+    };
+    let mut hexes = [Hex(0); 7];
+    let len = game
+        .data
+        .board
+        .footprint(game.data.size_of(ship), pos, &mut hexes)
+        .unwrap_or(0);
+    for hex in &hexes[..len] {
+        if game.st.occupant[hex.index()] == ship.0 + 1 {
+            game.st.occupant[hex.index()] = 0;
+        }
+    }
+}
+
+/// Writes a resting ship's hexes into the occupancy.
+pub(crate) fn occupy(game: &mut Game, ship: ShipId, pos: Pos) {
+    let mut hexes = [Hex(0); 7];
+    let len = game
+        .data
+        .board
+        .footprint(game.data.size_of(ship), pos, &mut hexes)
+        .unwrap_or(0);
+    for hex in &hexes[..len] {
+        game.st.occupant[hex.index()] = ship.0 + 1;
+    }
+}
+
+/// Takes a ship off the battlefield without destroying it (a power, or a
+/// mission's escape).
+pub(crate) fn remove_from_battlefield(game: &mut Game, ship: ShipId) {
+    lift_ship(game, ship);
+    game.st.ships[ship.index()].pos = None;
+    if let Some(act) = &mut game.st.activation
+        && act.mover == Some(ship)
+    {
+        act.mover = None;
+    }
+}
+
+/// Where one step leads, geometry only.
+fn stepped(game: &Game, size: Size, pos: Pos, dir: u8, lead_chosen: bool) -> Option<Pos> {
+    let board = &game.data.board;
+    match size {
+        Size::Small | Size::Large => {
+            if dir >= 6 {
+                return None;
+            }
+            Some(Pos {
+                at: board.neighbour(pos.at, dir)?,
+                dir: 0,
+            })
+        }
+        Size::Medium => {
+            let tail = board.neighbour(pos.at, pos.dir)?;
+            let (lead, trail, dir) = match dir {
+                0..6 => (pos.at, tail, dir),
+                6..12 if !lead_chosen => (tail, pos.at, dir - 6),
+                _ => return None,
+            };
+            let next = board.neighbour(lead, dir)?;
+            (next != trail).then_some(Pos {
+                at: next,
+                dir: (dir + 3) % 6,
+            })
+        }
+    }
+}
+
+/// What a ship may do at a position: pass through it, and end its move
+/// there too.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Space {
+    /// Off the battlefield, on a half hex or on an asteroid.
+    Blocked,
+    /// Passable, but another ship rests there.
+    Pass,
+    /// Passable and clear of other ships.
+    End,
+}
+
+/// Whether `ship` of `size` may pass through `pos` (usable hexes, no
+/// asteroid) and end there (no other ship), from one footprint.
+fn space(game: &Game, ship: ShipId, size: Size, pos: Pos) -> Space {
+    let board = &game.data.board;
+    let mut hexes = [Hex(0); 7];
+    let Some(len) = board.footprint(size, pos, &mut hexes) else {
+        return Space::Blocked;
+    };
+    let mut clear = true;
+    for hex in &hexes[..len] {
+        if !board.usable(*hex) || obstacles::is_asteroid(game, *hex) {
+            return Space::Blocked;
+        }
+        let occupant = game.st.occupant[hex.index()];
+        clear &= occupant == 0 || occupant == ship.0 + 1;
+    }
+    if clear { Space::End } else { Space::Pass }
+}
+
+/// Whether `ship` may end its move at `pos`: no other ship there.
+fn endable(game: &Game, ship: ShipId, size: Size, pos: Pos) -> bool {
+    let mut hexes = [Hex(0); 7];
+    let len = game
+        .data
+        .board
+        .footprint(size, pos, &mut hexes)
+        .unwrap_or(0);
+    hexes[..len].iter().all(|hex| {
+        let occupant = game.st.occupant[hex.index()];
+        occupant == 0 || occupant == ship.0 + 1
+    })
+}
+
+/// Whether a step to `next` keeps a legal end reachable: `next` is
+/// passable, and it is a space to end on or one is reachable from it in
+/// `moves` more steps.
+fn step_ok(game: &Game, ship: ShipId, size: Size, next: Pos, moves: u8) -> bool {
+    match space(game, ship, size, next) {
+        Space::Blocked => false,
+        Space::End => true,
+        Space::Pass => can_end_within(game, ship, size, next, moves),
+    }
+}
+
+/// Whether a space to end on is reachable from `pos` in `moves` steps.
+fn can_end_within(game: &Game, ship: ShipId, size: Size, pos: Pos, moves: u8) -> bool {
+    if moves == 0 {
+        return false;
+    }
+    (0..6).any(|dir| {
+        stepped(game, size, pos, dir, true)
+            .is_some_and(|next| step_ok(game, ship, size, next, moves - 1))
+    })
+}
+
+/// The steps `ship` may take with `moves_left`.
+pub(crate) fn push_steps(
+    game: &Game,
+    ship: ShipId,
+    moves_left: u8,
+    lead_chosen: bool,
+    out: &mut Vec<Action>,
+) {
+    if moves_left == 0 {
+        return;
+    }
+    let Some(pos) = game.st.ships[ship.index()].pos else {
+        return;
+    };
+    let size = game.data.size_of(ship);
+    let dirs = if size == Size::Medium && !lead_chosen {
+        12
+    } else {
+        6
+    };
+    let search = (moves_left - 1).min(MAX_SEARCH);
+    for dir in 0..dirs {
+        if let Some(next) = stepped(game, size, pos, dir, lead_chosen)
+            && step_ok(game, ship, size, next, search)
+        {
+            out.push(Action::Step { ship, dir });
+        }
+    }
+}
+
+/// Whether the moving ship may end its move where it is.
+pub(crate) fn can_end_move(game: &Game, ship: ShipId) -> bool {
+    game.st.ships[ship.index()]
+        .pos
+        .is_some_and(|pos| endable(game, ship, game.data.size_of(ship), pos))
+}
+
+/// The ship's move for this activation, clamped to the step counter.
+fn move_of(game: &Game, ship: ShipId) -> u8 {
+    stats::stat(game, Stat::Move(ship)).clamp(0, i32::from(u8::MAX)) as u8
+}
+
+/// Moves and warps of ships of the activated card that have not moved.
+pub(crate) fn push_move_starts(game: &Game, card: ShipCardId, out: &mut Vec<Action>) {
+    for ship in game.data.card(card).ship_ids() {
+        let state = &game.st.ships[ship.index()];
+        if state.destroyed || state.pos.is_none() || state.moved {
+            continue;
+        }
+        push_steps(game, ship, move_of(game, ship), false, out);
+        if state.on_warp_gate && game.data.size_of(ship) != Size::Large {
+            out.push(Action::Warp(ship));
+        }
+    }
+}
+
+/// One step, with its ECM and debris rolls.
+pub(crate) fn step(game: &mut Game, ship: ShipId, dir: u8) {
+    let Some(mut act) = game.st.activation else {
+        return;
+    };
+    if act.mover != Some(ship) {
+        lift_ship(game, ship);
+        act.mover = Some(ship);
+        act.moves_left = move_of(game, ship);
+        act.lead_chosen = false;
+    }
+    let size = game.data.size_of(ship);
+    let Some(old) = game.st.ships[ship.index()].pos else {
+        return;
+    };
+    let Some(new) = stepped(game, size, old, dir, act.lead_chosen) else {
+        return;
+    };
+    act.lead_chosen = true;
+    act.moves_left = act.moves_left.saturating_sub(1);
+    game.st.activation = Some(act);
+    game.st.ships[ship.index()].pos = Some(new);
+    game.emit(Event::Stepped { ship, pos: new });
+
+    let board = &game.data.board;
+    let old_shape = board.shape(size, old);
+    let new_shape = board.shape(size, new);
+    // Enemies in id order, each rolling as the step brings it next to the
+    // mover; the cheap tests (on the battlefield, adjacent now) come first.
+    // Teams are read afresh for each: a power answering ECM damage may
+    // change who controls what.
+    for enemy in 0..game.st.ships.len() as u16 {
+        let enemy = ShipId(enemy);
+        let state = &game.st.ships[enemy.index()];
+        let Some(pos) = state.pos.filter(|_| !state.destroyed && enemy != ship) else {
+            continue;
+        };
+        let shape = game.data.board.shape(game.data.size_of(enemy), pos);
+        if new_shape.distance(&shape) > 1
+            || old_shape.distance(&shape) <= 1
+            || !enemies(game, ship, enemy)
+        {
+            continue;
+        }
+        let faces = game.data.rules().number_die;
+        let roll = game.st.dice.roll(faces);
+        let amount = if roll as i32 >= stats::stat(game, Stat::EcmThreshold { ship, enemy }) {
+            stats::stat(game, Stat::EcmDamage { ship, enemy })
+        } else {
+            0
+        };
+        game.emit(Event::EcmRoll {
+            ship,
+            enemy,
+            roll,
+            damage: amount,
+        });
+        if amount > 0 {
+            let ecm = damage::damage_type(game, "ecm");
+            damage::deal_damage(game, ship, amount, Damage::Direct, ecm);
+            if game.st.ships[ship.index()].destroyed {
+                return;
+            }
+        }
+    }
+
+    let entered = obstacles::debris_entered(game, size, old, new);
+    for _ in 0..entered {
+        let faces = game.data.rules().number_die;
+        let max_roll = game.data.rules().debris_damage_max_roll;
+        let amount = game.data.rules().debris_damage as i32;
+        let roll = game.st.dice.roll(faces);
+        let dealt = if roll <= max_roll { amount } else { 0 };
+        game.emit(Event::DebrisRoll {
+            ship,
+            roll,
+            damage: dealt,
+        });
+        if dealt > 0 {
+            let debris = damage::damage_type(game, "debris");
+            damage::deal_damage(game, ship, dealt, Damage::Direct, debris);
+            if game.st.ships[ship.index()].destroyed {
+                return;
+            }
+        }
+    }
+
+    if game.st.activation.is_some_and(|act| act.moves_left == 0) {
+        end_move(game, ship);
+    }
+}
+
+pub(crate) fn end_move_action(game: &mut Game) {
+    if let Some(ship) = game.st.activation.and_then(|act| act.mover) {
+        end_move(game, ship);
+    }
+}
+
+/// The ship rests where it is: back into the occupancy, tiles flip, powers
+/// that wait for the end of a move fire.
+pub(crate) fn end_move(game: &mut Game, ship: ShipId) {
+    if let Some(act) = &mut game.st.activation {
+        act.mover = None;
+        act.moves_left = 0;
+    }
+    let Some(pos) = game.st.ships[ship.index()].pos else {
+        return;
+    };
+    occupy(game, ship, pos);
+    game.st.ships[ship.index()].moved = true;
+    game.emit(Event::MoveEnded { ship });
+    discovery::flip_under(game, ship);
+    powers::dispatch(game, Trigger::MoveEnd { ship });
+}
+
+/// Instead of moving: placed anywhere empty within range of the warp gate.
+pub(crate) fn warp(game: &mut Game, ship: ShipId) {
+    let Some(pos) = game.st.ships[ship.index()].pos else {
+        return;
+    };
+    let Some(gate) = discovery::warp_gate_under(game, ship, pos) else {
+        return;
+    };
+    lift_ship(game, ship);
+    game.st.stage = Stage::Placing {
+        player: game.st.active,
+        card: game.data.card_of(ship),
+        placed: 0,
+        kind: PlaceKind::Warp { ship, gate },
+    };
+}

@@ -1,0 +1,98 @@
+//! Obstacles: asteroids block movement and placement and give asteroid
+//! cover to small and medium ships next to them; debris fields deal direct
+//! debris damage to ships moving onto them.
+
+use spacedock_schema::common::Size;
+use spacedock_schema::rules::Obstacle;
+
+use crate::board::Pos;
+use crate::event::Event;
+use crate::game::Game;
+use crate::ids::{Hex, ShipId};
+use crate::powers::Stat;
+use crate::rules::stats;
+
+/// Whether an asteroid covers the hex.
+pub(crate) fn is_asteroid(game: &Game, hex: Hex) -> bool {
+    let terrain = game.st.terrain[hex.index()];
+    terrain != 0 && game.st.obstacles[usize::from(terrain - 1)].kind == Obstacle::Asteroid
+}
+
+/// Whether a ship is adjacent to an asteroid.
+pub(crate) fn adjacent_to_asteroid(game: &Game, ship: ShipId) -> bool {
+    let Some(pos) = game.st.ships[ship.index()].pos else {
+        return false;
+    };
+    let board = &game.data.board;
+    let mut hexes = [Hex(0); 7];
+    let len = board
+        .footprint(game.data.size_of(ship), pos, &mut hexes)
+        .unwrap_or(0);
+    hexes[..len]
+        .iter()
+        .any(|hex| board.neighbours(*hex).any(|next| is_asteroid(game, next)))
+}
+
+/// Asteroid cover against a hit: a small or medium target next to an
+/// asteroid rolls the number die; at `asteroid_cover_threshold` or more
+/// the hit misses.
+pub(crate) fn asteroid_cover(game: &mut Game, target: ShipId) -> bool {
+    if game.data.size_of(target) == Size::Large
+        || !adjacent_to_asteroid(game, target)
+        || stats::stat(game, Stat::Cover(target)) == 0
+    {
+        return false;
+    }
+    let roll = game.st.dice.roll(game.data.rules().number_die);
+    let missed = roll >= game.data.rules().asteroid_cover_threshold;
+    game.emit(Event::AsteroidCover {
+        target,
+        roll,
+        missed,
+    });
+    missed
+}
+
+/// Debris fields a ship at `new` is on and was not on at `old`.
+pub(crate) fn debris_entered(game: &Game, size: Size, old: Pos, new: Pos) -> u32 {
+    let board = &game.data.board;
+    let mut before = [Hex(0); 7];
+    let mut after = [Hex(0); 7];
+    let old_len = board.footprint(size, old, &mut before).unwrap_or(0);
+    let new_len = board.footprint(size, new, &mut after).unwrap_or(0);
+    let debris_of = |hex: &Hex| {
+        let terrain = game.st.terrain[hex.index()];
+        (terrain != 0 && game.st.obstacles[usize::from(terrain - 1)].kind == Obstacle::DebrisField)
+            .then_some(terrain)
+    };
+    let mut entered = 0;
+    let mut counted = [0u8; 7];
+    for hex in &after[..new_len] {
+        let Some(field) = debris_of(hex) else {
+            continue;
+        };
+        let was_on = before[..old_len]
+            .iter()
+            .any(|hex| debris_of(hex) == Some(field));
+        if !was_on && !counted[..entered].contains(&field) {
+            counted[entered] = field;
+            entered += 1;
+        }
+    }
+    entered as u32
+}
+
+/// Moves an obstacle to new hexes (a mission moving asteroids).
+pub(crate) fn move_obstacle(game: &mut Game, obstacle: usize, hexes: &[Hex]) {
+    for hex in game.st.obstacles[obstacle].hexes() {
+        game.st.terrain[hex.index()] = 0;
+    }
+    let state = &mut game.st.obstacles[obstacle];
+    state.len = hexes.len().min(7) as u8;
+    for (slot, hex) in state.hexes.iter_mut().zip(hexes) {
+        *slot = *hex;
+    }
+    for hex in &hexes[..usize::from(state.len)] {
+        game.st.terrain[hex.index()] = obstacle as u8 + 1;
+    }
+}

@@ -1,0 +1,54 @@
+//! The one query point for every number of the game: the printed value,
+//! plus the rules' own bonuses (discovery tiles), then every power's
+//! continuous modifier through [`powers::modified`].
+
+use crate::data::WeaponData;
+use crate::game::Game;
+use crate::ids::ShipCardId;
+use crate::powers::{self, Stat};
+use crate::rules::discovery;
+use crate::state::WeaponRef;
+
+/// A weapon of a ship card.
+pub(crate) fn weapon(game: &Game, card: ShipCardId, weapon: WeaponRef) -> Option<&WeaponData> {
+    let weapons = &game.data.card(card).weapons;
+    match weapon {
+        WeaponRef::Primary => weapons.first(),
+        WeaponRef::Secondary(index) => weapons.get(usize::from(index) + 1),
+        WeaponRef::Additional(tactic) => game.data.kind_of(tactic).weapon.as_ref(),
+    }
+}
+
+/// The current value of a number of the game.
+pub(crate) fn stat(game: &Game, stat: Stat) -> i32 {
+    let data = &game.data;
+    let weapon_stat = |ship, which: WeaponRef, read: fn(&WeaponData) -> i32| {
+        weapon(game, data.card_of(ship), which).map_or(0, read)
+    };
+    let base = match stat {
+        Stat::Move(ship) => data.card(data.card_of(ship)).movement,
+        Stat::Range(ship, which) => {
+            let bonus = if which == WeaponRef::Primary {
+                discovery::primary_range_bonus(game, ship)
+            } else {
+                0
+            };
+            weapon_stat(ship, which, |weapon| weapon.range) + bonus
+        }
+        Stat::Attacks(ship, which) => weapon_stat(ship, which, |weapon| weapon.attacks),
+        Stat::Strength(ship, which) => weapon_stat(ship, which, |weapon| weapon.strength),
+        Stat::ChargeCost(ship, which) => weapon_stat(ship, which, |weapon| weapon.charge_cost),
+        Stat::ActivationCost(card) => data.card(card).activation_cost,
+        Stat::LaunchCost(card) => data.card(card).launch_cost,
+        Stat::Capacity(card) => data.card(card).capacity,
+        Stat::Shield(ship) => data.card(data.card_of(ship)).shield,
+        Stat::Hull(ship) => data.card(data.card_of(ship)).hull,
+        Stat::TacticCost(tactic) | Stat::TacticCostOn { tactic, .. } => data.kind_of(tactic).cost,
+        Stat::EcmThreshold { .. } => data.rules().ecm_threshold as i32,
+        Stat::Cover(_) => 1,
+        Stat::AttackableWithin(_) => i32::MAX,
+        Stat::EcmDamage { enemy, .. } => data.rules().ecm_damage.get(data.size_of(enemy)) as i32,
+        Stat::Damage { amount, .. } => amount,
+    };
+    powers::modified(game, stat, base)
+}

@@ -1,0 +1,190 @@
+//! Winning: destroy all (not before `destroy_all_earliest_round`), victory
+//! points goals, the mission's other ways to win (a named ship card
+//! destroyed), and the victory clock when every deck has run out for good.
+
+use crate::event::Event;
+use crate::game::Game;
+use crate::ids::TeamId;
+use crate::outcome::{Outcome, WinKind};
+use crate::state::{CardPlace, Stage};
+
+/// Ships fit in at most 12 per card, so launch costs counted in 1/27720ths
+/// (the least common multiple of 1..=12) score partial squadrons exactly.
+pub(crate) const SCORE_UNIT: i64 = 27_720;
+
+fn finish(game: &mut Game, outcome: Outcome) {
+    if game.st.outcome.is_some() {
+        return;
+    }
+    game.st.outcome = Some(outcome);
+    game.st.stage = Stage::Over;
+    game.emit(Event::GameOver { outcome });
+}
+
+fn team_index(game: &Game, name: &str) -> Option<TeamId> {
+    game.data
+        .teams
+        .iter()
+        .position(|team| team.name == name)
+        .map(|index| TeamId(index as u8))
+}
+
+/// Ships of each team on the battlefield.
+pub(crate) fn ships_on_battlefield(game: &Game) -> Vec<u32> {
+    let mut counts = vec![0; game.data.teams.len()];
+    for (index, ship) in game.st.ships.iter().enumerate() {
+        if !ship.destroyed && ship.pos.is_some() {
+            let card = game.data.ships[index];
+            let controller = game.st.cards[card.index()].controller;
+            counts[game.data.team_of(controller).index()] += 1;
+        }
+    }
+    counts
+}
+
+/// Checks every victory condition but the clock.
+pub(crate) fn check(game: &mut Game) {
+    if game.st.outcome.is_some() {
+        return;
+    }
+    let data = std::sync::Arc::clone(&game.data);
+    let victory = &data.bundle.missions[data.mission].victory;
+    for goal in &victory.points {
+        if let Some(team) = team_index(game, &goal.team)
+            && game.st.victory_points[team.index()] >= goal.threshold
+        {
+            finish(
+                game,
+                Outcome::Win {
+                    team,
+                    how: WinKind::VictoryPoints,
+                },
+            );
+            return;
+        }
+    }
+    for alternative in &victory.alternatives {
+        let (Some(team), Some(ship)) = (
+            team_index(game, &alternative.team),
+            alternative.destroy_ship.as_deref(),
+        ) else {
+            continue;
+        };
+        let destroyed = game.data.cards.iter().enumerate().any(|(index, card)| {
+            let state = &game.st.cards[index];
+            game.data.bundle.ships[card.ship].id == ship
+                && state.place == CardPlace::OutOfPlay
+                && game.data.team_of(state.controller) != team
+        });
+        if destroyed {
+            finish(
+                game,
+                Outcome::Win {
+                    team,
+                    how: WinKind::Alternative,
+                },
+            );
+            return;
+        }
+    }
+    if victory.destroy_all && game.st.round >= game.data.rules().destroy_all_earliest_round {
+        let counts = ships_on_battlefield(game);
+        let alive: Vec<usize> = (0..counts.len()).filter(|&team| counts[team] > 0).collect();
+        match alive[..] {
+            [] => finish(
+                game,
+                Outcome::Draw {
+                    how: WinKind::DestroyAll,
+                },
+            ),
+            [team] if counts.len() > 1 => finish(
+                game,
+                Outcome::Win {
+                    team: TeamId(team as u8),
+                    how: WinKind::DestroyAll,
+                },
+            ),
+            _ => {}
+        }
+    }
+}
+
+/// Scores victory points for a team and checks its goal.
+pub(crate) fn score_victory_points(game: &mut Game, team: TeamId, points: u32) {
+    let total = game.st.victory_points[team.index()].saturating_add(points);
+    game.st.victory_points[team.index()] = total;
+    game.emit(Event::VictoryPoints {
+        team,
+        points,
+        total,
+    });
+    check(game);
+}
+
+/// A deck ran out for good: if it was the last, the victory clock ends
+/// the game.
+pub(crate) fn deck_ran_out(game: &mut Game) {
+    let all_out = game
+        .st
+        .decks
+        .iter()
+        .enumerate()
+        .all(|(index, deck)| deck.out || game.data.decks[index].size == 0);
+    if all_out && game.mission().victory.victory_clock {
+        clock(game);
+    }
+}
+
+/// Each team's launch costs on the battlefield (in 1/[`SCORE_UNIT`]ths).
+pub(crate) fn clock_scores(game: &Game) -> Vec<i64> {
+    let mut scores = vec![0; game.data.teams.len()];
+    for (index, card) in game.data.cards.iter().enumerate() {
+        let state = &game.st.cards[index];
+        if state.place != CardPlace::Launched {
+            continue;
+        }
+        let on_board = card
+            .ship_ids()
+            .filter(|ship| {
+                let ship = &game.st.ships[ship.index()];
+                !ship.destroyed && ship.pos.is_some()
+            })
+            .count() as i64;
+        let ships = card.ships.len().max(1) as i64;
+        let team = game.data.team_of(state.controller).index();
+        scores[team] += i64::from(card.launch_cost) * on_board * (SCORE_UNIT / ships);
+    }
+    scores
+}
+
+/// The victory clock: most launch cost on the battlefield, then most
+/// ships, then the deck that ran out for good first.
+fn clock(game: &mut Game) {
+    let scores = clock_scores(game);
+    let ships = ships_on_battlefield(game);
+    let best = (0..scores.len())
+        .map(|team| (scores[team], ships[team]))
+        .max()
+        .unwrap_or((0, 0));
+    let tied: Vec<usize> = (0..scores.len())
+        .filter(|&team| (scores[team], ships[team]) == best)
+        .collect();
+    let winner = match tied[..] {
+        [team] => Some(team),
+        _ => game.st.decks_out.iter().find_map(|&deck| {
+            let player = game.data.decks[usize::from(deck)].players[0];
+            let team = game.data.team_of(player).index();
+            tied.contains(&team).then_some(team)
+        }),
+    };
+    let outcome = match winner {
+        Some(team) => Outcome::Win {
+            team: TeamId(team as u8),
+            how: WinKind::VictoryClock,
+        },
+        None => Outcome::Draw {
+            how: WinKind::VictoryClock,
+        },
+    };
+    finish(game, outcome);
+}

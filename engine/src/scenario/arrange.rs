@@ -1,0 +1,252 @@
+//! The state a scenario's steps begin from: its mission set up with the
+//! scenario's fleets and decks, the first player chosen (unless the
+//! scenario starts before that), then everything the scenario lists put in
+//! place through the [`crate::Editor`]: ships on the battlefield with their
+//! pegs, in holds or behind screens; attached cards; hands, deck order and
+//! discard piles; energy; victory points; whose turn and phase it is.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use spacedock_schema::bundle::Bundle;
+use spacedock_schema::common::Size;
+use spacedock_schema::scenario::TurnPhase as PhaseName;
+use spacedock_schema::scenario::checked::{Placement, Scenario, ShipPlace, ShipRef, Start};
+
+use crate::board::Pos;
+use crate::game::Game;
+use crate::ids::{PlayerId, ShipCardId, ShipId, TacticId};
+use crate::rules::deploy;
+use crate::scenario::Failure;
+use crate::setup::Setup;
+use crate::state::TurnPhase;
+
+/// A game in a scenario's state, and how the scenario's names map to it.
+pub(super) struct Arranged {
+    pub(super) game: Game,
+    /// The engine's id of each ship card of the scenario, in its order.
+    pub(super) cards: Vec<ShipCardId>,
+}
+
+impl Arranged {
+    pub(super) fn ship(&self, ship: ShipRef) -> ShipId {
+        self.game
+            .card_ships(self.cards[ship.card])
+            .nth(ship.ship)
+            .expect("the validator checked the squadron index")
+    }
+}
+
+/// The engine's phase for a scenario's phase name.
+pub(super) fn phase(name: PhaseName) -> TurnPhase {
+    match name {
+        PhaseName::Energy => TurnPhase::Energy,
+        PhaseName::Deploy => TurnPhase::Deploy,
+        PhaseName::Action => TurnPhase::Action,
+    }
+}
+
+/// Where a ship of `size` stands for a placement: its hex (a medium ship's
+/// front end, whose other end lies opposite its facing). `None` off the
+/// battlefield or for a medium ship without a facing.
+pub(super) fn position(game: &Game, size: Size, placement: Placement) -> Option<Pos> {
+    let at = game.hex_at(placement.at)?;
+    match size {
+        Size::Small | Size::Large => Some(Pos { at, dir: 0 }),
+        Size::Medium => {
+            let back = placement.facing?.opposite().index();
+            game.data.board.neighbour(at, back)?;
+            Some(Pos { at, dir: back })
+        }
+    }
+}
+
+fn setup_failure(what: &str, actual: String) -> Failure {
+    Failure {
+        pointer: String::new(),
+        what: what.to_owned(),
+        expected: "a game the engine can set up".to_owned(),
+        actual,
+    }
+}
+
+/// Builds the scenario's starting state.
+pub(super) fn arrange(bundle: &Arc<Bundle>, scenario: &Scenario) -> Result<Arranged, Failure> {
+    let mut with_mission = Bundle::clone(bundle);
+    with_mission.missions.push(scenario.mission.clone());
+    // The scenario says where every card is: no opening hands are dealt,
+    // so no deck runs out (and no victory clock strikes) before it does.
+    with_mission.rules.opening_hand = 0;
+    let setup = Setup::new(Arc::new(with_mission), &scenario.mission.id, &[])
+        .map_err(|error| setup_failure("the scenario's mission", error.to_string()))?;
+    let game = setup.start(scenario.seed);
+
+    let mut cards = Vec::with_capacity(scenario.ships.len());
+    for ship in &scenario.ships {
+        let id = game
+            .cards()
+            .find(|card| card.owner == PlayerId(ship.player as u8) && card.ship == ship.ship)
+            .map(|card| card.id)
+            .ok_or_else(|| {
+                setup_failure(
+                    "the scenario's fleets",
+                    format!("no ship card `{}` in the game", ship.ship),
+                )
+            })?;
+        cards.push(id);
+    }
+    let mut arranged = Arranged { game, cards };
+    let mut pool = TacticPool::new(&arranged.game);
+
+    for (index, ship) in scenario.ships.iter().enumerate() {
+        let card = arranged.cards[index];
+        match &ship.place {
+            ShipPlace::Screen => {}
+            ShipPlace::Hold(carrier) => {
+                let carrier = arranged.cards[*carrier];
+                arranged.game.edit().put_in_hold(card, carrier);
+            }
+            ShipPlace::Battlefield(models) => place_ships(&mut arranged.game, card, models)?,
+        }
+        for (tactic, seat) in &ship.attached {
+            let id = pool.take(&arranged.game, PlayerId(*seat as u8), tactic)?;
+            arranged.game.edit().attach(id, card);
+        }
+        if ship.activated {
+            arranged.game.edit().set_activated(card, true);
+        }
+    }
+
+    for (seat, player) in scenario.players.iter().enumerate() {
+        let seat = PlayerId(seat as u8);
+        let take_all = |pool: &mut TacticPool, game: &Game, cards: &[String]| {
+            cards
+                .iter()
+                .map(|card| pool.take(game, seat, card))
+                .collect::<Result<Vec<TacticId>, Failure>>()
+        };
+        let deck = take_all(&mut pool, &arranged.game, &player.deck)?;
+        let discard = take_all(&mut pool, &arranged.game, &player.discard)?;
+        let hand = take_all(&mut pool, &arranged.game, &player.hand)?;
+        let mut editor = arranged.game.edit();
+        editor.stack_deck(seat, &deck);
+        for card in discard {
+            editor.to_discard(card);
+        }
+        for card in hand {
+            editor.to_hand(seat, card);
+        }
+    }
+
+    for (seat, player) in scenario.players.iter().enumerate() {
+        let seat = PlayerId(seat as u8);
+        let pool_index = usize::from(arranged.game.data.players[seat.index()].pool);
+        let starting = arranged.game.data.pools[pool_index].start;
+        let shared = scenario.players.iter().enumerate().any(|(other, held)| {
+            other != seat.index()
+                && held.energy.is_some()
+                && arranged.game.data.players[other].pool == pool_index as u8
+        });
+        match player.energy {
+            Some(energy) => {
+                arranged.game.edit().set_energy(seat, energy as i32);
+            }
+            // A teammate sets the shared pool.
+            None if shared => {}
+            None => {
+                arranged.game.edit().set_energy(seat, starting);
+            }
+        }
+        if let Some(points) = player.victory_points.filter(|&points| points > 0) {
+            let team = arranged.game.team(seat);
+            arranged.game.edit().score_victory_points(team, points);
+        }
+    }
+
+    if let Start::Turn {
+        player,
+        phase: name,
+        round,
+        first_player,
+    } = scenario.start
+    {
+        arranged
+            .game
+            .edit()
+            .set_first_player(PlayerId(first_player as u8))
+            .set_turn(PlayerId(player as u8), phase(name), round);
+    }
+    let mut setup_events = Vec::new();
+    arranged.game.drain_events(&mut setup_events);
+    Ok(arranged)
+}
+
+/// Puts the ships of a card on the battlefield with their pegs; ships
+/// without a hex are destroyed once the others stand.
+fn place_ships(
+    game: &mut Game,
+    card: ShipCardId,
+    models: &[spacedock_schema::scenario::checked::ModelSetup],
+) -> Result<(), Failure> {
+    let size = game.card(card).size;
+    let ships: Vec<ShipId> = game.card_ships(card).collect();
+    for (model, &ship) in models.iter().zip(&ships) {
+        let Some(placement) = model.at else { continue };
+        let pos = position(game, size, placement)
+            .filter(|&pos| deploy::fits(game, size, pos, None, &[]))
+            .ok_or_else(|| Failure {
+                pointer: format!("{}/at", model.pointer),
+                what: "where the ship stands".to_owned(),
+                expected: "whole, empty spaces of the battlefield".to_owned(),
+                actual: format!(
+                    "[{}, {}] is off the battlefield, a half hex, an asteroid or another ship's",
+                    placement.at[0], placement.at[1]
+                ),
+            })?;
+        game.edit().place_ship(ship, pos);
+        let shields = model.shields.unwrap_or_else(|| game.ship(ship).shields);
+        game.edit().set_pegs(ship, shields, model.hull_damage);
+    }
+    for (model, &ship) in models.iter().zip(&ships) {
+        if model.at.is_none() {
+            game.edit().destroy_ship(ship);
+        }
+    }
+    Ok(())
+}
+
+/// The tactic cards of each deck not yet given a place, by card id.
+struct TacticPool {
+    free: HashMap<(u8, String), Vec<TacticId>>,
+}
+
+impl TacticPool {
+    fn new(game: &Game) -> TacticPool {
+        let mut free: HashMap<(u8, String), Vec<TacticId>> = HashMap::new();
+        for index in (0..game.tactic_count() as u16).rev() {
+            let id = TacticId(index);
+            let deck = game.data.tactics[id.index()].deck;
+            free.entry((deck, game.tactic(id).card.to_owned()))
+                .or_default()
+                .push(id);
+        }
+        TacticPool { free }
+    }
+
+    /// A copy of `card` from the deck `seat` draws from.
+    fn take(&mut self, game: &Game, seat: PlayerId, card: &str) -> Result<TacticId, Failure> {
+        let deck = game.data.players[seat.index()].deck;
+        self.free
+            .get_mut(&(deck, card.to_owned()))
+            .and_then(Vec::pop)
+            .ok_or_else(|| {
+                setup_failure(
+                    "the scenario's tactic cards",
+                    format!(
+                        "no copy of `{card}` left in the deck of `{}`",
+                        game.player_name(seat)
+                    ),
+                )
+            })
+    }
+}

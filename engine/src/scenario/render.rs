@@ -1,0 +1,443 @@
+//! The engine's ids, actions and events in the scenario's words: seats and
+//! teams by name, ship cards and tactic cards by id, a ship of a squadron
+//! as `card#2`, hexes as `[column, row]`. Events become the same
+//! [`EventValue`]s the validator resolves a pattern's fields to, so
+//! matching is plain equality, and failures read like the file.
+
+use spacedock_schema::rules::DiscoveryTile;
+use spacedock_schema::scenario::checked::EventValue;
+use spacedock_schema::scenario::{Cell as CellName, EventField, EventKind, WinHow};
+
+use crate::action::{Action, Target};
+use crate::board::Pos;
+use crate::event::{Cell, Event};
+use crate::game::Game;
+use crate::ids::{PlayerId, ShipCardId, ShipId, TacticId, TeamId};
+use crate::outcome::{Outcome, WinKind};
+use crate::state::{TurnPhase, WeaponRef};
+
+pub(super) fn player(game: &Game, player: PlayerId) -> String {
+    game.player_name(player).to_owned()
+}
+
+pub(super) fn team(game: &Game, team: TeamId) -> String {
+    game.team_name(team).to_owned()
+}
+
+pub(super) fn tactic(game: &Game, tactic: TacticId) -> String {
+    game.tactic(tactic).card.to_owned()
+}
+
+/// A ship: its card's id, with `#n` (from 1) in a squadron.
+pub(super) fn ship(game: &Game, ship: ShipId) -> String {
+    let card = game.ship(ship).card;
+    let ships: Vec<ShipId> = game.card_ships(card).collect();
+    let index = ships.iter().position(|&other| other == ship).unwrap_or(0);
+    if ships.len() > 1 {
+        format!("{}#{}", card_name(game, card), index + 1)
+    } else {
+        card_name(game, card)
+    }
+}
+
+/// A ship card: its id.
+pub(super) fn card_name(game: &Game, id: ShipCardId) -> String {
+    game.card(id).ship.to_owned()
+}
+
+pub(super) fn hex(game: &Game, pos: Pos) -> [u32; 2] {
+    game.coord(pos.at)
+}
+
+pub(super) fn coordinate([column, row]: [u32; 2]) -> String {
+    format!("[{column}, {row}]")
+}
+
+pub(super) fn weapon(game: &Game, weapon: WeaponRef) -> String {
+    match weapon {
+        WeaponRef::Primary => "primary".to_owned(),
+        WeaponRef::Secondary(0) => "secondary".to_owned(),
+        WeaponRef::Secondary(index) => format!("secondary-{}", u32::from(index) + 1),
+        WeaponRef::Additional(card) => tactic(game, card),
+    }
+}
+
+pub(super) fn phase_name(phase: TurnPhase) -> &'static str {
+    match phase {
+        TurnPhase::Energy => "energy",
+        TurnPhase::Deploy => "deploy",
+        TurnPhase::Action => "action",
+    }
+}
+
+pub(super) fn how(kind: WinKind) -> WinHow {
+    match kind {
+        WinKind::DestroyAll => WinHow::DestroyAll,
+        WinKind::VictoryPoints => WinHow::VictoryPoints,
+        WinKind::Alternative => WinHow::Alternative,
+        WinKind::VictoryClock => WinHow::VictoryClock,
+    }
+}
+
+/// The letter of a letter-die face (1 = A).
+pub(super) fn letter(face: u32) -> String {
+    char::from_u32(u32::from('A') + face.saturating_sub(1))
+        .map_or_else(|| face.to_string(), |letter| letter.to_string())
+}
+
+fn tile(tile: DiscoveryTile) -> &'static str {
+    tile.name()
+}
+
+fn cell(cell: Cell) -> CellName {
+    match cell {
+        Cell::Miss => CellName::Miss,
+        Cell::Hit => CellName::Hit,
+        Cell::Critical => CellName::Critical,
+    }
+}
+
+/// The player who draws from deck number `deck`.
+fn deck_owner(game: &Game, deck: u8) -> String {
+    let first = game.data.decks[usize::from(deck)].players[0];
+    player(game, first)
+}
+
+/// An event as its kind and fields.
+pub(super) fn event(game: &Game, event: &Event) -> (EventKind, Vec<(EventField, EventValue)>) {
+    use EventField as F;
+    let text = |text: String| EventValue::Text(text);
+    let number = |number: i64| EventValue::Number(number);
+    let (kind, fields): (EventKind, Vec<(EventField, EventValue)>) = match event {
+        Event::FirstPlayerRoll { player: p, roll } => (
+            EventKind::FirstPlayerRoll,
+            vec![
+                (F::Player, text(player(game, *p))),
+                (F::Roll, number(i64::from(*roll))),
+            ],
+        ),
+        Event::FirstPlayer { player: p } => (
+            EventKind::FirstPlayer,
+            vec![(F::Player, text(player(game, *p)))],
+        ),
+        Event::TurnStarted { player: p, round } => (
+            EventKind::TurnStarted,
+            vec![
+                (F::Player, text(player(game, *p))),
+                (F::Round, number(i64::from(*round))),
+            ],
+        ),
+        Event::PhaseStarted { player: p, phase } => (
+            EventKind::PhaseStarted,
+            vec![
+                (F::Player, text(player(game, *p))),
+                (F::Phase, text(phase_name(*phase).to_owned())),
+            ],
+        ),
+        Event::EnergyGained {
+            player: p,
+            amount,
+            energy,
+        } => (
+            EventKind::EnergyGained,
+            vec![
+                (F::Player, text(player(game, *p))),
+                (F::Amount, number(i64::from(*amount))),
+                (F::Energy, number(i64::from(*energy))),
+            ],
+        ),
+        Event::EnergySpent {
+            player: p,
+            amount,
+            energy,
+        } => (
+            EventKind::EnergySpent,
+            vec![
+                (F::Player, text(player(game, *p))),
+                (F::Amount, number(i64::from(*amount))),
+                (F::Energy, number(i64::from(*energy))),
+            ],
+        ),
+        Event::CardDrawn { player: p, card } => (
+            EventKind::CardDrawn,
+            vec![
+                (F::Player, text(player(game, *p))),
+                (F::Card, text(tactic(game, *card))),
+            ],
+        ),
+        Event::DeckReshuffled { deck } => (
+            EventKind::DeckReshuffled,
+            vec![(F::Player, text(deck_owner(game, *deck)))],
+        ),
+        Event::DeckOut { deck } => (
+            EventKind::DeckOut,
+            vec![(F::Player, text(deck_owner(game, *deck)))],
+        ),
+        Event::Discarded { player: p, card } => (
+            EventKind::Discarded,
+            vec![
+                (F::Player, text(player(game, *p))),
+                (F::Card, text(tactic(game, *card))),
+            ],
+        ),
+        Event::CardGiven { from, to, card } => (
+            EventKind::CardGiven,
+            vec![
+                (F::Player, text(player(game, *from))),
+                (F::To, text(player(game, *to))),
+                (F::Card, text(tactic(game, *card))),
+            ],
+        ),
+        Event::CardPlayed {
+            player: p,
+            card,
+            target,
+        } => {
+            let mut fields = vec![
+                (F::Player, text(player(game, *p))),
+                (F::Card, text(tactic(game, *card))),
+            ];
+            if let Target::Card(on) = target {
+                fields.push((F::Ship, text(card_name(game, *on))));
+            }
+            (EventKind::CardPlayed, fields)
+        }
+        Event::Attached { card, to } => (
+            EventKind::Attached,
+            vec![
+                (F::Card, text(tactic(game, *card))),
+                (F::Ship, text(card_name(game, *to))),
+            ],
+        ),
+        Event::Launched { card } => (
+            EventKind::Launched,
+            vec![(F::Ship, text(card_name(game, *card)))],
+        ),
+        Event::Placed { ship: s, pos } => (
+            EventKind::Placed,
+            vec![
+                (F::Ship, text(ship(game, *s))),
+                (F::At, EventValue::Hex(hex(game, *pos))),
+            ],
+        ),
+        Event::Loaded { carrier, card } => (
+            EventKind::Loaded,
+            vec![
+                (F::Ship, text(card_name(game, *carrier))),
+                (F::Card, text(card_name(game, *card))),
+            ],
+        ),
+        Event::Activated { card } => (
+            EventKind::Activated,
+            vec![(F::Ship, text(card_name(game, *card)))],
+        ),
+        Event::Stepped { ship: s, pos } => (
+            EventKind::Stepped,
+            vec![
+                (F::Ship, text(ship(game, *s))),
+                (F::At, EventValue::Hex(hex(game, *pos))),
+            ],
+        ),
+        Event::MoveEnded { ship: s } => {
+            (EventKind::MoveEnded, vec![(F::Ship, text(ship(game, *s)))])
+        }
+        Event::TileFlipped { tile: t, pos } => (
+            EventKind::TileFlipped,
+            vec![
+                (F::Tile, text(tile(*t).to_owned())),
+                (F::At, EventValue::Hex(hex(game, *pos))),
+            ],
+        ),
+        Event::EcmRoll {
+            ship: s,
+            enemy,
+            roll,
+            damage,
+        } => (
+            EventKind::EcmRoll,
+            vec![
+                (F::Ship, text(ship(game, *s))),
+                (F::Enemy, text(ship(game, *enemy))),
+                (F::Roll, number(i64::from(*roll))),
+                (F::Damage, number(i64::from(*damage))),
+            ],
+        ),
+        Event::DebrisRoll {
+            ship: s,
+            roll,
+            damage,
+        } => (
+            EventKind::DebrisRoll,
+            vec![
+                (F::Ship, text(ship(game, *s))),
+                (F::Roll, number(i64::from(*roll))),
+                (F::Damage, number(i64::from(*damage))),
+            ],
+        ),
+        Event::Charged { ship: s, weapon: w } => (
+            EventKind::Charged,
+            vec![
+                (F::Ship, text(ship(game, *s))),
+                (F::Weapon, text(weapon(game, *w))),
+            ],
+        ),
+        Event::AttackRoll {
+            ship: s,
+            target,
+            letter: l,
+            number: n,
+            cell: c,
+        } => (
+            EventKind::AttackRoll,
+            vec![
+                (F::Ship, text(ship(game, *s))),
+                (F::Target, text(ship(game, *target))),
+                (F::Letter, text(letter(*l))),
+                (F::Number, number(i64::from(*n))),
+                (F::Cell, text(cell(*c).name().to_owned())),
+            ],
+        ),
+        Event::AsteroidCover {
+            target,
+            roll,
+            missed,
+        } => (
+            EventKind::AsteroidCover,
+            vec![
+                (F::Target, text(ship(game, *target))),
+                (F::Roll, number(i64::from(*roll))),
+                (F::Missed, EventValue::Flag(*missed)),
+            ],
+        ),
+        Event::Damaged {
+            ship: s,
+            shields_removed,
+            hull_added,
+        } => (
+            EventKind::Damaged,
+            vec![
+                (F::Ship, text(ship(game, *s))),
+                (F::ShieldsRemoved, number(i64::from(*shields_removed))),
+                (F::HullAdded, number(i64::from(*hull_added))),
+            ],
+        ),
+        Event::ShieldsAdded { ship: s, amount } => (
+            EventKind::ShieldsAdded,
+            vec![
+                (F::Ship, text(ship(game, *s))),
+                (F::Amount, number(i64::from(*amount))),
+            ],
+        ),
+        Event::HullRepaired { ship: s, amount } => (
+            EventKind::HullRepaired,
+            vec![
+                (F::Ship, text(ship(game, *s))),
+                (F::Amount, number(i64::from(*amount))),
+            ],
+        ),
+        Event::Destroyed { ship: s } => {
+            (EventKind::Destroyed, vec![(F::Ship, text(ship(game, *s)))])
+        }
+        Event::CardOutOfPlay { card } => (
+            EventKind::CardOutOfPlay,
+            vec![(F::Ship, text(card_name(game, *card)))],
+        ),
+        Event::ControlTaken { card, by } => (
+            EventKind::ControlTaken,
+            vec![
+                (F::Ship, text(card_name(game, *card))),
+                (F::Player, text(player(game, *by))),
+            ],
+        ),
+        Event::VictoryPoints {
+            team: t,
+            points,
+            total,
+        } => (
+            EventKind::VictoryPoints,
+            vec![
+                (F::Team, text(team(game, *t))),
+                (F::Points, number(i64::from(*points))),
+                (F::Total, number(i64::from(*total))),
+            ],
+        ),
+        Event::GameOver { outcome } => {
+            let (winner, kind) = match outcome {
+                Outcome::Win { team: t, how: kind } => (team(game, *t), *kind),
+                Outcome::Draw { how: kind } => ("draw".to_owned(), *kind),
+            };
+            (
+                EventKind::GameOver,
+                vec![
+                    (F::Winner, text(winner)),
+                    (F::How, text(how(kind).name().to_owned())),
+                ],
+            )
+        }
+    };
+    (kind, fields)
+}
+
+/// An event as the scenario would write its pattern:
+/// `attack-roll { ship = "isn-everest", letter = "D", ... }`.
+pub(super) fn event_text(kind: EventKind, fields: &[(EventField, EventValue)]) -> String {
+    let fields: Vec<String> = fields
+        .iter()
+        .map(|(field, value)| format!("{} = {value}", field.key()))
+        .collect();
+    if fields.is_empty() {
+        kind.name().to_owned()
+    } else {
+        format!("{} {{ {} }}", kind.name(), fields.join(", "))
+    }
+}
+
+/// An action in words, for a step the engine refused.
+pub(super) fn action(game: &Game, action: Action) -> String {
+    let hex_of = |hex| coordinate(game.coord(hex));
+    match action {
+        Action::ChooseFirstPlayer(p) => format!("choose-first {}", player(game, p)),
+        Action::Place { hex, dir } => format!("place at {} (dir {dir})", hex_of(hex)),
+        Action::Load(c) => format!("load {}", card_name(game, c)),
+        Action::EndLoad => "end-load".to_owned(),
+        Action::DiscardForEnergy(t) => format!("discard {}", tactic(game, t)),
+        Action::GiveCard { card: t, to } => {
+            format!("give {} to {}", tactic(game, t), player(game, to))
+        }
+        Action::DrawExtra => "draw-extra".to_owned(),
+        Action::Launch(c) => format!("launch {}", card_name(game, c)),
+        Action::PlayCard { card: t, target } => match target {
+            Target::None => format!("play {}", tactic(game, t)),
+            Target::Card(c) => format!("play {} on {}", tactic(game, t), card_name(game, c)),
+            Target::Replace(old) => {
+                format!("play {} replacing {}", tactic(game, t), tactic(game, old))
+            }
+        },
+        Action::Activate(c) => format!("activate {}", card_name(game, c)),
+        Action::Step { ship: s, dir } => {
+            let names = ["e", "ne", "nw", "w", "sw", "se"];
+            let lead = if dir >= 6 {
+                " leading with its back"
+            } else {
+                ""
+            };
+            format!(
+                "move {} {}{lead}",
+                ship(game, s),
+                names[usize::from(dir % 6)]
+            )
+        }
+        Action::EndMove => "end the move".to_owned(),
+        Action::Warp(s) => format!("warp {}", ship(game, s)),
+        Action::Charge { ship: s, weapon: w } => {
+            format!("charge {} {}", ship(game, s), weapon(game, w))
+        }
+        Action::Attack { ship: s, target } => {
+            format!("attack {} -> {}", ship(game, s), ship(game, target))
+        }
+        Action::EndWeapon => "end-weapon".to_owned(),
+        Action::EndActivation => "end-activation".to_owned(),
+        Action::EndPhase => "end-phase".to_owned(),
+        Action::UsePower { power, source } => format!("use power {power} (source {source})"),
+    }
+}

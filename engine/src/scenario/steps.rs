@@ -1,0 +1,453 @@
+//! A scenario's steps as the engine's actions. A step is one decision in
+//! the words of the rulebook (launch a ship at a hex, move it along a path,
+//! attack a target); it becomes the few [`Action`]s that make it (`Launch`
+//! then one `Place` per ship, `Step`s then `EndMove`, `Charge` then
+//! `Attack`), each applied through [`Game::apply`], which refuses anything
+//! illegal. Die results the step forces go on the dice first; a step that
+//! must be illegal is tried on a copy of the game, which is then dropped.
+
+use spacedock_schema::common::Size;
+use spacedock_schema::scenario::DamageKind;
+use spacedock_schema::scenario::checked::{
+    Placement, PlayTarget, PowerSource, ShipRef, Step, StepAction, Weapon,
+};
+
+use crate::action::{Action, Target};
+use crate::effects::program::Source;
+use crate::game::Game;
+use crate::ids::{Hex, PlayerId, ShipCardId, ShipId, TacticId};
+use crate::rules::damage::Damage;
+use crate::scenario::arrange::{Arranged, position};
+use crate::scenario::{Failure, render};
+use crate::state::WeaponRef;
+
+/// Legal actions shown when a step is refused.
+const SHOWN_LEGAL: usize = 12;
+
+/// Why a step could not be played.
+struct Refused {
+    /// What was tried, and why it could not be, in words.
+    tried: String,
+    /// The legal actions at that moment.
+    legal: Vec<String>,
+}
+
+impl Refused {
+    fn new(game: &Game, tried: String) -> Refused {
+        let mut legal = Vec::new();
+        game.legal_actions(&mut legal);
+        Refused {
+            tried,
+            legal: legal
+                .into_iter()
+                .map(|action| render::action(game, action))
+                .collect(),
+        }
+    }
+
+    fn describe(&self) -> String {
+        let mut shown: Vec<&str> = self
+            .legal
+            .iter()
+            .take(SHOWN_LEGAL)
+            .map(String::as_str)
+            .collect();
+        if self.legal.len() > SHOWN_LEGAL {
+            shown.push("...");
+        }
+        if shown.is_empty() {
+            format!("{}; nothing is legal now", self.tried)
+        } else {
+            format!("{}; legal now: {}", self.tried, shown.join(", "))
+        }
+    }
+}
+
+fn kind_name(action: &StepAction) -> &'static str {
+    match action {
+        StepAction::ChooseFirst { .. } => "choose-first",
+        StepAction::EndPhase => "end-phase",
+        StepAction::EndTurn => "end-turn",
+        StepAction::Discard { .. } => "discard",
+        StepAction::Give { .. } => "give",
+        StepAction::DrawExtra => "draw-extra",
+        StepAction::Launch { .. } => "launch",
+        StepAction::Activate { .. } => "activate",
+        StepAction::Move { .. } => "move",
+        StepAction::Warp { .. } => "warp",
+        StepAction::Charge { .. } => "charge",
+        StepAction::Attack { .. } => "attack",
+        StepAction::EndWeapon => "end-weapon",
+        StepAction::EndActivation => "end-activation",
+        StepAction::Play { .. } => "play",
+        StepAction::UsePower { .. } => "use-power",
+        StepAction::Damage { .. } => "damage",
+    }
+}
+
+/// Plays step number `index` (from 0). `Ok` holds failures that leave the
+/// game as the author meant (unused forced dice, an illegal step that was
+/// legal); `Err` is a refused step, which ends the run.
+pub(super) fn play(
+    arranged: &mut Arranged,
+    step: &Step,
+    index: usize,
+) -> Result<Vec<Failure>, Failure> {
+    let what = format!("step {} (`{}`)", index + 1, kind_name(&step.action));
+    if step.illegal {
+        let mut trial = arranged.game.clone();
+        trial.edit().force_dice(&step.dice);
+        return Ok(match execute(&mut trial, &arranged.cards, &step.action) {
+            Err(_) => Vec::new(),
+            Ok(()) => vec![Failure {
+                pointer: format!("{}/illegal", step.pointer),
+                what,
+                expected: "the engine refuses the step".to_owned(),
+                actual: "the step is legal".to_owned(),
+            }],
+        });
+    }
+    arranged.game.edit().force_dice(&step.dice);
+    let result = execute(&mut arranged.game, &arranged.cards, &step.action);
+    let left = arranged.game.forced_dice_left();
+    arranged.game.edit().force_dice(&[]);
+    match result {
+        Err(refused) => Err(Failure {
+            pointer: step.pointer.clone(),
+            what,
+            expected: "a legal step".to_owned(),
+            actual: refused.describe(),
+        }),
+        Ok(()) if left > 0 => Ok(vec![Failure {
+            pointer: format!("{}/dice", step.pointer),
+            what: format!("{what}: its forced die results"),
+            expected: format!("{} rolls", step.dice.len()),
+            actual: format!("{} rolled", step.dice.len() - left),
+        }]),
+        Ok(()) => Ok(Vec::new()),
+    }
+}
+
+fn apply(game: &mut Game, action: Action) -> Result<(), Refused> {
+    game.apply(action).map_err(|_| {
+        let tried = format!("`{}` is not legal now", render::action(game, action));
+        Refused::new(game, tried)
+    })
+}
+
+fn ship_of(game: &Game, cards: &[ShipCardId], ship: ShipRef) -> ShipId {
+    game.card_ships(cards[ship.card])
+        .nth(ship.ship)
+        .expect("the validator checked the squadron index")
+}
+
+/// The first copy of `card` in `player`'s hand: the one the legal actions name.
+fn in_hand(game: &Game, player: PlayerId, card: &str) -> Result<TacticId, Refused> {
+    game.hand(player)
+        .iter()
+        .copied()
+        .find(|&held| game.tactic(held).card == card)
+        .ok_or_else(|| {
+            let hand: Vec<String> = game
+                .hand(player)
+                .iter()
+                .map(|&held| render::tactic(game, held))
+                .collect();
+            Refused::new(
+                game,
+                format!(
+                    "`{card}` is not in the hand of `{}` (it holds: {})",
+                    game.player_name(player),
+                    if hand.is_empty() {
+                        "nothing".to_owned()
+                    } else {
+                        hand.join(", ")
+                    }
+                ),
+            )
+        })
+}
+
+/// The attached tactic card of this id on a ship card.
+fn attached(game: &Game, card: ShipCardId, tactic: &str) -> Result<TacticId, Refused> {
+    game.card(card)
+        .attached
+        .iter()
+        .copied()
+        .find(|&held| game.tactic(held).card == tactic)
+        .ok_or_else(|| {
+            Refused::new(
+                game,
+                format!(
+                    "`{tactic}` is not attached to `{}`",
+                    render::card_name(game, card)
+                ),
+            )
+        })
+}
+
+fn weapon_ref(game: &Game, card: ShipCardId, weapon: &Weapon) -> Result<WeaponRef, Refused> {
+    Ok(match weapon {
+        Weapon::Primary => WeaponRef::Primary,
+        Weapon::Secondary(index) => WeaponRef::Secondary(*index),
+        Weapon::Additional(tactic) => WeaponRef::Additional(attached(game, card, tactic)?),
+    })
+}
+
+/// The `Place` decision for a placement: a medium ship's `dir` is 0..3, so
+/// a ship whose other end lies west of its front is placed from that end.
+fn place_action(game: &Game, size: Size, placement: Placement) -> Result<Action, Refused> {
+    let pos = position(game, size, placement).ok_or_else(|| {
+        Refused::new(
+            game,
+            format!(
+                "{} is not a place on the battlefield",
+                render::coordinate(placement.at)
+            ),
+        )
+    })?;
+    let (hex, dir) = if pos.dir >= 3 {
+        let other = game
+            .data
+            .board
+            .neighbour(pos.at, pos.dir)
+            .expect("position() checked both ends");
+        (other, pos.dir - 3)
+    } else {
+        (pos.at, pos.dir)
+    };
+    Ok(Action::Place { hex, dir })
+}
+
+/// The offset of a medium ship's first step: 0 to lead with the end at
+/// its position, 6 to lead with the other. Without `lead` the end that
+/// moves away from the other leads (the front, for a sideways move).
+fn lead_offset(
+    game: &Game,
+    ship: ShipId,
+    lead: Option<[u32; 2]>,
+    first: u8,
+) -> Result<u8, Refused> {
+    if game.ship(ship).size != Size::Medium {
+        return Ok(0);
+    }
+    let Some(pos) = game.ship(ship).pos else {
+        return Err(Refused::new(
+            game,
+            format!("`{}` is not on the battlefield", render::ship(game, ship)),
+        ));
+    };
+    let board = &game.data.board;
+    let front = pos.at;
+    let back: Option<Hex> = board.neighbour(front, pos.dir);
+    match lead {
+        Some(coord) => {
+            let hex = game.hex_at(coord);
+            if hex == Some(front) {
+                Ok(0)
+            } else if hex.is_some() && hex == back {
+                Ok(6)
+            } else {
+                Err(Refused::new(
+                    game,
+                    format!(
+                        "`lead` {} is not an end of `{}`",
+                        render::coordinate(coord),
+                        render::ship(game, ship)
+                    ),
+                ))
+            }
+        }
+        None if board.neighbour(front, first) == back => Ok(6),
+        None => Ok(0),
+    }
+}
+
+/// The legal `UsePower` of a ship card's power, or of an attached card's.
+fn power_action(
+    game: &Game,
+    cards: &[ShipCardId],
+    source: &PowerSource,
+) -> Result<Action, Refused> {
+    let mut legal = Vec::new();
+    game.legal_actions(&mut legal);
+    let found = legal.into_iter().find(|&action| {
+        let Action::UsePower {
+            power,
+            source: instance,
+        } = action
+        else {
+            return false;
+        };
+        match (&game.data.powers.powers[usize::from(power)].source, source) {
+            (Source::Ship(card), PowerSource::Ship(index)) => card == &cards[*index],
+            (Source::Card(_), PowerSource::Card(id)) => {
+                usize::from(instance) < game.tactic_count()
+                    && game.tactic(TacticId(instance)).card == id
+            }
+            _ => false,
+        }
+    });
+    found.ok_or_else(|| {
+        let whose = match source {
+            PowerSource::Ship(index) => render::card_name(game, cards[*index]),
+            PowerSource::Card(id) => id.clone(),
+        };
+        Refused::new(game, format!("no power of `{whose}` can be used now"))
+    })
+}
+
+fn damage_kind(kind: DamageKind) -> Damage {
+    match kind {
+        DamageKind::Attack => Damage::Attack,
+        DamageKind::Direct => Damage::Direct,
+        DamageKind::Shield => Damage::Shield,
+        DamageKind::Hull => Damage::Hull,
+    }
+}
+
+/// The actions of a step, applied one by one.
+fn execute(game: &mut Game, cards: &[ShipCardId], action: &StepAction) -> Result<(), Refused> {
+    match action {
+        StepAction::ChooseFirst { player } => {
+            apply(game, Action::ChooseFirstPlayer(PlayerId(*player as u8)))
+        }
+        StepAction::EndPhase => apply(game, Action::EndPhase),
+        StepAction::EndTurn => {
+            // A turn ends with the activation under way, if any.
+            for finish in [Action::EndMove, Action::EndActivation] {
+                let mut legal = Vec::new();
+                game.legal_actions(&mut legal);
+                if legal.contains(&finish) {
+                    apply(game, finish)?;
+                }
+            }
+            let active = game.active_player();
+            // Three phases at most: energy, deploy, action.
+            for _ in 0..3 {
+                apply(game, Action::EndPhase)?;
+                if game.outcome().is_some() || game.active_player() != active {
+                    break;
+                }
+            }
+            Ok(())
+        }
+        StepAction::Discard { player, card } => {
+            let player = player.map_or_else(|| game.to_move(), |seat| PlayerId(seat as u8));
+            let tactic = in_hand(game, player, card)?;
+            apply(game, Action::DiscardForEnergy(tactic))
+        }
+        StepAction::Give { card, to } => {
+            let tactic = in_hand(game, game.to_move(), card)?;
+            apply(
+                game,
+                Action::GiveCard {
+                    card: tactic,
+                    to: PlayerId(*to as u8),
+                },
+            )
+        }
+        StepAction::DrawExtra => apply(game, Action::DrawExtra),
+        StepAction::Launch {
+            card,
+            placements,
+            load,
+        } => {
+            let id = cards[*card];
+            apply(game, Action::Launch(id))?;
+            let size = game.card(id).size;
+            for placement in placements {
+                let place = place_action(game, size, *placement)?;
+                apply(game, place)?;
+            }
+            for held in load {
+                apply(game, Action::Load(cards[*held]))?;
+            }
+            let mut legal = Vec::new();
+            game.legal_actions(&mut legal);
+            if legal.contains(&Action::EndLoad) {
+                apply(game, Action::EndLoad)?;
+            }
+            Ok(())
+        }
+        StepAction::Activate { card } => apply(game, Action::Activate(cards[*card])),
+        StepAction::Move { ship, path, lead } => {
+            let id = ship_of(game, cards, *ship);
+            let Some(first) = path.first() else {
+                return Ok(());
+            };
+            let offset = lead_offset(game, id, *lead, first.index())?;
+            for (index, direction) in path.iter().enumerate() {
+                let dir = direction.index() + if index == 0 { offset } else { 0 };
+                apply(game, Action::Step { ship: id, dir })?;
+            }
+            // A move that used every space has ended by itself.
+            if game.st.activation.and_then(|act| act.mover) == Some(id) {
+                apply(game, Action::EndMove)?;
+            }
+            Ok(())
+        }
+        StepAction::Warp { ship, at } => {
+            let id = ship_of(game, cards, *ship);
+            apply(game, Action::Warp(id))?;
+            let place = place_action(game, game.ship(id).size, *at)?;
+            apply(game, place)
+        }
+        StepAction::Charge { ship, weapon } => {
+            let id = ship_of(game, cards, *ship);
+            let weapon = weapon_ref(game, game.ship(id).card, weapon)?;
+            apply(game, Action::Charge { ship: id, weapon })
+        }
+        StepAction::Attack {
+            ship,
+            target,
+            weapon,
+        } => {
+            let id = ship_of(game, cards, *ship);
+            if let Some(weapon) = weapon {
+                let weapon = weapon_ref(game, game.ship(id).card, weapon)?;
+                apply(game, Action::Charge { ship: id, weapon })?;
+            }
+            let target = ship_of(game, cards, *target);
+            apply(game, Action::Attack { ship: id, target })
+        }
+        StepAction::EndWeapon => apply(game, Action::EndWeapon),
+        StepAction::EndActivation => apply(game, Action::EndActivation),
+        StepAction::Play { card, target } => {
+            let tactic = in_hand(game, game.to_move(), card)?;
+            let target = match target {
+                PlayTarget::None => Target::None,
+                PlayTarget::Card(on) => Target::Card(cards[*on]),
+                PlayTarget::Replace { card: on, old } => {
+                    Target::Replace(attached(game, cards[*on], old)?)
+                }
+            };
+            apply(
+                game,
+                Action::PlayCard {
+                    card: tactic,
+                    target,
+                },
+            )
+        }
+        StepAction::UsePower { source } => {
+            let action = power_action(game, cards, source)?;
+            apply(game, action)
+        }
+        StepAction::Damage {
+            ship,
+            amount,
+            damage,
+            damage_type,
+        } => {
+            let id = ship_of(game, cards, *ship);
+            game.edit().deal_damage(
+                id,
+                *amount as i32,
+                damage_kind(*damage),
+                damage_type.as_deref(),
+            );
+            Ok(())
+        }
+    }
+}

@@ -1,0 +1,229 @@
+//! What a playtest of a mission should tell its author: games that crash
+//! or never end (errors: the engine or the content is broken), and signs of
+//! a mission that does not work as a game (warnings: a side that never wins,
+//! games decided before the first round is over).
+//!
+//! Takes a [`Tally`] of random games, gives findings as data; the binary
+//! renders them next to the compiler's diagnostics.
+
+use serde::Serialize;
+
+use crate::sim::tally::Tally;
+
+/// How bad a finding is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    Warning,
+    Error,
+}
+
+/// What kind of problem a finding is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum FindingKind {
+    /// The mission's games could not be set up.
+    Setup,
+    /// The engine panicked.
+    Crash,
+    /// A game reached the step bound.
+    Hang,
+    /// A game had no legal action and no outcome.
+    Stuck,
+    /// A side never won.
+    OneSided,
+    /// Games over before round 2 (in round 1, or during the setup).
+    FirstRound,
+}
+
+impl FindingKind {
+    /// The kebab-case name shown with the finding.
+    pub fn name(self) -> &'static str {
+        match self {
+            FindingKind::Setup => "sim-setup",
+            FindingKind::Crash => "sim-crash",
+            FindingKind::Hang => "sim-hang",
+            FindingKind::Stuck => "sim-stuck",
+            FindingKind::OneSided => "sim-one-sided",
+            FindingKind::FirstRound => "sim-first-round",
+        }
+    }
+
+    pub fn severity(self) -> Severity {
+        match self {
+            FindingKind::Setup | FindingKind::Crash | FindingKind::Hang | FindingKind::Stuck => {
+                Severity::Error
+            }
+            FindingKind::OneSided | FindingKind::FirstRound => Severity::Warning,
+        }
+    }
+}
+
+/// One thing a playtest found.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Finding {
+    pub kind: FindingKind,
+    pub severity: Severity,
+    pub message: String,
+}
+
+impl Finding {
+    /// A mission whose games could not start at all.
+    pub fn setup(mission: &str, error: &impl std::fmt::Display) -> Finding {
+        Finding {
+            kind: FindingKind::Setup,
+            severity: Severity::Error,
+            message: format!("mission `{mission}` cannot be played: {error}"),
+        }
+    }
+}
+
+/// The findings of `tally`, games of `mission`, worst first.
+pub fn findings(mission: &str, tally: &Tally) -> Vec<Finding> {
+    let mut found = Vec::new();
+    let games = tally.games;
+    let mut push = |kind: FindingKind, message: String| {
+        found.push(Finding {
+            kind,
+            severity: kind.severity(),
+            message,
+        });
+    };
+    let first_failure = |needle: &str| {
+        tally
+            .failures
+            .samples
+            .iter()
+            .find(|sample| sample.message.contains(needle))
+            .map(|sample| format!("; first: game {}, {}", sample.index, sample.message))
+            .unwrap_or_default()
+    };
+    let failures = &tally.failures;
+    if failures.panic > 0 {
+        push(
+            FindingKind::Crash,
+            format!(
+                "mission `{mission}`: {} of {games} games crashed the engine{}",
+                failures.panic,
+                first_failure("panicked")
+            ),
+        );
+    }
+    if failures.step_limit > 0 {
+        push(
+            FindingKind::Hang,
+            format!(
+                "mission `{mission}`: {} of {games} games did not end within the step bound{}",
+                failures.step_limit,
+                first_failure("no outcome after")
+            ),
+        );
+    }
+    if failures.stuck > 0 {
+        push(
+            FindingKind::Stuck,
+            format!(
+                "mission `{mission}`: {} of {games} games got stuck with no legal action{}",
+                failures.stuck,
+                first_failure("no legal action")
+            ),
+        );
+    }
+    if tally.finished > 0 {
+        for team in tally.teams.iter().filter(|team| team.wins == 0) {
+            let others: Vec<String> = tally
+                .teams
+                .iter()
+                .filter(|other| other.team != team.team)
+                .map(|other| format!("{} {}", other.team, other.wins))
+                .chain(std::iter::once(format!("draws {}", tally.draws)))
+                .collect();
+            push(
+                FindingKind::OneSided,
+                format!(
+                    "mission `{mission}`: team `{}` never won in {} finished games ({})",
+                    team.team,
+                    tally.finished,
+                    others.join(", ")
+                ),
+            );
+        }
+    }
+    let first_round: u64 = tally
+        .rounds
+        .values()
+        .take_while(|&(round, _)| round <= 1)
+        .map(|(_, count)| count)
+        .sum();
+    if first_round > 0 {
+        push(
+            FindingKind::FirstRound,
+            format!(
+                "mission `{mission}`: {first_round} of {} finished games were over before round 2",
+                tally.finished
+            ),
+        );
+    }
+    found.sort_by_key(|finding| std::cmp::Reverse(finding.severity));
+    found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{FindingKind, Severity, findings};
+    use crate::sim::tally::{FailureSample, Tally, TeamTally};
+
+    fn team(name: &str, wins: u64) -> TeamTally {
+        TeamTally {
+            team: name.to_owned(),
+            wins,
+            went_first: 0,
+            wins_going_first: 0,
+        }
+    }
+
+    #[test]
+    fn a_healthy_tally_has_no_findings() {
+        let mut tally = Tally {
+            games: 10,
+            finished: 10,
+            teams: vec![team("isn", 6), team("wretch", 4)],
+            ..Tally::default()
+        };
+        (0..10).for_each(|_| tally.rounds.add(7));
+        assert!(findings("m", &tally).is_empty());
+    }
+
+    #[test]
+    fn failures_are_errors_and_come_first() {
+        let mut tally = Tally {
+            games: 10,
+            finished: 8,
+            teams: vec![team("isn", 8), team("wretch", 0)],
+            ..Tally::default()
+        };
+        tally.rounds.add(1);
+        tally.failures.step_limit = 2;
+        tally.failures.keep(FailureSample {
+            index: 3,
+            seed: 99,
+            message: "mission `m`, seed 99: no outcome after 10 steps (round 2)".to_owned(),
+        });
+        let found = findings("m", &tally);
+        let kinds: Vec<FindingKind> = found.iter().map(|finding| finding.kind).collect();
+        assert_eq!(
+            kinds,
+            [
+                FindingKind::Hang,
+                FindingKind::OneSided,
+                FindingKind::FirstRound
+            ]
+        );
+        assert_eq!(found[0].severity, Severity::Error);
+        assert!(found[0].message.contains("seed 99"), "{}", found[0].message);
+        assert_eq!(
+            found[1].message,
+            "mission `m`: team `wretch` never won in 8 finished games (isn 8, draws 0)"
+        );
+    }
+}

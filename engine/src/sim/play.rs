@@ -1,0 +1,106 @@
+//! The game loop: ask the player to move for an action, apply it, until the
+//! game has an outcome or the step bound is reached.
+//!
+//! Each seat's policy draws from its own `ChaCha8` stream, keyed by the game
+//! seed and told apart from the dice (stream 0) by the seat number, so a
+//! game is a pure function of (bundle, mission, seed, policies) and a
+//! policy's choices never shift the dice.
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+use crate::action::Action;
+use crate::game::Game;
+use crate::ids::PlayerId;
+use crate::outcome::Outcome;
+use crate::policy::Policy;
+
+/// Why a game stopped without an outcome.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PlayError {
+    /// The step bound was reached: a game that would not end (or a bound
+    /// set too low).
+    #[error("no outcome after {steps} steps (round {round})")]
+    StepLimit { steps: u64, round: u32 },
+    /// The game is not over, yet the player to move has no legal action.
+    #[error("no legal action for player {} in round {round} at step {steps}", player.0 + 1)]
+    Stuck {
+        player: PlayerId,
+        round: u32,
+        steps: u64,
+    },
+    /// `policies` has no policy for a seat.
+    #[error("no policy for player {}", player.0 + 1)]
+    NoPolicy { player: PlayerId },
+}
+
+/// The policy stream of `seat` in the game seeded with `seed`.
+pub fn policy_rng(seed: u64, seat: PlayerId) -> ChaCha8Rng {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    // Stream 0 is the dice's (the engine seeds it the same way).
+    rng.set_stream(u64::from(seat.0) + 1);
+    rng
+}
+
+/// Plays `game` to its end with one policy per seat (a single policy plays
+/// every seat). Returns the outcome, or an error past `max_steps` actions.
+pub fn play(
+    game: &mut Game,
+    policies: &mut [Box<dyn Policy>],
+    seed: u64,
+    max_steps: u64,
+) -> Result<Outcome, PlayError> {
+    play_observed(game, policies, seed, max_steps, |_, _, _| {})
+}
+
+/// [`play`], calling `after(game, player, action)` after every action is
+/// applied (traces drain the game's events there; reports count cards).
+pub fn play_observed(
+    game: &mut Game,
+    policies: &mut [Box<dyn Policy>],
+    seed: u64,
+    max_steps: u64,
+    mut after: impl FnMut(&mut Game, PlayerId, Action),
+) -> Result<Outcome, PlayError> {
+    let mut rngs: Vec<ChaCha8Rng> = game.players().map(|seat| policy_rng(seed, seat)).collect();
+    let mut legal = Vec::with_capacity(64);
+    loop {
+        if let Some(outcome) = game.outcome() {
+            return Ok(*outcome);
+        }
+        if game.steps() >= max_steps {
+            return Err(PlayError::StepLimit {
+                steps: game.steps(),
+                round: game.round(),
+            });
+        }
+        let player = game.to_move();
+        game.legal_actions(&mut legal);
+        if legal.is_empty() {
+            return Err(PlayError::Stuck {
+                player,
+                round: game.round(),
+                steps: game.steps(),
+            });
+        }
+        let seat = player.index();
+        let policy_count = policies.len();
+        let policy = match policies {
+            [only] => only,
+            _ => policies
+                .get_mut(seat)
+                .ok_or(PlayError::NoPolicy { player })?,
+        };
+        let rng = &mut rngs[seat];
+        let choice = {
+            let observation = game.observation(player);
+            policy.choose(&observation, &legal, rng)
+        };
+        debug_assert!(policy_count > 0);
+        // A policy that answers out of range is a bug in the policy; taking
+        // the last action keeps the game going and still deterministic.
+        let action = legal[choice.min(legal.len() - 1)];
+        game.apply_trusted(action);
+        after(game, player, action);
+    }
+}

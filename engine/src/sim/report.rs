@@ -1,0 +1,157 @@
+//! The balance report: the numbers people read, derived from a [`Tally`].
+//!
+//! Every rate comes with its Wilson 95% interval, so a reader can tell a
+//! real imbalance from noise: "ISN wins 53% (50.1-55.9%) of 1000 games" says
+//! how sure that 53% is. Win, draw and ending shares are out of the games
+//! that finished; failed games are counted apart and listed.
+
+use serde::{Deserialize, Serialize};
+
+use crate::sim::stats::{Rate, Spread};
+use crate::sim::tally::{FailureSample, Tally};
+
+/// A balance report.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Report {
+    /// Games played.
+    pub games: u64,
+    /// Games that reached an outcome.
+    pub finished: u64,
+    /// Games that did not (step bound, stuck, engine panic).
+    pub failed: u64,
+    /// Each team's wins out of the finished games.
+    pub sides: Vec<SideReport>,
+    pub draws: Rate,
+    /// Game length in rounds.
+    pub rounds: Option<Spread>,
+    /// Mean actions per finished game.
+    pub mean_steps: f64,
+    /// How the finished games ended.
+    pub ended: EndedReport,
+    /// Wins of whichever side took the first turn, out of the finished
+    /// games that got as far as a first turn.
+    pub first_player_wins: Rate,
+    /// Share of finished games each side's ship card ended on the battlefield.
+    pub ships: Vec<ShipReport>,
+    /// How often each side played each tactic card.
+    pub cards: Vec<CardReport>,
+    pub failures: FailureReport,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SideReport {
+    pub team: String,
+    pub wins: Rate,
+    /// Its wins in the games it went first.
+    pub wins_going_first: Rate,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct EndedReport {
+    pub destroy_all: Rate,
+    pub victory_points: Rate,
+    pub alternative: Rate,
+    pub victory_clock: Rate,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ShipReport {
+    pub team: String,
+    pub ship: String,
+    /// Games it ended on the battlefield, out of the games it was fielded.
+    pub survived: Rate,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CardReport {
+    pub team: String,
+    pub card: String,
+    /// Copies played per game the side had the card.
+    pub plays_per_game: f64,
+    /// Games the side played it at least once, out of the games it had it.
+    pub played_in: Rate,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct FailureReport {
+    pub step_limit: u64,
+    pub stuck: u64,
+    pub panic: u64,
+    /// The first failed games (smallest index first), to replay.
+    pub samples: Vec<FailureSample>,
+}
+
+impl Report {
+    pub fn new(tally: &Tally) -> Report {
+        let finished = tally.finished;
+        let ended = |count| Rate::new(count, finished);
+        let total_steps = tally.steps as f64;
+        Report {
+            games: tally.games,
+            finished,
+            failed: tally.failures.total(),
+            sides: tally
+                .teams
+                .iter()
+                .map(|team| SideReport {
+                    team: team.team.clone(),
+                    wins: Rate::new(team.wins, finished),
+                    wins_going_first: Rate::new(team.wins_going_first, team.went_first),
+                })
+                .collect(),
+            draws: Rate::new(tally.draws, finished),
+            rounds: tally.rounds.spread(),
+            mean_steps: if finished == 0 {
+                0.0
+            } else {
+                total_steps / finished as f64
+            },
+            ended: EndedReport {
+                destroy_all: ended(tally.ended.destroy_all),
+                victory_points: ended(tally.ended.victory_points),
+                alternative: ended(tally.ended.alternative),
+                victory_clock: ended(tally.ended.victory_clock),
+            },
+            first_player_wins: Rate::new(
+                tally.teams.iter().map(|team| team.wins_going_first).sum(),
+                tally.teams.iter().map(|team| team.went_first).sum(),
+            ),
+            ships: tally
+                .ships
+                .iter()
+                .map(|ship| ShipReport {
+                    team: ship.team.clone(),
+                    ship: ship.ship.clone(),
+                    survived: Rate::new(ship.survived, ship.fielded),
+                })
+                .collect(),
+            cards: tally
+                .cards
+                .iter()
+                .map(|card| CardReport {
+                    team: card.team.clone(),
+                    card: card.card.clone(),
+                    plays_per_game: if card.dealt == 0 {
+                        0.0
+                    } else {
+                        card.plays as f64 / card.dealt as f64
+                    },
+                    played_in: Rate::new(card.played_in, card.dealt),
+                })
+                .collect(),
+            failures: FailureReport {
+                step_limit: tally.failures.step_limit,
+                stuck: tally.failures.stuck,
+                panic: tally.failures.panic,
+                samples: tally.failures.samples.clone(),
+            },
+        }
+    }
+
+    /// Teams that never won a finished game, when games did finish.
+    pub fn winless_sides(&self) -> impl Iterator<Item = &SideReport> {
+        self.sides
+            .iter()
+            .filter(move |side| self.finished > 0 && side.wins.count == 0)
+    }
+}

@@ -1,0 +1,449 @@
+//! Many games of one mission in parallel, streamed into one [`Tally`].
+//!
+//! Game `i` of a run is seeded with [`game_seed`]`(seed, i)` and played on
+//! whichever thread picks it up; its result is added into that thread's
+//! integer counts and then forgotten, so memory does not grow with the
+//! number of games. Counts are added up with integer sums (order does not
+//! matter), and the few failed games kept as examples are the ones with the
+//! smallest indices, so the tally is the same for any thread count.
+
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::Arc;
+
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+use spacedock_schema::bundle::Bundle;
+
+use crate::action::Action;
+use crate::game::Game;
+use crate::ids::TeamId;
+use crate::outcome::Outcome;
+use crate::policy::{Policy, policy_by_name};
+use crate::setup::{Setup, SetupError};
+use crate::sim::play::{PlayError, play_observed};
+use crate::sim::seeds::{Shard, game_seed};
+use crate::sim::stats::Histogram;
+use crate::sim::tally::{CardTally, Ended, FailureSample, Failures, ShipTally, Tally, TeamTally};
+use crate::state::CardPlace;
+
+/// The format of `spacedock sim --format json` output and of shard files.
+pub const SIM_FORMAT: u32 = 1;
+
+/// The step bound when none is given: far above any real game (a random
+/// Dead Zone Battle takes a few thousand actions), low enough that a game
+/// that never ends is reported within a second.
+pub const DEFAULT_MAX_STEPS: u64 = 200_000;
+
+/// What to simulate.
+#[derive(Clone, Debug)]
+pub struct SimConfig {
+    pub mission: String,
+    /// One policy name per seat, or one for every seat.
+    pub policies: Vec<String>,
+    /// The run's base seed; game `i` plays with `game_seed(seed, i)`.
+    pub seed: u64,
+    /// Games in the whole run (all shards).
+    pub games: u64,
+    /// The slice of the run to play.
+    pub shard: Shard,
+    /// Worker threads; 0 lets rayon choose (one per core).
+    pub threads: usize,
+    /// Actions after which a game is stopped and reported as failed.
+    pub max_steps: u64,
+}
+
+/// Which run a tally belongs to: what `sim merge` checks before adding.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Run {
+    pub format: u32,
+    /// The pack's id.
+    pub pack: String,
+    /// The bundle's content hash: shards of different content never merge.
+    pub bundle: String,
+    pub mission: String,
+    pub policies: Vec<String>,
+    pub seed: u64,
+    /// Games in the whole run.
+    pub games: u64,
+    pub max_steps: u64,
+    /// How many shards the run was cut into (1: not sharded).
+    pub shard_count: u32,
+    /// The shards (1-based) this tally covers, ascending.
+    pub shards: Vec<u32>,
+}
+
+impl Run {
+    /// Whether the tally covers every game of the run.
+    pub fn is_complete(&self) -> bool {
+        self.shards.len() == self.shard_count as usize
+    }
+}
+
+/// Why a run could not start.
+#[derive(Debug, thiserror::Error)]
+pub enum SimError {
+    #[error(transparent)]
+    Setup(#[from] SetupError),
+    #[error("unknown policy `{0}` (the policies are random and greedy)")]
+    UnknownPolicy(String),
+    #[error(
+        "the mission has {seats} seats but {given} policies were given (give one, or one per seat)"
+    )]
+    PolicyCount { seats: usize, given: usize },
+    #[error("cannot start {threads} worker threads: {message}")]
+    Threads { threads: usize, message: String },
+}
+
+/// The tally of a run (or of its shard) and what run it is.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SimResult {
+    pub run: Run,
+    pub tally: Tally,
+}
+
+/// Checks the policy names for a mission's seats and returns them, one per
+/// seat.
+pub fn seat_policies(names: &[String], seats: usize) -> Result<Vec<String>, SimError> {
+    for name in names {
+        if policy_by_name(name).is_none() {
+            return Err(SimError::UnknownPolicy(name.clone()));
+        }
+    }
+    match names.len() {
+        1 => Ok(vec![names[0].clone(); seats]),
+        given if given == seats => Ok(names.to_vec()),
+        given => Err(SimError::PolicyCount { seats, given }),
+    }
+}
+
+/// Plays the games of `config.shard` of the run and returns their tally.
+/// `progress` is called once per game played, from any thread.
+pub fn simulate(
+    bundle: &Arc<Bundle>,
+    config: &SimConfig,
+    progress: &(dyn Fn() + Sync),
+) -> Result<SimResult, SimError> {
+    let setup = Setup::new(Arc::clone(bundle), &config.mission, &[])?;
+    let probe = setup.start(0);
+    let seats = probe.players().len();
+    let policies = seat_policies(&config.policies, seats)?;
+    let layout = Layout::new(&probe);
+    let run = Run {
+        format: SIM_FORMAT,
+        pack: bundle.pack.id.clone(),
+        bundle: bundle.content_hash.clone(),
+        mission: config.mission.clone(),
+        policies: policies.clone(),
+        seed: config.seed,
+        games: config.games,
+        max_steps: config.max_steps,
+        shard_count: config.shard.count,
+        shards: vec![config.shard.index],
+    };
+    let games = config.shard.games(config.games);
+    let worker = Worker {
+        setup: &setup,
+        layout: &layout,
+        policies: &policies,
+        config,
+        progress,
+    };
+    let play_all = || {
+        games
+            .into_par_iter()
+            .fold(
+                || Counts::new(&layout),
+                |mut counts, index| {
+                    worker.play(index, &mut counts);
+                    counts
+                },
+            )
+            .reduce(|| Counts::new(&layout), |left, right| left.merge(&right))
+    };
+    let counts = if config.threads == 0 {
+        play_all()
+    } else {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(config.threads)
+            .build()
+            .map_err(|error| SimError::Threads {
+                threads: config.threads,
+                message: error.to_string(),
+            })?
+            .install(play_all)
+    };
+    Ok(SimResult {
+        run,
+        tally: counts.into_tally(&layout),
+    })
+}
+
+/// Where each ship card and tactic card of a game is counted. Fleets and
+/// decks do not depend on the seed, so one layout serves every game.
+struct Layout {
+    teams: Vec<String>,
+    /// Per ship card of the game: its side and bundle id.
+    ships: Vec<(TeamId, String)>,
+    /// Per tactic card of the game (each copy): its slot in `cards`.
+    tactic_slots: Vec<usize>,
+    /// Distinct (side, bundle tactic id) pairs.
+    cards: Vec<(TeamId, String)>,
+}
+
+impl Layout {
+    fn new(game: &Game) -> Layout {
+        let teams = game
+            .teams()
+            .map(|team| game.team_name(team).to_owned())
+            .collect();
+        let ships = game
+            .cards()
+            .map(|card| (game.team(card.owner), card.ship.to_owned()))
+            .collect();
+        let mut cards: Vec<(TeamId, String)> = Vec::new();
+        let tactic_slots = (0..game.tactic_count())
+            .map(|index| {
+                let id = crate::ids::TacticId(index as u16);
+                let key = (game.tactic_team(id), game.tactic(id).card.to_owned());
+                if let Some(slot) = cards.iter().position(|known| *known == key) {
+                    slot
+                } else {
+                    cards.push(key);
+                    cards.len() - 1
+                }
+            })
+            .collect();
+        Layout {
+            teams,
+            ships,
+            tactic_slots,
+            cards,
+        }
+    }
+}
+
+/// A thread's integer counts, indexed like its [`Layout`].
+struct Counts {
+    games: u64,
+    finished: u64,
+    wins: Vec<u64>,
+    went_first: Vec<u64>,
+    wins_going_first: Vec<u64>,
+    draws: u64,
+    ended: Ended,
+    rounds: Histogram,
+    steps: u64,
+    survived: Vec<u64>,
+    plays: Vec<u64>,
+    played_in: Vec<u64>,
+    failures: Failures,
+    /// Plays of each card slot in the game being played (not merged).
+    scratch: Vec<u32>,
+}
+
+impl Counts {
+    fn new(layout: &Layout) -> Counts {
+        Counts {
+            games: 0,
+            finished: 0,
+            wins: vec![0; layout.teams.len()],
+            went_first: vec![0; layout.teams.len()],
+            wins_going_first: vec![0; layout.teams.len()],
+            draws: 0,
+            ended: Ended::default(),
+            rounds: Histogram::default(),
+            steps: 0,
+            survived: vec![0; layout.ships.len()],
+            plays: vec![0; layout.cards.len()],
+            played_in: vec![0; layout.cards.len()],
+            failures: Failures::default(),
+            scratch: vec![0; layout.cards.len()],
+        }
+    }
+
+    fn merge(mut self, other: &Counts) -> Counts {
+        fn add(into: &mut [u64], from: &[u64]) {
+            into.iter_mut()
+                .zip(from)
+                .for_each(|(into, from)| *into += from);
+        }
+        self.games += other.games;
+        self.finished += other.finished;
+        add(&mut self.wins, &other.wins);
+        add(&mut self.went_first, &other.went_first);
+        add(&mut self.wins_going_first, &other.wins_going_first);
+        self.draws += other.draws;
+        self.ended.merge(&other.ended);
+        self.rounds.merge(&other.rounds);
+        self.failures.merge(&other.failures);
+        self.steps += other.steps;
+        add(&mut self.survived, &other.survived);
+        add(&mut self.plays, &other.plays);
+        add(&mut self.played_in, &other.played_in);
+        self
+    }
+
+    /// Adds a finished game.
+    fn add_finished(&mut self, game: &Game, outcome: Outcome, layout: &Layout) {
+        self.finished += 1;
+        // A game can end before its first turn (decks too small to deal
+        // the opening hands); then nobody went first.
+        let first = game.started().then(|| game.team(game.first_player()));
+        if let Some(first) = first {
+            self.went_first[first.index()] += 1;
+        }
+        match outcome.winner() {
+            Some(team) => {
+                self.wins[team.index()] += 1;
+                if Some(team) == first {
+                    self.wins_going_first[team.index()] += 1;
+                }
+            }
+            None => self.draws += 1,
+        }
+        self.ended.add(outcome.how());
+        self.rounds.add(game.round());
+        self.steps += game.steps();
+        for (card, (team, _)) in game.cards().zip(&layout.ships) {
+            if card.place == CardPlace::Launched && game.team(card.controller) == *team {
+                self.survived[card.id.index()] += 1;
+            }
+        }
+        for (slot, plays) in self.scratch.iter_mut().enumerate() {
+            self.plays[slot] += u64::from(*plays);
+            self.played_in[slot] += u64::from(*plays > 0);
+            *plays = 0;
+        }
+    }
+
+    fn into_tally(self, layout: &Layout) -> Tally {
+        let mut ships: Vec<ShipTally> = Vec::new();
+        for ((team, ship), survived) in layout.ships.iter().zip(&self.survived) {
+            // Two seats of one team may field the same card (several sets):
+            // one row, counted per card fielded.
+            let team = &layout.teams[team.index()];
+            match ships
+                .iter_mut()
+                .find(|row| row.team == *team && row.ship == *ship)
+            {
+                Some(row) => {
+                    row.fielded += self.finished;
+                    row.survived += survived;
+                }
+                None => ships.push(ShipTally {
+                    team: team.clone(),
+                    ship: ship.clone(),
+                    fielded: self.finished,
+                    survived: *survived,
+                }),
+            }
+        }
+        let cards = layout
+            .cards
+            .iter()
+            .enumerate()
+            .map(|(slot, (team, card))| CardTally {
+                team: layout.teams[team.index()].clone(),
+                card: card.clone(),
+                dealt: self.finished,
+                plays: self.plays[slot],
+                played_in: self.played_in[slot],
+            })
+            .collect();
+        Tally {
+            games: self.games,
+            finished: self.finished,
+            teams: layout
+                .teams
+                .iter()
+                .enumerate()
+                .map(|(index, team)| TeamTally {
+                    team: team.clone(),
+                    wins: self.wins[index],
+                    went_first: self.went_first[index],
+                    wins_going_first: self.wins_going_first[index],
+                })
+                .collect(),
+            draws: self.draws,
+            ended: self.ended,
+            rounds: self.rounds,
+            steps: self.steps,
+            ships,
+            cards,
+            failures: self.failures,
+        }
+    }
+}
+
+/// What every thread shares to play games.
+struct Worker<'a> {
+    setup: &'a Setup,
+    layout: &'a Layout,
+    policies: &'a [String],
+    config: &'a SimConfig,
+    progress: &'a (dyn Fn() + Sync),
+}
+
+impl Worker<'_> {
+    /// Plays game `index` and adds it to `counts`.
+    fn play(&self, index: u64, counts: &mut Counts) {
+        let seed = game_seed(self.config.seed, index);
+        counts.games += 1;
+        let mission = &self.config.mission;
+        let result = catch_unwind(AssertUnwindSafe(|| {
+            let mut game = self.setup.start(seed);
+            game.set_record_events(false);
+            let mut policies: Vec<Box<dyn Policy>> = self
+                .policies
+                .iter()
+                .map(|name| policy_by_name(name).expect("names checked before the run"))
+                .collect();
+            let scratch = &mut counts.scratch;
+            let slots = &self.layout.tactic_slots;
+            let outcome = play_observed(
+                &mut game,
+                &mut policies,
+                seed,
+                self.config.max_steps,
+                |_, _, action| {
+                    if let Action::PlayCard { card, .. } = action {
+                        scratch[slots[card.index()]] += 1;
+                    }
+                },
+            );
+            (game, outcome)
+        }));
+        match result {
+            Ok((game, Ok(outcome))) => counts.add_finished(&game, outcome, self.layout),
+            Ok((_, Err(error))) => {
+                match error {
+                    PlayError::StepLimit { .. } => counts.failures.step_limit += 1,
+                    PlayError::Stuck { .. } | PlayError::NoPolicy { .. } => {
+                        counts.failures.stuck += 1;
+                    }
+                }
+                counts.scratch.iter_mut().for_each(|plays| *plays = 0);
+                counts.failures.keep(FailureSample {
+                    index,
+                    seed,
+                    message: format!("mission `{mission}`, seed {seed}: {error}"),
+                });
+            }
+            Err(payload) => {
+                counts.failures.panic += 1;
+                counts.scratch.iter_mut().for_each(|plays| *plays = 0);
+                let reason = payload
+                    .downcast_ref::<&str>()
+                    .map(|text| (*text).to_owned())
+                    .or_else(|| payload.downcast_ref::<String>().cloned())
+                    .unwrap_or_else(|| "a panic without a message".to_owned());
+                counts.failures.keep(FailureSample {
+                    index,
+                    seed,
+                    message: format!("mission `{mission}`, seed {seed}: engine panicked: {reason}"),
+                });
+            }
+        }
+        (self.progress)();
+    }
+}

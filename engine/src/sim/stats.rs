@@ -1,0 +1,274 @@
+//! The statistics of a balance report, computed from integer counts only.
+//!
+//! A report must be the same whatever the thread count or shard split, so
+//! everything it accumulates is an integer (counts, sums, sums of squares, a
+//! histogram of game lengths) and every float here is computed once, at the
+//! end, from those integers. Takes counts in, gives rates, intervals and
+//! percentiles out.
+
+use serde::{Deserialize, Serialize};
+
+/// The normal quantile for a two-sided 95% interval (z for 0.975).
+const Z_95: f64 = 1.959_963_984_540_054;
+
+/// A share with its Wilson score 95% interval.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Rate {
+    /// How many of the trials succeeded.
+    pub count: u64,
+    /// How many trials there were.
+    pub of: u64,
+    /// `count / of`, 0 when there were no trials.
+    pub rate: f64,
+    /// Lower end of the 95% interval.
+    pub low: f64,
+    /// Upper end of the 95% interval.
+    pub high: f64,
+}
+
+impl Rate {
+    /// `count` successes in `of` trials, with the Wilson score interval.
+    ///
+    /// Wilson rather than the normal ("Wald") interval because balance
+    /// questions live near 0 and 1 ("does this side ever win?"), where Wald
+    /// collapses to a zero-width interval and Wilson stays honest.
+    pub fn new(count: u64, of: u64) -> Rate {
+        let (low, high) = wilson(count, of);
+        Rate {
+            count,
+            of,
+            rate: if of == 0 {
+                0.0
+            } else {
+                count as f64 / of as f64
+            },
+            low,
+            high,
+        }
+    }
+}
+
+/// The Wilson score 95% interval of `successes` in `trials`; `(0, 1)` when
+/// there are no trials, since nothing is known.
+pub fn wilson(successes: u64, trials: u64) -> (f64, f64) {
+    if trials == 0 {
+        return (0.0, 1.0);
+    }
+    let n = trials as f64;
+    let p = successes as f64 / n;
+    let z2 = Z_95 * Z_95;
+    let denominator = 1.0 + z2 / n;
+    let centre = (p + z2 / (2.0 * n)) / denominator;
+    let half = Z_95 / denominator * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
+    // Rounding can push an end a hair outside [0, 1] at p = 0 or 1.
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+/// Exact, mergeable counts of a whole-number quantity (game length in
+/// rounds): how often each value occurred, plus sums for the mean and
+/// spread. Memory grows with the number of distinct values, never with the
+/// number of games.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Histogram {
+    /// `counts[v]` is how many times the value `v` was seen.
+    counts: Vec<u64>,
+    sum: u64,
+    /// The sum of squares needs more than 64 bits long before a report is
+    /// too big to be useful (2^64 / 1000^2 games of 1000 rounds).
+    sum_of_squares: u128,
+}
+
+impl Histogram {
+    pub fn add(&mut self, value: u32) {
+        let slot = value as usize;
+        if self.counts.len() <= slot {
+            self.counts.resize(slot + 1, 0);
+        }
+        self.counts[slot] += 1;
+        self.sum += u64::from(value);
+        self.sum_of_squares += u128::from(value) * u128::from(value);
+    }
+
+    pub fn merge(&mut self, other: &Histogram) {
+        if self.counts.len() < other.counts.len() {
+            self.counts.resize(other.counts.len(), 0);
+        }
+        for (mine, theirs) in self.counts.iter_mut().zip(&other.counts) {
+            *mine += theirs;
+        }
+        self.sum += other.sum;
+        self.sum_of_squares += other.sum_of_squares;
+    }
+
+    pub fn len(&self) -> u64 {
+        self.counts.iter().sum()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The (value, count) pairs seen, smallest value first.
+    pub fn values(&self) -> impl Iterator<Item = (u32, u64)> + '_ {
+        self.counts
+            .iter()
+            .enumerate()
+            .filter(|&(_, &count)| count > 0)
+            .map(|(value, &count)| (value as u32, count))
+    }
+
+    /// The nearest-rank percentile: the smallest value with at least `p`
+    /// percent of the values at or below it. `None` when empty.
+    pub fn percentile(&self, p: u32) -> Option<u32> {
+        let total = self.len();
+        if total == 0 {
+            return None;
+        }
+        // ceil(p/100 * total), at least rank 1.
+        let rank = (u128::from(p) * u128::from(total)).div_ceil(100).max(1);
+        let mut seen: u128 = 0;
+        for (value, count) in self.values() {
+            seen += u128::from(count);
+            if seen >= rank {
+                return Some(value);
+            }
+        }
+        self.values().last().map(|(value, _)| value)
+    }
+
+    /// Mean, standard deviation (population), minimum, maximum and the
+    /// 5th, 25th, 50th, 75th and 95th percentiles.
+    pub fn spread(&self) -> Option<Spread> {
+        let total = self.len();
+        if total == 0 {
+            return None;
+        }
+        let n = total as f64;
+        let mean = self.sum as f64 / n;
+        // n * sum(x^2) - sum(x)^2 is exact in integers, so the variance has
+        // no cancellation error whatever the order games finished in.
+        let numerator =
+            u128::from(total) * self.sum_of_squares - u128::from(self.sum) * u128::from(self.sum);
+        let sd = (numerator as f64).sqrt() / n;
+        let percentile = |p| self.percentile(p).expect("not empty");
+        Some(Spread {
+            mean,
+            sd,
+            min: self
+                .values()
+                .next()
+                .map(|(value, _)| value)
+                .expect("not empty"),
+            max: self
+                .values()
+                .last()
+                .map(|(value, _)| value)
+                .expect("not empty"),
+            p5: percentile(5),
+            p25: percentile(25),
+            p50: percentile(50),
+            p75: percentile(75),
+            p95: percentile(95),
+        })
+    }
+}
+
+/// Where the values of a histogram lie.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Spread {
+    pub mean: f64,
+    pub sd: f64,
+    pub min: u32,
+    pub max: u32,
+    pub p5: u32,
+    pub p25: u32,
+    pub p50: u32,
+    pub p75: u32,
+    pub p95: u32,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Histogram, Rate, wilson};
+
+    fn close(actual: f64, expected: f64) {
+        assert!(
+            (actual - expected).abs() < 5e-5,
+            "{actual} is not {expected}"
+        );
+    }
+
+    #[test]
+    fn wilson_matches_published_values() {
+        // Newcombe (1998), "Two-sided confidence intervals for the single
+        // proportion", table I: 81/263 -> 0.2553 to 0.3662.
+        let (low, high) = wilson(81, 263);
+        close(low, 0.2553);
+        close(high, 0.3662);
+        // Same table: 15/148 -> 0.0624 to 0.1605.
+        let (low, high) = wilson(15, 148);
+        close(low, 0.0624);
+        close(high, 0.1605);
+        // Same table: 0/20 -> 0 to 0.1611, and 1/29 -> 0.0061 to 0.1718.
+        let (low, high) = wilson(0, 20);
+        close(low, 0.0);
+        close(high, 0.1611);
+        let (low, high) = wilson(1, 29);
+        close(low, 0.0061);
+        close(high, 0.1718);
+    }
+
+    #[test]
+    fn wilson_is_symmetric_and_stays_in_the_unit_interval() {
+        let (low, high) = wilson(5, 10);
+        close(low, 1.0 - high);
+        close(low, 0.2366);
+        let (low, high) = wilson(10, 10);
+        assert!(high <= 1.0 && low > 0.69, "{low} {high}");
+        assert_eq!(wilson(0, 0), (0.0, 1.0));
+        let rate = Rate::new(0, 0);
+        assert!(rate.rate.abs() < f64::EPSILON);
+    }
+
+    #[test]
+    fn percentiles_are_nearest_rank() {
+        let mut histogram = Histogram::default();
+        for value in [3, 4, 4, 5, 5, 5, 6, 9, 12, 20] {
+            histogram.add(value);
+        }
+        assert_eq!(histogram.percentile(50), Some(5));
+        assert_eq!(histogram.percentile(0), Some(3));
+        assert_eq!(histogram.percentile(90), Some(12));
+        assert_eq!(histogram.percentile(95), Some(20));
+        assert_eq!(histogram.percentile(100), Some(20));
+        let spread = histogram.spread().unwrap();
+        assert_eq!((spread.min, spread.max), (3, 20));
+        assert!((spread.mean - 7.3).abs() < 1e-12);
+        // Population sd of the ten values.
+        assert!(
+            (spread.sd - 4.940_647_730_814_25).abs() < 1e-9,
+            "{}",
+            spread.sd
+        );
+    }
+
+    #[test]
+    fn merging_equals_adding_everything_to_one() {
+        let values = [7_u32, 1, 30, 7, 7, 2, 19];
+        let mut whole = Histogram::default();
+        for &value in &values {
+            whole.add(value);
+        }
+        let mut left = Histogram::default();
+        let mut right = Histogram::default();
+        for &value in &values[..3] {
+            left.add(value);
+        }
+        for &value in &values[3..] {
+            right.add(value);
+        }
+        right.merge(&left);
+        assert_eq!(right, whole);
+        assert!(Histogram::default().spread().is_none());
+    }
+}

@@ -1,0 +1,277 @@
+//! The state of a balance report: named counts and sums, nothing else.
+//!
+//! A [`Tally`] is what a run (or a shard of one) writes and what `sim merge`
+//! adds up. It holds only integers keyed by names (teams, ship card ids,
+//! tactic card ids), never a mean or a rate, so adding the tallies of shards
+//! gives exactly the tally of the whole run, in any order. The numbers
+//! people read are derived from it by [`crate::sim::Report::new`].
+
+use serde::{Deserialize, Serialize};
+
+use crate::outcome::WinKind;
+use crate::sim::stats::Histogram;
+
+/// How many failed games a tally keeps as examples (the ones with the
+/// smallest game indices, so the choice does not depend on thread timing).
+pub const FAILURE_SAMPLES: usize = 10;
+
+/// The totals of a set of games.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Tally {
+    /// Games played, whether they finished or failed.
+    pub games: u64,
+    /// Games that reached an outcome.
+    pub finished: u64,
+    /// One entry per team, in the mission's team order.
+    pub teams: Vec<TeamTally>,
+    pub draws: u64,
+    /// Finished games by the victory condition that ended them.
+    pub ended: Ended,
+    /// Game length in rounds, finished games only.
+    pub rounds: Histogram,
+    /// Actions applied, summed over finished games.
+    pub steps: u64,
+    /// One entry per ship card of each side's fleet.
+    pub ships: Vec<ShipTally>,
+    /// One entry per tactic card (by card id) of each side's decks.
+    pub cards: Vec<CardTally>,
+    pub failures: Failures,
+}
+
+/// A team's wins.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TeamTally {
+    pub team: String,
+    pub wins: u64,
+    /// Finished games in which a player of this team took the first turn
+    /// (games over before any turn count for no team).
+    pub went_first: u64,
+    /// Of those, the games this team won.
+    pub wins_going_first: u64,
+}
+
+/// Finished games by how they ended (wins and draws alike).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Ended {
+    pub destroy_all: u64,
+    pub victory_points: u64,
+    pub alternative: u64,
+    pub victory_clock: u64,
+}
+
+impl Ended {
+    pub fn add(&mut self, how: WinKind) {
+        *self.slot(how) += 1;
+    }
+
+    fn slot(&mut self, how: WinKind) -> &mut u64 {
+        match how {
+            WinKind::DestroyAll => &mut self.destroy_all,
+            WinKind::VictoryPoints => &mut self.victory_points,
+            WinKind::Alternative => &mut self.alternative,
+            WinKind::VictoryClock => &mut self.victory_clock,
+        }
+    }
+
+    pub(crate) fn merge(&mut self, other: &Ended) {
+        self.destroy_all += other.destroy_all;
+        self.victory_points += other.victory_points;
+        self.alternative += other.alternative;
+        self.victory_clock += other.victory_clock;
+    }
+}
+
+/// How often a side's ship card survived.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ShipTally {
+    /// The team of the player whose fleet holds the card.
+    pub team: String,
+    /// The bundle's ship card id.
+    pub ship: String,
+    /// Finished games in which the card was in the side's fleet.
+    pub fielded: u64,
+    /// Of those, the games it ended on the battlefield, still controlled by
+    /// its own side (launched and not all destroyed, not in a hold).
+    pub survived: u64,
+}
+
+/// How often a side played a tactic card.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CardTally {
+    /// The team whose deck (or prepped cards) holds the card.
+    pub team: String,
+    /// The bundle's tactic card id.
+    pub card: String,
+    /// Finished games in which the side had at least one copy.
+    pub dealt: u64,
+    /// Copies played (from the hand) in those games.
+    pub plays: u64,
+    /// Games in which the side played at least one copy.
+    pub played_in: u64,
+}
+
+/// Games that did not reach an outcome, by reason.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Failures {
+    /// No outcome within the step bound: a game that would not end.
+    pub step_limit: u64,
+    /// No outcome, yet no legal action for the player to move.
+    pub stuck: u64,
+    /// The engine panicked.
+    pub panic: u64,
+    /// The first few failed games, smallest game index first.
+    pub samples: Vec<FailureSample>,
+}
+
+impl Failures {
+    pub fn total(&self) -> u64 {
+        self.step_limit + self.stuck + self.panic
+    }
+
+    /// Keeps `sample` if it is among the [`FAILURE_SAMPLES`] smallest
+    /// indices seen.
+    pub fn keep(&mut self, sample: FailureSample) {
+        let at = self
+            .samples
+            .partition_point(|kept| kept.index < sample.index);
+        if at < FAILURE_SAMPLES {
+            self.samples.insert(at, sample);
+            self.samples.truncate(FAILURE_SAMPLES);
+        }
+    }
+
+    pub(crate) fn merge(&mut self, other: &Failures) {
+        self.step_limit += other.step_limit;
+        self.stuck += other.stuck;
+        self.panic += other.panic;
+        for sample in &other.samples {
+            self.keep(sample.clone());
+        }
+    }
+}
+
+/// One failed game, enough to play it again.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FailureSample {
+    /// The game's index in the run.
+    pub index: u64,
+    /// The game's own seed (from the run's seed and the index).
+    pub seed: u64,
+    /// What went wrong, naming the mission and the seed.
+    pub message: String,
+}
+
+impl Tally {
+    /// Adds `other` into `self`. Teams, ship cards and tactic cards are
+    /// matched by name; ones only `other` has are appended, so tallies of
+    /// runs with different default fleets still add up.
+    pub fn merge(&mut self, other: &Tally) {
+        self.games += other.games;
+        self.finished += other.finished;
+        self.draws += other.draws;
+        self.ended.merge(&other.ended);
+        self.rounds.merge(&other.rounds);
+        self.steps += other.steps;
+        self.failures.merge(&other.failures);
+        for theirs in &other.teams {
+            match self.teams.iter_mut().find(|mine| mine.team == theirs.team) {
+                Some(mine) => {
+                    mine.wins += theirs.wins;
+                    mine.went_first += theirs.went_first;
+                    mine.wins_going_first += theirs.wins_going_first;
+                }
+                None => self.teams.push(theirs.clone()),
+            }
+        }
+        for theirs in &other.ships {
+            match self
+                .ships
+                .iter_mut()
+                .find(|mine| mine.team == theirs.team && mine.ship == theirs.ship)
+            {
+                Some(mine) => {
+                    mine.fielded += theirs.fielded;
+                    mine.survived += theirs.survived;
+                }
+                None => self.ships.push(theirs.clone()),
+            }
+        }
+        for theirs in &other.cards {
+            match self
+                .cards
+                .iter_mut()
+                .find(|mine| mine.team == theirs.team && mine.card == theirs.card)
+            {
+                Some(mine) => {
+                    mine.dealt += theirs.dealt;
+                    mine.plays += theirs.plays;
+                    mine.played_in += theirs.played_in;
+                }
+                None => self.cards.push(theirs.clone()),
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{FAILURE_SAMPLES, FailureSample, Failures, ShipTally, Tally, TeamTally};
+
+    fn sample(index: u64) -> FailureSample {
+        FailureSample {
+            index,
+            seed: index * 7,
+            message: format!("game {index}"),
+        }
+    }
+
+    #[test]
+    fn failure_samples_keep_the_smallest_indices_whatever_the_order() {
+        let mut forward = Failures::default();
+        let mut backward = Failures::default();
+        for index in 0..30 {
+            forward.keep(sample(index));
+            backward.keep(sample(29 - index));
+        }
+        assert_eq!(forward, backward);
+        assert_eq!(forward.samples.len(), FAILURE_SAMPLES);
+        assert_eq!(forward.samples[0].index, 0);
+        assert_eq!(forward.samples[FAILURE_SAMPLES - 1].index, 9);
+    }
+
+    #[test]
+    fn merging_matches_by_name() {
+        let team = |name: &str, wins| TeamTally {
+            team: name.to_owned(),
+            wins,
+            went_first: 1,
+            wins_going_first: 0,
+        };
+        let ship = |team: &str, ship: &str| ShipTally {
+            team: team.to_owned(),
+            ship: ship.to_owned(),
+            fielded: 2,
+            survived: 1,
+        };
+        let mut left = Tally {
+            games: 2,
+            teams: vec![team("isn", 1), team("wretch", 1)],
+            ships: vec![ship("isn", "isn-everest")],
+            ..Tally::default()
+        };
+        let right = Tally {
+            games: 3,
+            teams: vec![team("wretch", 2), team("isn", 0)],
+            ships: vec![ship("wretch", "red-fuvu"), ship("isn", "isn-everest")],
+            ..Tally::default()
+        };
+        left.merge(&right);
+        assert_eq!(left.games, 5);
+        assert_eq!(left.teams[0].wins, 1);
+        assert_eq!(left.teams[1].wins, 3);
+        assert_eq!(left.teams[1].went_first, 2);
+        assert_eq!(left.ships.len(), 2);
+        assert_eq!(left.ships[0].fielded, 4);
+        assert_eq!(left.ships[1].ship, "red-fuvu");
+    }
+}

@@ -1,0 +1,92 @@
+//! Shared helpers of the engine's integration tests: the base pack compiled
+//! once, games brought to a known point, and lookups by name and coordinate.
+
+#![allow(dead_code, unreachable_pub)]
+
+use std::path::Path;
+use std::sync::{Arc, OnceLock};
+
+use spacedock_engine::{Action, Game, Hex, PlayerId, Pos, ShipCardId, ShipId, TurnPhase};
+use spacedock_schema::bundle::Bundle;
+
+/// The Saturn Offensive bundle, compiled from the repository's pack.
+pub fn bundle() -> Arc<Bundle> {
+    static BUNDLE: OnceLock<Arc<Bundle>> = OnceLock::new();
+    Arc::clone(BUNDLE.get_or_init(|| {
+        let pack = Path::new(env!("CARGO_MANIFEST_DIR")).join("../content/saturn-offensive");
+        let compilation =
+            spacedock_validator::compile(&pack, &spacedock_validator::Options::default());
+        Arc::new(compilation.bundle.expect("the base pack compiles"))
+    }))
+}
+
+pub fn missions() -> Vec<String> {
+    bundle()
+        .missions
+        .iter()
+        .map(|mission| mission.id.clone())
+        .collect()
+}
+
+/// A game whose setup is done (placements take the first legal choice) and
+/// whose first player, `first`, is in their energy phase.
+pub fn started(mission: &str, seed: u64, first: u8) -> Game {
+    let mut game = Game::new(bundle(), mission, seed).expect("the mission sets up");
+    let mut legal = Vec::new();
+    while game.in_setup() {
+        game.legal_actions(&mut legal);
+        let action = if legal.contains(&Action::ChooseFirstPlayer(PlayerId(first))) {
+            Action::ChooseFirstPlayer(PlayerId(first))
+        } else {
+            legal[0]
+        };
+        game.apply(action).expect("a legal setup action");
+    }
+    assert_eq!(game.phase(), TurnPhase::Energy);
+    game
+}
+
+/// Applies `EndPhase` until the active player is in `phase`.
+pub fn to_phase(game: &mut Game, phase: TurnPhase) {
+    while game.phase() != phase {
+        game.apply(Action::EndPhase).expect("the phase can end");
+    }
+}
+
+pub fn hex(game: &Game, column: u32, row: u32) -> Hex {
+    game.hex_at([column, row])
+        .expect("a hex of the battlefield")
+}
+
+pub fn pos(game: &Game, column: u32, row: u32, dir: u8) -> Pos {
+    Pos {
+        at: hex(game, column, row),
+        dir,
+    }
+}
+
+/// The ship card of `owner` with this bundle id.
+pub fn card(game: &Game, owner: u8, ship: &str) -> ShipCardId {
+    game.cards()
+        .find(|card| card.owner == PlayerId(owner) && card.ship == ship)
+        .unwrap_or_else(|| panic!("player {owner} has no `{ship}`"))
+        .id
+}
+
+pub fn ships(game: &Game, card: ShipCardId) -> Vec<ShipId> {
+    game.card_ships(card).collect()
+}
+
+pub fn legal(game: &Game) -> Vec<Action> {
+    let mut legal = Vec::new();
+    game.legal_actions(&mut legal);
+    legal
+}
+
+/// A tactic card of this bundle id somewhere in the game.
+pub fn tactic(game: &Game, card: &str) -> spacedock_engine::TacticId {
+    (0..game.tactic_count() as u16)
+        .map(spacedock_engine::TacticId)
+        .find(|&id| game.tactic(id).card == card)
+        .unwrap_or_else(|| panic!("no `{card}` in the game"))
+}

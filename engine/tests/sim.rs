@@ -1,0 +1,271 @@
+//! The simulator on the real Saturn Offensive pack: runs are a pure
+//! function of their seed whatever the thread count or shard split, the
+//! step bound ends a game as a named failure, traces replay and catch
+//! tampering, and the greedy policy plays better than chance.
+
+use std::io::BufReader;
+use std::path::Path;
+use std::sync::{Arc, OnceLock};
+
+use spacedock_engine::sim::trace::{self, ReplayError, TraceLine, TraceSpec};
+use spacedock_engine::sim::{
+    DEFAULT_MAX_STEPS, PlayError, Report, Shard, SimConfig, SimError, SimResult, Tally, game_seed,
+    play, simulate,
+};
+use spacedock_engine::{Policy, Setup, policy_by_name};
+use spacedock_schema::bundle::Bundle;
+
+const MISSION: &str = "dead-zone-battle";
+
+/// The pack, compiled once for every test of this binary.
+fn bundle() -> Arc<Bundle> {
+    static BUNDLE: OnceLock<Arc<Bundle>> = OnceLock::new();
+    Arc::clone(BUNDLE.get_or_init(|| {
+        let pack = Path::new(env!("CARGO_MANIFEST_DIR")).join("../content/saturn-offensive");
+        let compilation =
+            spacedock_validator::compile(&pack, &spacedock_validator::Options::default());
+        Arc::new(compilation.bundle.expect("the pack compiles"))
+    }))
+}
+
+fn config(policy: &str, games: u64, threads: usize) -> SimConfig {
+    SimConfig {
+        mission: MISSION.to_owned(),
+        policies: vec![policy.to_owned()],
+        seed: 7,
+        games,
+        shard: Shard::WHOLE,
+        threads,
+        max_steps: DEFAULT_MAX_STEPS,
+    }
+}
+
+fn run(config: &SimConfig) -> SimResult {
+    simulate(&bundle(), config, &|| {}).expect("the run starts")
+}
+
+#[test]
+fn the_report_is_the_same_for_one_and_four_threads() {
+    for policy in ["random", "greedy"] {
+        let one = run(&config(policy, 64, 1));
+        let four = run(&config(policy, 64, 4));
+        assert_eq!(one, four, "{policy}");
+        let json = |result: &SimResult| {
+            serde_json::to_string(&(&result.run, Report::new(&result.tally), &result.tally))
+                .unwrap()
+        };
+        assert_eq!(json(&one), json(&four), "{policy}");
+        assert_eq!(one.tally.games, 64);
+        assert_eq!(one.tally.finished + one.tally.failures.total(), 64);
+    }
+}
+
+#[test]
+fn shards_add_up_to_the_whole_run() {
+    let whole = run(&config("random", 50, 2));
+    let mut merged = Tally::default();
+    // Merged in a scrambled order: sums do not care.
+    for index in [3, 1, 2] {
+        let mut sharded = config("random", 50, 2);
+        sharded.shard = Shard { index, count: 3 };
+        let part = run(&sharded);
+        assert_eq!(part.run.shards, [index]);
+        if merged.games == 0 {
+            merged = part.tally;
+        } else {
+            merged.merge(&part.tally);
+        }
+    }
+    assert_eq!(Report::new(&merged), Report::new(&whole.tally));
+    assert_eq!(merged.games, whole.tally.games);
+    assert_eq!(merged.rounds, whole.tally.rounds);
+}
+
+#[test]
+fn different_seeds_give_different_games() {
+    let first = run(&config("random", 20, 1));
+    let mut other = config("random", 20, 1);
+    other.seed = 8;
+    assert_ne!(first.tally, run(&other).tally);
+}
+
+#[test]
+fn the_report_counts_every_side_ship_and_card() {
+    let result = run(&config("greedy", 40, 0));
+    let tally = &result.tally;
+    let report = Report::new(tally);
+    let wins: u64 = report.sides.iter().map(|side| side.wins.count).sum();
+    assert_eq!(wins + report.draws.count, report.finished);
+    let names: Vec<&str> = report.sides.iter().map(|side| side.team.as_str()).collect();
+    assert_eq!(names, ["isn", "wretch"]);
+    // Four ship cards a side, every one fielded in every finished game.
+    assert_eq!(report.ships.len(), 8);
+    assert!(
+        tally
+            .ships
+            .iter()
+            .all(|ship| ship.fielded == tally.finished)
+    );
+    // Seven distinct tactic cards in each side's mission deck.
+    assert_eq!(report.cards.len(), 14);
+    let rounds = report.rounds.expect("games finished");
+    assert!(rounds.min >= 1 && rounds.min <= rounds.p50 && rounds.p50 <= rounds.max);
+    let ended = &tally.ended;
+    assert_eq!(
+        ended.destroy_all + ended.victory_points + ended.alternative + ended.victory_clock,
+        tally.finished
+    );
+    let went_first: u64 = tally.teams.iter().map(|team| team.went_first).sum();
+    assert_eq!(went_first, tally.finished);
+}
+
+#[test]
+fn greedy_beats_random() {
+    let mut config = config("greedy", 40, 0);
+    config.policies = vec!["greedy".to_owned(), "random".to_owned()];
+    let report = Report::new(&run(&config).tally);
+    let greedy = &report.sides[0];
+    assert_eq!(greedy.team, "isn", "seat 1 is the ISN player");
+    assert!(
+        greedy.wins.low > 0.5,
+        "greedy should beat random clearly: {:?}",
+        greedy.wins
+    );
+}
+
+#[test]
+fn the_step_bound_ends_a_game_as_a_named_failure() {
+    let setup = Setup::new(bundle(), MISSION, &[]).unwrap();
+    let mut game = setup.start(3);
+    let mut policies: Vec<Box<dyn Policy>> = vec![policy_by_name("random").unwrap()];
+    let error = play(&mut game, &mut policies, 3, 25).unwrap_err();
+    assert!(
+        matches!(error, PlayError::StepLimit { steps: 25, .. }),
+        "{error}"
+    );
+
+    let mut bounded = config("random", 5, 1);
+    bounded.max_steps = 25;
+    let tally = run(&bounded).tally;
+    assert_eq!(tally.failures.step_limit, 5);
+    assert_eq!(tally.finished, 0);
+    let sample = &tally.failures.samples[0];
+    assert_eq!(sample.index, 0);
+    assert_eq!(sample.seed, game_seed(7, 0));
+    assert!(
+        sample.message.starts_with(&format!(
+            "mission `{MISSION}`, seed {}: no outcome after 25 steps",
+            sample.seed
+        )),
+        "{}",
+        sample.message
+    );
+}
+
+#[test]
+fn policies_must_fit_the_seats() {
+    let mut wrong = config("random", 1, 1);
+    wrong.policies = vec!["random".into(), "greedy".into(), "random".into()];
+    assert!(matches!(
+        simulate(&bundle(), &wrong, &|| {}),
+        Err(SimError::PolicyCount { seats: 2, given: 3 })
+    ));
+    wrong.policies = vec!["minimax".into()];
+    assert!(matches!(
+        simulate(&bundle(), &wrong, &|| {}),
+        Err(SimError::UnknownPolicy(name)) if name == "minimax"
+    ));
+}
+
+fn record(policy: &str, seed: u64) -> String {
+    let spec = TraceSpec {
+        mission: MISSION.to_owned(),
+        seed,
+        policies: vec![policy.to_owned()],
+        max_steps: DEFAULT_MAX_STEPS,
+        source: None,
+    };
+    let mut bytes = Vec::new();
+    let end = trace::record(&bundle(), &spec, &mut bytes).unwrap();
+    assert!(end.outcome.is_some(), "the game finished");
+    String::from_utf8(bytes).unwrap()
+}
+
+fn replay(text: &str) -> Result<trace::Replay, ReplayError> {
+    trace::replay(&bundle(), BufReader::new(text.as_bytes()))
+}
+
+#[test]
+fn a_trace_replays_to_its_final_state() {
+    for policy in ["random", "greedy"] {
+        let text = record(policy, 11);
+        let lines: Vec<TraceLine> = text
+            .lines()
+            .map(|line| serde_json::from_str(line).unwrap())
+            .collect();
+        let TraceLine::Header(header) = &lines[0] else {
+            panic!("no header first");
+        };
+        assert_eq!(header.bundle, bundle().content_hash);
+        assert_eq!(header.seed, 11);
+        assert!(lines.iter().any(|line| matches!(
+            line,
+            TraceLine::Event(spacedock_engine::Event::AttackRoll { .. })
+        )));
+        assert!(matches!(lines.last(), Some(TraceLine::End(_))));
+        let replayed = replay(&text).unwrap();
+        assert!(replayed.confirmed(), "{policy}: {replayed:?}");
+        // Recording is deterministic too.
+        assert_eq!(record(policy, 11), text);
+    }
+}
+
+#[test]
+fn a_tampered_trace_is_caught() {
+    let text = record("random", 12);
+    // A die roll changed: the replay rolls differently at that line.
+    let roll = text
+        .lines()
+        .position(|line| line.contains("\"AttackRoll\""))
+        .unwrap();
+    let mut lines: Vec<String> = text.lines().map(str::to_owned).collect();
+    let mut event: serde_json::Value = serde_json::from_str(&lines[roll]).unwrap();
+    let letter = &mut event["event"]["AttackRoll"]["letter"];
+    *letter = (letter.as_u64().unwrap() % 10 + 1).into();
+    lines[roll] = event.to_string();
+    match replay(&lines.join("\n")) {
+        Err(ReplayError::Diverged { line, .. }) => assert_eq!(line, roll as u64 + 1),
+        other => panic!("not caught: {other:?}"),
+    }
+
+    // The final hash changed: the game replays, but not to that state.
+    let mut lines: Vec<String> = text.lines().map(str::to_owned).collect();
+    let last = lines.len() - 1;
+    let mut end: serde_json::Value = serde_json::from_str(&lines[last]).unwrap();
+    end["end"]["state_hash"] = "0123456789abcdef".into();
+    lines[last] = end.to_string();
+    let replayed = replay(&lines.join("\n")).unwrap();
+    assert!(!replayed.confirmed());
+
+    // An action dropped: what follows no longer fits.
+    let tenth_action = text
+        .lines()
+        .enumerate()
+        .filter(|(_, line)| line.starts_with("{\"action\""))
+        .nth(9)
+        .map(|(index, _)| index)
+        .unwrap();
+    let mut lines: Vec<&str> = text.lines().collect();
+    lines.remove(tenth_action);
+    let dropped = replay(&lines.join("\n"));
+    assert!(
+        dropped
+            .as_ref()
+            .map_or(true, |replayed| !replayed.confirmed()),
+        "{dropped:?}"
+    );
+
+    // A trace from another bundle is refused before playing.
+    let other = text.replacen(&bundle().content_hash, "sha256:0000", 1);
+    assert!(matches!(replay(&other), Err(ReplayError::Bundle { .. })));
+}

@@ -1,0 +1,1219 @@
+//! Powers: the structured side of ship powers, tactic cards and mission
+//! special rules (the effect language, docs/effects.md).
+//!
+//! The JSON Schema already fixed the shape: every `kind`, key and word is
+//! one the language has. This checks their meaning: references resolve
+//! (ship cards, factions, zones, damage types, power names, the teams a rule
+//! is `for`); roles, players and effects fit the power's source and trigger
+//! (`self` only on ship powers, `attached-ship` only on attached cards, an
+//! event's `target` only when it has one, a sabotage card's target an enemy,
+//! `reroll` only on a hit or a miss); parameters agree with each other; and
+//! every die table covers each face of the number die exactly once.
+
+use spacedock_schema::common::{Icon, TacticType};
+use spacedock_schema::effect::{
+    Clause, Condition, Effect, PlayerRef, Role, Selector, ShipFilter, Trigger, Until, WeaponSlot,
+};
+use spacedock_schema::mission::MissionSource;
+use spacedock_schema::tactic::TacticSource;
+
+use crate::codes::Code;
+use crate::context::Context;
+use crate::diagnostic::{Diagnostic, Diagnostics};
+use crate::model::{MissionModel, Model};
+use crate::resolve::ItemKind;
+use crate::source::FileId;
+use crate::suggest::did_you_mean;
+
+pub(crate) fn check(context: &Context<'_>, model: &Model, diagnostics: &mut Diagnostics) {
+    for loaded in &context.content.ships {
+        for (v, version) in loaded.item.versions.iter().enumerate() {
+            for (p, power) in version.powers.iter().enumerate() {
+                let scope = Scope {
+                    context,
+                    file: loaded.file,
+                    source: Source::Ship,
+                    when: power.when,
+                    attached: false,
+                    target_chosen: false,
+                };
+                scope.clause(
+                    &format!("{}/versions/{v}/powers/{p}", loaded.pointer),
+                    &power.clause(),
+                    diagnostics,
+                );
+            }
+        }
+    }
+    for loaded in &context.content.tactics {
+        card(
+            context,
+            &loaded.item,
+            loaded.file,
+            &loaded.pointer,
+            diagnostics,
+        );
+    }
+    for mission in &model.missions {
+        let loaded = &context.content.missions[mission.mission];
+        for (r, rule) in loaded.item.special_rules.iter().enumerate() {
+            let pointer = format!("{}/special_rules/{r}", loaded.pointer);
+            let scope = Scope {
+                context,
+                file: loaded.file,
+                source: Source::Rule {
+                    mission,
+                    source: &loaded.item,
+                },
+                when: rule.when,
+                attached: false,
+                target_chosen: false,
+            };
+            for (i, name) in rule.players.iter().enumerate() {
+                scope.rule_player(&format!("{pointer}/for/{i}"), name, diagnostics);
+            }
+            scope.clause(&pointer, &rule.clause(), diagnostics);
+        }
+    }
+}
+
+/// A tactic card: its target, what playing it does, and its powers.
+fn card(
+    context: &Context<'_>,
+    card: &TacticSource,
+    file: FileId,
+    pointer: &str,
+    diagnostics: &mut Diagnostics,
+) {
+    let attaches = card.kind.attaches();
+    let play = Scope {
+        context,
+        file,
+        source: Source::Card { card },
+        when: card.when,
+        attached: false,
+        target_chosen: false,
+    };
+    if let Some(target) = &card.target {
+        play.card_target(&format!("{pointer}/target"), card, target, diagnostics);
+    }
+    if card.when.is_some() && attaches {
+        play.push(
+            diagnostics,
+            Code::WrongTrigger,
+            &format!("{pointer}/when"),
+            format!(
+                "a {} card is played in its phase, not in answer to a trigger",
+                card.kind.name()
+            ),
+            "only events have `when`",
+            "put what the card does on a trigger in a `[[tactic.powers]]` with its own `when`",
+        );
+    }
+    if !card.powers.is_empty() && !attaches {
+        play.push(
+            diagnostics,
+            Code::InvalidTarget,
+            &format!("{pointer}/powers"),
+            format!(
+                "event `{}` has `powers`, but an event is never attached",
+                card.name
+            ),
+            "powers of an event",
+            "write what the event does in its `do`",
+        );
+    }
+    // Playing the card: conditions before it is attached, effects after.
+    let conditions = Scope {
+        target_chosen: card.target.is_some() && !attaches,
+        ..play
+    };
+    conditions.conditions(&format!("{pointer}/if"), &card.conditions, diagnostics);
+    let effects = Scope {
+        attached: attaches,
+        ..conditions
+    };
+    let played = card.play();
+    effects.effects(
+        &format!("{pointer}/do"),
+        played.effects,
+        Lasting::Played,
+        diagnostics,
+    );
+    for (i, power) in card.powers.iter().enumerate() {
+        let scope = Scope {
+            context,
+            file,
+            source: Source::Card { card },
+            when: power.when,
+            attached: attaches,
+            target_chosen: false,
+        };
+        scope.clause(
+            &format!("{pointer}/powers/{i}"),
+            &power.clause(),
+            diagnostics,
+        );
+    }
+}
+
+/// Where a power comes from.
+#[derive(Clone, Copy)]
+enum Source<'a> {
+    Ship,
+    Card {
+        card: &'a TacticSource,
+    },
+    Rule {
+        mission: &'a MissionModel,
+        source: &'a MissionSource,
+    },
+}
+
+impl Source<'_> {
+    fn noun(self) -> String {
+        match self {
+            Source::Ship => "a ship power".to_owned(),
+            Source::Card { card } if card.kind == TacticType::Event => "an event".to_owned(),
+            Source::Card { card } => format!("a {} card", card.kind.name()),
+            Source::Rule { .. } => "a special rule".to_owned(),
+        }
+    }
+
+    fn attached_card(self) -> Option<&'static str> {
+        match self {
+            Source::Card { card } if card.kind.attaches() => Some(card.kind.name()),
+            _ => None,
+        }
+    }
+}
+
+/// How long effects of a place last: what the power's trigger allows.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Lasting {
+    /// No trigger: the power holds while its source is in play.
+    Continuous,
+    /// A trigger, or a card being played: the effects happen once.
+    Once,
+    /// A card being played (its `do`).
+    Played,
+}
+
+/// What a place in a power may use.
+#[derive(Clone, Copy)]
+struct Scope<'a, 'c> {
+    context: &'a Context<'c>,
+    file: FileId,
+    source: Source<'a>,
+    when: Option<Trigger>,
+    /// The card is attached here (its powers, and its `do` once attached).
+    attached: bool,
+    /// An event's chosen `target` exists here.
+    target_chosen: bool,
+}
+
+impl Scope<'_, '_> {
+    fn push(
+        &self,
+        diagnostics: &mut Diagnostics,
+        code: Code,
+        pointer: &str,
+        message: String,
+        label: &str,
+        help: impl Into<String>,
+    ) {
+        let help = help.into();
+        let diagnostic = Diagnostic::new(code, message)
+            .at(self.context.at(self.file, pointer))
+            .label(label);
+        diagnostics.push(if help.is_empty() {
+            diagnostic
+        } else {
+            diagnostic.help(help)
+        });
+    }
+
+    fn trigger_words(&self) -> String {
+        match self.when {
+            Some(trigger) => format!("`when = \"{}\"`", trigger.name()),
+            None if matches!(self.source, Source::Card { card } if !card.kind.attaches()) => {
+                "an event played without `when`".to_owned()
+            }
+            None => "a power without `when`".to_owned(),
+        }
+    }
+
+    fn clause(&self, pointer: &str, clause: &Clause<'_>, diagnostics: &mut Diagnostics) {
+        if !clause.is_structured() {
+            let stray = [
+                ("when", clause.when.is_some()),
+                ("if", !clause.conditions.is_empty()),
+                ("optional", clause.optional),
+                ("cost", clause.cost > 0),
+                ("limit", clause.limit.is_some()),
+            ];
+            if let Some((key, _)) = stray.iter().find(|(_, set)| *set) {
+                self.push(
+                    diagnostics,
+                    Code::InvalidParameter,
+                    &format!("{pointer}/{key}"),
+                    format!("this has `{key}` but no `do`: it would never do anything"),
+                    "without effects",
+                    "add the effects in `do`, or remove the structure to keep the power text only",
+                );
+            }
+            return;
+        }
+        if clause.when.is_none() {
+            for (key, set) in [("optional", clause.optional), ("cost", clause.cost > 0)] {
+                if set {
+                    self.push(
+                        diagnostics,
+                        Code::InvalidParameter,
+                        &format!("{pointer}/{key}"),
+                        format!("a power without `when` holds all the time, so it cannot have `{key}`"),
+                        "no trigger to answer",
+                        "give the power a `when` (an action window such as `deploy-phase` lets the player choose when to use it)",
+                    );
+                }
+            }
+        }
+        self.conditions(&format!("{pointer}/if"), clause.conditions, diagnostics);
+        let lasting = if clause.when.is_some() {
+            Lasting::Once
+        } else {
+            Lasting::Continuous
+        };
+        self.effects(
+            &format!("{pointer}/do"),
+            clause.effects,
+            lasting,
+            diagnostics,
+        );
+    }
+
+    // --- conditions ---
+
+    fn conditions(&self, pointer: &str, conditions: &[Condition], diagnostics: &mut Diagnostics) {
+        for (i, condition) in conditions.iter().enumerate() {
+            self.condition(&format!("{pointer}/{i}"), condition, diagnostics);
+        }
+    }
+
+    fn condition(&self, pointer: &str, condition: &Condition, diagnostics: &mut Diagnostics) {
+        match condition {
+            Condition::ActingShip(filter) | Condition::AffectedShip(filter) => {
+                let role = if matches!(condition, Condition::ActingShip(_)) {
+                    Role::ActingShip
+                } else {
+                    Role::AffectedShip
+                };
+                self.event_role(&format!("{pointer}/kind"), role, diagnostics);
+                self.filter(pointer, filter, diagnostics);
+            }
+            Condition::Exists(filter) | Condition::None(filter) => {
+                self.filter(pointer, filter, diagnostics);
+            }
+            Condition::Card { faction, .. } => {
+                self.needs(
+                    pointer,
+                    "the `card` condition",
+                    &[Trigger::Attach],
+                    diagnostics,
+                );
+                if let Some(faction) = faction {
+                    self.reference(
+                        ItemKind::Faction,
+                        &format!("{pointer}/faction"),
+                        faction,
+                        diagnostics,
+                    );
+                }
+            }
+            Condition::Weapon { is } => {
+                self.needs(
+                    pointer,
+                    "the `weapon` condition",
+                    &[
+                        Trigger::Attack,
+                        Trigger::AttackEnd,
+                        Trigger::Hit,
+                        Trigger::Miss,
+                    ],
+                    diagnostics,
+                );
+                if *is == WeaponSlot::ThisCard {
+                    self.this_card_weapon(&format!("{pointer}/is"), diagnostics);
+                }
+            }
+            Condition::Turn { of } => self.player(&format!("{pointer}/of"), *of, diagnostics),
+            Condition::DamageDealt { .. } => self.needs(
+                pointer,
+                "the `damage-dealt` condition",
+                &[Trigger::Damage],
+                diagnostics,
+            ),
+            Condition::Unlaunched { ship } => {
+                self.reference(
+                    ItemKind::Ship,
+                    &format!("{pointer}/ship"),
+                    ship,
+                    diagnostics,
+                );
+            }
+        }
+    }
+
+    /// Reports a condition or effect whose trigger is not one of `allowed`.
+    fn needs(&self, pointer: &str, what: &str, allowed: &[Trigger], diagnostics: &mut Diagnostics) {
+        if self.when.is_some_and(|when| allowed.contains(&when)) {
+            return;
+        }
+        let names: Vec<&str> = allowed.iter().map(|t| t.name()).collect();
+        self.push(
+            diagnostics,
+            Code::WrongTrigger,
+            &format!("{pointer}/kind"),
+            format!(
+                "{what} needs a trigger it can refer to, but this is {}",
+                self.trigger_words()
+            ),
+            "no such event here",
+            format!("it works with `when` = {}", quoted_list(&names)),
+        );
+    }
+
+    // --- effects ---
+
+    fn effects(
+        &self,
+        pointer: &str,
+        effects: &[Effect],
+        lasting: Lasting,
+        diagnostics: &mut Diagnostics,
+    ) {
+        for (i, effect) in effects.iter().enumerate() {
+            self.effect(&format!("{pointer}/{i}"), effect, lasting, diagnostics);
+        }
+    }
+
+    fn effect(
+        &self,
+        pointer: &str,
+        effect: &Effect,
+        lasting: Lasting,
+        diagnostics: &mut Diagnostics,
+    ) {
+        let at = |key: &str| format!("{pointer}/{key}");
+        self.lasting(pointer, effect, lasting, diagnostics);
+        if let Some(target) = effect.target() {
+            self.selector(&at("target"), target, diagnostics);
+        }
+        match effect {
+            Effect::GainEnergy { player, .. }
+            | Effect::SpendEnergy { player, .. }
+            | Effect::Draw { player, .. }
+            | Effect::Discard { player, .. } => self.player(&at("player"), *player, diagnostics),
+            Effect::DirectDamage { damage_type, .. }
+            | Effect::ShieldDamage { damage_type, .. }
+            | Effect::HullDamage { damage_type, .. } => {
+                if let Some(damage_type) = damage_type {
+                    self.damage_type(&at("damage_type"), damage_type, diagnostics);
+                }
+            }
+            Effect::PreventDamage { damage_type, .. } => {
+                self.damage_type(&at("damage_type"), damage_type, diagnostics);
+            }
+            Effect::Modify {
+                stat,
+                amount,
+                weapon,
+                card_type,
+                ..
+            } => {
+                if *amount == 0 {
+                    self.push(
+                        diagnostics,
+                        Code::InvalidParameter,
+                        &at("amount"),
+                        format!("`modify` of `{}` by 0 changes nothing", stat.name()),
+                        "zero",
+                        "use a positive amount to add, a negative one to take away",
+                    );
+                }
+                if let Some(slot) = weapon {
+                    if !stat.is_weapon_stat() {
+                        self.push(
+                            diagnostics,
+                            Code::InvalidParameter,
+                            &at("weapon"),
+                            format!("`{}` is not a weapon stat, so `weapon` means nothing here", stat.name()),
+                            "not a weapon stat",
+                            "`weapon` goes with `range`, `attacks`, `strength` and `charge-cost`; remove it",
+                        );
+                    } else if *slot == WeaponSlot::ThisCard {
+                        self.this_card_weapon(&at("weapon"), diagnostics);
+                    }
+                }
+                if card_type.is_some() && *stat != spacedock_schema::effect::Stat::CardCost {
+                    self.push(
+                        diagnostics,
+                        Code::InvalidParameter,
+                        &at("card_type"),
+                        format!(
+                            "`card_type` only narrows `card-cost`, not `{}`",
+                            stat.name()
+                        ),
+                        "not a card cost",
+                        "remove `card_type`, or modify `card-cost`",
+                    );
+                }
+            }
+            Effect::ExtraWeapon { weapon, .. } => {
+                crate::check::ship::damage_type(
+                    self.context,
+                    weapon,
+                    self.file,
+                    &at("weapon"),
+                    diagnostics,
+                );
+            }
+            Effect::LaunchShip {
+                ship, within, of, ..
+            } => {
+                self.reference(ItemKind::Ship, &at("ship"), ship, diagnostics);
+                self.within_of(pointer, *within, of.as_ref(), diagnostics);
+            }
+            Effect::MoveObstacles { ram, .. } => {
+                if let Some(damage_type) = ram.as_ref().and_then(|ram| ram.damage_type.as_ref()) {
+                    self.damage_type(&at("ram/damage_type"), damage_type, diagnostics);
+                }
+            }
+            Effect::DrawFrom {
+                deck, look, keep, ..
+            } => {
+                if *deck != PlayerRef::Opponent {
+                    self.push(
+                        diagnostics,
+                        Code::InvalidParameter,
+                        &at("deck"),
+                        format!(
+                            "`draw-from` the deck of `{}` is the normal draw",
+                            deck.name()
+                        ),
+                        "not another deck",
+                        "write `deck = \"opponent\"`",
+                    );
+                }
+                if keep > look {
+                    self.push(
+                        diagnostics,
+                        Code::InvalidParameter,
+                        &at("keep"),
+                        format!("`draw-from` keeps {keep} of only {look} cards looked at"),
+                        "more than `look`",
+                        "`keep` is at most `look`",
+                    );
+                }
+            }
+            Effect::TreatAsFaction { faction, .. } => {
+                self.reference(ItemKind::Faction, &at("faction"), faction, diagnostics);
+            }
+            Effect::AttachPrepped { .. } => {
+                if !matches!(self.source, Source::Rule { .. }) {
+                    self.push(
+                        diagnostics,
+                        Code::InvalidTarget,
+                        &at("kind"),
+                        format!(
+                            "`attach-prepped` in {}: only missions prep cards",
+                            self.source.noun()
+                        ),
+                        "no prepped cards here",
+                        "use `attach-prepped` in a mission's special rule",
+                    );
+                }
+            }
+            Effect::IgnorePower { ship, power } => {
+                self.ignore_power(pointer, ship, power, diagnostics);
+            }
+            Effect::RollTable { table } => {
+                self.die_table(pointer, table, diagnostics);
+                for (i, row) in table.iter().enumerate() {
+                    self.effects(
+                        &at(&format!("table/{i}/do")),
+                        &row.effects,
+                        lasting,
+                        diagnostics,
+                    );
+                }
+            }
+            Effect::Reroll { .. } => {
+                self.needs(
+                    pointer,
+                    "`reroll`",
+                    &[Trigger::Hit, Trigger::Miss],
+                    diagnostics,
+                );
+            }
+            Effect::CancelHit => self.needs(pointer, "`cancel-hit`", &[Trigger::Hit], diagnostics),
+            Effect::Survive => self.needs(pointer, "`survive`", &[Trigger::Destroy], diagnostics),
+            Effect::Detach => {
+                if !self.attached {
+                    self.push(
+                        diagnostics,
+                        Code::InvalidTarget,
+                        &at("kind"),
+                        format!(
+                            "`detach` discards an attached card, but this is {}",
+                            self.source.noun()
+                        ),
+                        "nothing attached",
+                        "use `detach` in an attached card's `do` or `powers`",
+                    );
+                }
+            }
+            Effect::Choose { player, options } => {
+                self.player(&at("player"), *player, diagnostics);
+                if options.len() < 2 {
+                    self.push(
+                        diagnostics,
+                        Code::InvalidParameter,
+                        &at("options"),
+                        format!(
+                            "`choose` has {} to choose from",
+                            crate::check::count(options.len() as u32, "option")
+                        ),
+                        "nothing to choose",
+                        "give at least 2 options, or write the effects directly",
+                    );
+                }
+                for (i, option) in options.iter().enumerate() {
+                    self.effects(
+                        &at(&format!("options/{i}/do")),
+                        &option.effects,
+                        lasting,
+                        diagnostics,
+                    );
+                }
+            }
+            Effect::If {
+                conditions,
+                then,
+                otherwise,
+            } => {
+                self.conditions(&at("if"), conditions, diagnostics);
+                self.effects(&at("then"), then, lasting, diagnostics);
+                self.effects(&at("else"), otherwise, lasting, diagnostics);
+            }
+            Effect::AddShields { .. }
+            | Effect::RemoveShields { .. }
+            | Effect::Repair { .. }
+            | Effect::TakeControl { .. }
+            | Effect::MoveShip { .. }
+            | Effect::Score { .. }
+            | Effect::Escape { .. }
+            | Effect::DenyCover { .. }
+            | Effect::AttackRangeLimit { .. }
+            | Effect::QuickLaunch { .. } => {}
+        }
+    }
+
+    /// Whether an effect fits how long the place's effects last.
+    fn lasting(
+        &self,
+        pointer: &str,
+        effect: &Effect,
+        lasting: Lasting,
+        diagnostics: &mut Diagnostics,
+    ) {
+        let kind = effect.kind();
+        let until = match effect {
+            Effect::Modify { until, .. }
+            | Effect::ExtraWeapon { until, .. }
+            | Effect::DenyCover { until, .. } => Some(*until),
+            _ => None,
+        };
+        if effect.is_continuous_only() && lasting != Lasting::Continuous {
+            self.push(
+                diagnostics,
+                Code::WrongTrigger,
+                &format!("{pointer}/kind"),
+                format!(
+                    "`{kind}` holds while its source is in play, but this is {}",
+                    self.trigger_words()
+                ),
+                "not a one-time effect",
+                match self.source.attached_card() {
+                    Some(_) => "put it in a `[[tactic.powers]]` without `when`",
+                    None => "put it in a power without `when`",
+                },
+            );
+            return;
+        }
+        match (until, lasting) {
+            (Some(Some(until)), Lasting::Continuous) => self.push(
+                diagnostics,
+                Code::WrongTrigger,
+                &format!("{pointer}/until"),
+                format!("`until = \"{}\"` on a power without `when`: it lasts while its source is in play", until.name()),
+                "nothing to last from",
+                "remove `until`, or give the power a `when`",
+            ),
+            (Some(None), Lasting::Once | Lasting::Played) => self.push(
+                diagnostics,
+                Code::WrongTrigger,
+                &format!("{pointer}/kind"),
+                format!("`{kind}` here happens once, so it needs `until`: how long it lasts"),
+                "lasts how long?",
+                "add `until = \"attack-end\"`, `\"activation-end\"` or `\"turn-end\"`; or, for a lasting change, a power without `when`",
+            ),
+            (Some(Some(until)), _) => self.until(pointer, until, diagnostics),
+            _ => {}
+        }
+        let once_only = !effect.is_continuous_only()
+            && !matches!(
+                effect,
+                Effect::Modify { .. } | Effect::ExtraWeapon { .. } | Effect::DenyCover { .. }
+            );
+        if once_only && lasting == Lasting::Continuous {
+            self.push(
+                diagnostics,
+                Code::WrongTrigger,
+                &format!("{pointer}/kind"),
+                format!("`{kind}` happens once, but this power has no `when` to say when"),
+                "when?",
+                "give the power a `when` (a phase start, an event, or an action window such as `deploy-phase`)",
+            );
+        }
+    }
+
+    fn until(&self, pointer: &str, until: Until, diagnostics: &mut Diagnostics) {
+        let allowed = match until {
+            Until::TurnEnd => return,
+            Until::ActivationEnd => self.when.is_some_and(Trigger::is_in_activation),
+            Until::AttackEnd => self.when.is_some_and(Trigger::is_attack),
+        };
+        if !allowed {
+            self.push(
+                diagnostics,
+                Code::WrongTrigger,
+                &format!("{pointer}/until"),
+                format!(
+                    "`until = \"{}\"`, but {} does not happen during one",
+                    until.name(),
+                    self.trigger_words()
+                ),
+                "no such moment to end",
+                "use `until = \"turn-end\"`, or a trigger inside an activation or an attack",
+            );
+        }
+    }
+
+    fn die_table(
+        &self,
+        pointer: &str,
+        table: &[spacedock_schema::effect::TableRow],
+        diagnostics: &mut Diagnostics,
+    ) {
+        let faces = self.context.rules.number_die;
+        let mut rows_of_face = vec![0u32; faces as usize + 1];
+        for (i, row) in table.iter().enumerate() {
+            let to = row.to.unwrap_or(faces);
+            let row_pointer = format!("{pointer}/table/{i}");
+            if row.from > faces || to > faces {
+                self.push(
+                    diagnostics,
+                    Code::DieTable,
+                    &row_pointer,
+                    format!(
+                        "the number die has faces 1 to {faces}, but this row reaches {}",
+                        row.from.max(to)
+                    ),
+                    "off the die",
+                    format!("rows cover faces 1 to {faces} (the ruleset's `number_die`)"),
+                );
+            } else if to < row.from {
+                self.push(
+                    diagnostics,
+                    Code::DieTable,
+                    &row_pointer,
+                    format!(
+                        "this row runs from {} down to {to}: it covers no face",
+                        row.from
+                    ),
+                    "`to` below `from`",
+                    "write the lower face in `from` and the higher in `to`",
+                );
+                continue;
+            }
+            for face in row.from..=to.min(faces) {
+                rows_of_face[face as usize] += 1;
+            }
+        }
+        for (count, problem) in [(0, "in no row"), (2, "in more than one row")] {
+            let faces: Vec<u32> = (1..=faces)
+                .filter(|&face| {
+                    let rows = rows_of_face[face as usize];
+                    if count == 0 { rows == 0 } else { rows >= 2 }
+                })
+                .collect();
+            if !faces.is_empty() {
+                self.push(
+                    diagnostics,
+                    Code::DieTable,
+                    &format!("{pointer}/table"),
+                    format!("{} {problem}", face_list(&faces)),
+                    "every face of the number die once",
+                    "each face must be in exactly one row; a row without `do` does nothing",
+                );
+            }
+        }
+    }
+
+    fn ignore_power(&self, pointer: &str, ship: &str, power: &str, diagnostics: &mut Diagnostics) {
+        let Some(item) = self.reference(
+            ItemKind::Ship,
+            &format!("{pointer}/ship"),
+            ship,
+            diagnostics,
+        ) else {
+            return;
+        };
+        let loaded = &self.context.content.ships[item];
+        let mut names: Vec<&str> = loaded
+            .item
+            .versions
+            .iter()
+            .flat_map(|v| v.powers.iter().map(|p| p.name.as_str()))
+            .collect();
+        names.sort_unstable();
+        names.dedup();
+        if !names.contains(&power) {
+            let diagnostic = Diagnostic::new(
+                Code::UnknownReference,
+                format!(
+                    "ship card `{}` has no power named `{power}`",
+                    loaded.item.name
+                ),
+            )
+            .at(self.context.at(self.file, &format!("{pointer}/power")))
+            .label("unknown power")
+            .maybe_help(did_you_mean(power, names.iter().copied()).or_else(|| {
+                Some(if names.is_empty() {
+                    "it has no powers".to_owned()
+                } else {
+                    format!("its powers: {}", names.join(", "))
+                })
+            }));
+            diagnostics.push(diagnostic);
+        }
+    }
+
+    // --- ships and players ---
+
+    fn selector(&self, pointer: &str, selector: &Selector, diagnostics: &mut Diagnostics) {
+        match selector {
+            Selector::Role(role) => self.role(pointer, *role, diagnostics),
+            Selector::Filter(filter) => self.filter(pointer, filter, diagnostics),
+        }
+    }
+
+    fn filter(&self, pointer: &str, filter: &ShipFilter, diagnostics: &mut Diagnostics) {
+        let at = |key: &str| format!("{pointer}/{key}");
+        self.role(&at("is"), filter.is, diagnostics);
+        if let Some(ship) = &filter.ship {
+            self.reference(ItemKind::Ship, &at("ship"), ship, diagnostics);
+        }
+        if let Some(faction) = &filter.faction {
+            self.reference(ItemKind::Faction, &at("faction"), faction, diagnostics);
+        }
+        if let Some(zone) = &filter.zone {
+            self.zone(&at("zone"), zone, diagnostics);
+        }
+        if let Some(except) = filter.except {
+            self.role(&at("except"), except, diagnostics);
+        }
+        self.within_of(pointer, filter.within, filter.of.as_ref(), diagnostics);
+    }
+
+    fn within_of(
+        &self,
+        pointer: &str,
+        within: Option<u32>,
+        of: Option<&Selector>,
+        diagnostics: &mut Diagnostics,
+    ) {
+        match (within, of) {
+            (Some(_), None) => self.push(
+                diagnostics,
+                Code::InvalidParameter,
+                &format!("{pointer}/within"),
+                "`within` needs `of`: within how many spaces of which ships?".to_owned(),
+                "no `of`",
+                "add `of`, such as `of = \"self\"` or `of = { is = \"friendly\" }`",
+            ),
+            (None, Some(_)) => self.push(
+                diagnostics,
+                Code::InvalidParameter,
+                &format!("{pointer}/of"),
+                "`of` needs `within`: how many spaces?".to_owned(),
+                "no `within`",
+                "add `within = 1` for adjacent ships, or more",
+            ),
+            (Some(_), Some(of)) => self.selector(&format!("{pointer}/of"), of, diagnostics),
+            (None, None) => {}
+        }
+    }
+
+    /// Whether a role exists at this place.
+    fn role(&self, pointer: &str, role: Role, diagnostics: &mut Diagnostics) {
+        let noun = self.source.noun();
+        let problem = match role {
+            Role::This if !matches!(self.source, Source::Ship) => Some((
+                format!("`self` is a ship power's own ship card, but this is {noun}"),
+                match self.source {
+                    Source::Card { card } if card.kind.attaches() => {
+                        "the ship this card is attached to is `attached-ship`"
+                    }
+                    Source::Card { .. } => "an event names the ship card it is played on `target`",
+                    _ => "name the ships by filters, such as `{ is = \"friendly\", ship = \"isn-everest\" }`",
+                },
+            )),
+            Role::AttachedShip if !self.attached => Some(match self.source.attached_card() {
+                Some(_) => (
+                    "`attached-ship` before the card is attached: its `target` and `if` decide where it may go".to_owned(),
+                    "narrow the card's `target` instead",
+                ),
+                None => (
+                    format!("`attached-ship` is the ship an attached card is on, but this is {noun}"),
+                    match self.source {
+                        Source::Ship => "a ship power's own ships are `self`",
+                        Source::Card { .. } => "an event names the ship card it is played on `target`",
+                        Source::Rule { .. } => "name the ships by filters, such as `{ is = \"friendly\", icon = \"solo\" }`",
+                    },
+                ),
+            }),
+            Role::Target if !self.target_chosen => Some((
+                match self.source {
+                    Source::Card { card } if card.kind == TacticType::Event => format!(
+                        "`target` is the ship card an event is played on, but `{}` has no `target` here",
+                        card.name
+                    ),
+                    _ => format!("`target` is the ship card an event is played on, but this is {noun}"),
+                },
+                match self.source {
+                    Source::Card { card } if card.kind == TacticType::Event => {
+                        "give the event a `target` (which ship cards it may be played on), and use the role in its `if` and `do`"
+                    }
+                    Source::Card { .. } => "the ship this card is attached to is `attached-ship`",
+                    Source::Ship => "a ship power's own ships are `self`",
+                    Source::Rule { .. } => "name the ships by filters, such as `{ is = \"friendly\" }`",
+                },
+            )),
+            Role::ActingShip | Role::AffectedShip => {
+                self.event_role(pointer, role, diagnostics);
+                None
+            }
+            _ => None,
+        };
+        if let Some((message, help)) = problem {
+            self.push(
+                diagnostics,
+                Code::InvalidTarget,
+                pointer,
+                message,
+                "not here",
+                help,
+            );
+        }
+    }
+
+    /// `acting-ship` and `affected-ship` exist only when the trigger has them.
+    fn event_role(&self, pointer: &str, role: Role, diagnostics: &mut Diagnostics) {
+        let has = match role {
+            Role::ActingShip => self.when.is_some_and(Trigger::has_acting_ship),
+            _ => self.when.is_some_and(Trigger::has_affected_ship),
+        };
+        if !has {
+            let triggers: Vec<&str> = Trigger::ALL
+                .into_iter()
+                .filter(|t| match role {
+                    Role::ActingShip => t.has_acting_ship(),
+                    _ => t.has_affected_ship(),
+                })
+                .map(Trigger::name)
+                .collect();
+            self.push(
+                diagnostics,
+                Code::WrongTrigger,
+                pointer,
+                format!(
+                    "`{}` is a ship of the triggering event, but this is {}",
+                    role.name(),
+                    self.trigger_words()
+                ),
+                "no such ship here",
+                format!(
+                    "`{}` exists with `when` = {}",
+                    role.name(),
+                    quoted_list(&triggers)
+                ),
+            );
+        }
+    }
+
+    fn player(&self, pointer: &str, player: PlayerRef, diagnostics: &mut Diagnostics) {
+        if player == PlayerRef::AttachedShipController && !self.attached {
+            self.push(
+                diagnostics,
+                Code::InvalidTarget,
+                pointer,
+                format!("`attached-ship-controller` is the player whose ship a card is attached to, but this is {}", self.source.noun()),
+                "no attached ship here",
+                "use `you` or `opponent`",
+            );
+        }
+    }
+
+    fn this_card_weapon(&self, pointer: &str, diagnostics: &mut Diagnostics) {
+        let weapon_card = matches!(self.source, Source::Card { card } if card.weapon.is_some());
+        if !weapon_card {
+            self.push(
+                diagnostics,
+                Code::InvalidTarget,
+                pointer,
+                format!(
+                    "`this-card` is an additional-weapon card's weapon, but this is {}",
+                    self.source.noun()
+                ),
+                "no weapon on this card",
+                "use `primary`, `secondary`, `additional` or `all`",
+            );
+        }
+    }
+
+    /// The target of a tactic card: the ship card it is played on.
+    fn card_target(
+        &self,
+        pointer: &str,
+        card: &TacticSource,
+        target: &Selector,
+        diagnostics: &mut Diagnostics,
+    ) {
+        self.selector(pointer, target, diagnostics);
+        let role = target.role();
+        let role_pointer = match target {
+            Selector::Role(_) => pointer.to_owned(),
+            Selector::Filter(_) => format!("{pointer}/is"),
+        };
+        let expected = match card.kind {
+            TacticType::Sabotage => Some(Role::Enemy),
+            kind if kind.attaches() => Some(Role::Friendly),
+            _ => None,
+        };
+        if let Some(expected) = expected
+            && role != expected
+        {
+            self.push(
+                diagnostics,
+                Code::InvalidTarget,
+                &role_pointer,
+                format!(
+                    "{} card `{}` attaches to {} ships, not to `{}` ones",
+                    card.kind.name(),
+                    card.name,
+                    if expected == Role::Enemy {
+                        "enemy"
+                    } else {
+                        "friendly"
+                    },
+                    role.name()
+                ),
+                "wrong side",
+                format!("write `is = \"{}\"`", expected.name()),
+            );
+        } else if expected.is_none() && !matches!(role, Role::Friendly | Role::Enemy | Role::Any) {
+            self.push(
+                diagnostics,
+                Code::InvalidTarget,
+                &role_pointer,
+                format!(
+                    "an event's `target` is a ship card chosen as it is played, not `{}`",
+                    role.name()
+                ),
+                "not a choice",
+                "start from `friendly`, `enemy` or `any`, and narrow it with filters",
+            );
+        }
+        if let Selector::Filter(filter) = target {
+            let card_icon = match card.kind {
+                TacticType::Hero => Some(Icon::Solo),
+                _ => card.icon,
+            };
+            if let (Some(wanted), Some(card_icon)) = (filter.icon, card_icon)
+                && card.kind.attaches()
+                && wanted != card_icon
+            {
+                self.push(
+                    diagnostics,
+                    Code::InvalidTarget,
+                    &format!("{pointer}/icon"),
+                    format!(
+                        "`{}` attaches to {} ship cards, but its target asks for {} ones",
+                        card.name,
+                        card_icon.name(),
+                        wanted.name()
+                    ),
+                    "never matches",
+                    format!(
+                        "write `icon = \"{}\"`, or leave `icon` out",
+                        card_icon.name()
+                    ),
+                );
+            }
+        }
+    }
+
+    // --- references ---
+
+    fn reference(
+        &self,
+        kind: ItemKind,
+        pointer: &str,
+        text: &str,
+        diagnostics: &mut Diagnostics,
+    ) -> Option<usize> {
+        let at = self.context.at(self.file, pointer);
+        self.context.index.resolve(kind, text, &at, diagnostics)
+    }
+
+    fn damage_type(&self, pointer: &str, name: &str, diagnostics: &mut Diagnostics) {
+        let known = &self.context.rules.damage_types;
+        if !known.iter().any(|k| k == name) {
+            diagnostics.push(
+                Diagnostic::new(
+                    Code::UnknownReference,
+                    format!("no damage type named `{name}`"),
+                )
+                .at(self.context.at(self.file, pointer))
+                .label("unknown damage type")
+                .maybe_help(
+                    did_you_mean(name, known.iter().map(String::as_str)).or_else(|| {
+                        Some(format!("the ruleset's damage types: {}", known.join(", ")))
+                    }),
+                ),
+            );
+        }
+    }
+
+    fn zone(&self, pointer: &str, zone: &str, diagnostics: &mut Diagnostics) {
+        let Source::Rule { mission, .. } = self.source else {
+            self.push(
+                diagnostics,
+                Code::InvalidTarget,
+                pointer,
+                format!(
+                    "`zone` names a starting zone of a mission, but this is {}",
+                    self.source.noun()
+                ),
+                "no mission here",
+                "filter by zone only in a mission's special rules",
+            );
+            return;
+        };
+        let Some(map) = &mission.map else {
+            return;
+        };
+        if map.zone(zone).is_none() {
+            diagnostics.push(
+                Diagnostic::new(
+                    Code::UnknownReference,
+                    format!("no starting zone named `{zone}`"),
+                )
+                .at(self.context.at(self.file, pointer))
+                .label("unknown zone")
+                .maybe_help(did_you_mean(zone, map.zone_names()).or_else(|| {
+                    Some(format!(
+                        "zones: {}",
+                        map.zone_names().collect::<Vec<_>>().join(", ")
+                    ))
+                })),
+            );
+        }
+    }
+
+    /// A name in a rule's `for`: a team or a player of the mission.
+    fn rule_player(&self, pointer: &str, name: &str, diagnostics: &mut Diagnostics) {
+        let Source::Rule { mission, source } = self.source else {
+            return;
+        };
+        let names: Vec<&str> = mission
+            .teams
+            .iter()
+            .map(|team| team.name.as_str())
+            .chain(source.players.iter().map(|player| player.name.as_str()))
+            .collect();
+        if !names.contains(&name) {
+            diagnostics.push(
+                Diagnostic::new(
+                    Code::UnknownReference,
+                    format!("no team or player named `{name}`"),
+                )
+                .at(self.context.at(self.file, pointer))
+                .label("unknown team or player")
+                .maybe_help(
+                    did_you_mean(name, names.iter().copied())
+                        .or_else(|| Some(format!("teams and players: {}", names.join(", ")))),
+                ),
+            );
+        }
+    }
+}
+
+/// "face 8 is", "faces 7 and 8 are", "faces 1 and 4-8 are".
+fn face_list(faces: &[u32]) -> String {
+    let mut runs: Vec<(u32, u32)> = Vec::new();
+    for &face in faces {
+        match runs.last_mut() {
+            Some((_, end)) if *end + 1 == face => *end = face,
+            _ => runs.push((face, face)),
+        }
+    }
+    let words: Vec<String> = runs
+        .iter()
+        .map(|&(start, end)| match end - start {
+            0 => start.to_string(),
+            1 => format!("{start} and {end}"),
+            _ => format!("{start}-{end}"),
+        })
+        .collect();
+    match (faces.len(), words.as_slice()) {
+        (1, [one]) => format!("face {one} is"),
+        (_, [one]) => format!("faces {one} are"),
+        (_, [init @ .., last]) => format!("faces {} and {last} are", init.join(", ")),
+        (_, []) => String::new(),
+    }
+}
+
+/// "`a`", "`a` or `b`", "`a`, `b` or `c`".
+fn quoted_list(items: &[&str]) -> String {
+    let quoted: Vec<String> = items.iter().map(|item| format!("`{item}`")).collect();
+    match quoted.as_slice() {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::face_list;
+
+    #[test]
+    fn faces_read_as_runs() {
+        assert_eq!(face_list(&[8]), "face 8 is");
+        assert_eq!(face_list(&[7, 8]), "faces 7 and 8 are");
+        assert_eq!(face_list(&[1, 4, 5, 6, 7, 8]), "faces 1 and 4-8 are");
+    }
+}

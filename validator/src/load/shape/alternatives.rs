@@ -1,0 +1,343 @@
+//! `oneOf` and `anyOf` errors, made precise.
+//!
+//! The effect language's conditions and effects are tagged unions (`kind`
+//! picks the variant) and its selectors are a string or a table. A JSON
+//! Schema validator reports a mistake in one of those as "not valid under
+//! any of the schemas", which tells an author nothing. Here each such error
+//! is replaced by what the value was meant to be: the errors of the variant
+//! its tag names (a misspelled parameter then gets its did-you-mean), the
+//! errors of the one alternative of the value's type, or a diagnostic of its
+//! own ("unknown effect kind `x`", a missing `kind`, a value of no allowed
+//! type).
+
+use jsonschema::ValidationError;
+use jsonschema::error::ValidationErrorKind;
+use serde_json::Value;
+
+use crate::codes::Code;
+use crate::diagnostic::{Diagnostic, Location};
+use crate::load::document::escape;
+use crate::source::{FileId, SourceMap};
+use crate::suggest::did_you_mean;
+
+/// Where diagnostics of a file go.
+pub(super) struct Reporter<'a> {
+    pub(super) file: FileId,
+    pub(super) sources: &'a SourceMap,
+    pub(super) diagnostics: Vec<Diagnostic>,
+}
+
+/// Replaces every `oneOf`/`anyOf` error whose intended alternative is
+/// known by that alternative's errors (recursively); errors of their own
+/// go to `reporter`. Other errors pass through unchanged.
+pub(super) fn expand(
+    schema: &Value,
+    errors: Vec<ValidationError<'static>>,
+    out: &mut Vec<ValidationError<'static>>,
+    reporter: &mut Reporter<'_>,
+) {
+    for error in errors {
+        match meant(schema, &error, reporter) {
+            Meant::Branch(branch) => {
+                let context = match error.into_parts().kind {
+                    ValidationErrorKind::OneOfNotValid { context }
+                    | ValidationErrorKind::AnyOf { context } => context,
+                    _ => Vec::new(),
+                };
+                let errors = context.into_iter().nth(branch).unwrap_or_default();
+                expand(schema, errors, out, reporter);
+            }
+            Meant::Reported => {}
+            Meant::Unknown => out.push(error),
+        }
+    }
+}
+
+/// What an error's value was meant to be.
+enum Meant {
+    /// The alternative at this index of the `oneOf`/`anyOf`.
+    Branch(usize),
+    /// A diagnostic of its own was reported.
+    Reported,
+    /// Not a union error, or no alternative stands out.
+    Unknown,
+}
+
+fn meant(schema: &Value, error: &ValidationError<'_>, reporter: &mut Reporter<'_>) -> Meant {
+    let (ValidationErrorKind::OneOfNotValid { .. } | ValidationErrorKind::AnyOf { .. }) =
+        error.kind()
+    else {
+        return Meant::Unknown;
+    };
+    let schema_path = error.schema_path().to_string();
+    let Some((parent_path, keyword)) = schema_path.rsplit_once('/') else {
+        return Meant::Unknown;
+    };
+    let (Some(node), definition) = walk(schema, parent_path) else {
+        return Meant::Unknown;
+    };
+    let Some(branches) = node.get(keyword).and_then(Value::as_array) else {
+        return Meant::Unknown;
+    };
+    let branches: Vec<&Value> = branches.iter().map(|b| resolve(schema, b)).collect();
+    let pointer = error.instance_path().to_string();
+    let instance = error.instance();
+    if let Some(tag) = tag_key(&branches) {
+        let Value::Object(fields) = instance.as_ref() else {
+            return Meant::Unknown;
+        };
+        let constants: Vec<&str> = branches
+            .iter()
+            .filter_map(|branch| {
+                branch
+                    .pointer(&format!("/properties/{tag}/const"))?
+                    .as_str()
+            })
+            .collect();
+        let noun = definition
+            .as_deref()
+            .map_or_else(|| "value".to_owned(), words);
+        let Some(value) = fields.get(tag) else {
+            reporter.diagnostics.push(
+                Diagnostic::new(
+                    Code::MissingKey,
+                    format!("missing key `{tag}` in `{}`", field_name(&pointer)),
+                )
+                .at(reporter.key_at(&pointer))
+                .label(format!("every {noun} says its `{tag}`"))
+                .help(format!("the {noun} kinds: {}", constants.join(", "))),
+            );
+            return Meant::Reported;
+        };
+        let found = value
+            .as_str()
+            .map_or_else(|| value.to_string(), str::to_owned);
+        if let Some(branch) = branches
+            .iter()
+            .position(|branch| branch.pointer(&format!("/properties/{tag}/const")) == Some(value))
+        {
+            return Meant::Branch(branch);
+        }
+        reporter.diagnostics.push(
+            Diagnostic::new(
+                Code::InvalidValue,
+                format!("unknown {noun} {tag} `{found}`"),
+            )
+            .at(reporter.at(&format!("{pointer}/{}", escape(tag))))
+            .label(format!("not a {noun} {tag}"))
+            .help(
+                did_you_mean(&found, constants.iter().copied())
+                    .unwrap_or_else(|| format!("the {noun} kinds: {}", constants.join(", "))),
+            ),
+        );
+        return Meant::Reported;
+    }
+    let of_type: Vec<usize> = branches
+        .iter()
+        .enumerate()
+        .filter(|(_, branch)| types(branch).contains(&json_type(instance)))
+        .map(|(index, _)| index)
+        .collect();
+    match of_type.as_slice() {
+        [one] => Meant::Branch(*one),
+        [] => {
+            let mut allowed: Vec<&str> = branches.iter().flat_map(|b| types(b)).collect();
+            allowed.sort_unstable();
+            allowed.dedup();
+            let allowed: Vec<String> = allowed.into_iter().map(toml_type).collect();
+            reporter.diagnostics.push(
+                Diagnostic::new(
+                    Code::WrongType,
+                    format!(
+                        "`{}` must be {}, not {}",
+                        field_name(&pointer),
+                        either(&allowed),
+                        with_article(&toml_type(json_type(instance)))
+                    ),
+                )
+                .at(reporter.at(&pointer))
+                .label(format!("expected {}", allowed.join(" or "))),
+            );
+            Meant::Reported
+        }
+        _ => Meant::Unknown,
+    }
+}
+
+impl Reporter<'_> {
+    fn at(&self, pointer: &str) -> Location {
+        Location {
+            file: self.file,
+            span: self.sources.value_span(self.file, pointer),
+        }
+    }
+
+    fn key_at(&self, pointer: &str) -> Location {
+        Location {
+            file: self.file,
+            span: self.sources.key_span(self.file, pointer),
+        }
+    }
+}
+
+/// The schema node at a schema path, and the name of the last definition
+/// (`$defs/Effect`) the path went through.
+fn walk<'a>(schema: &'a Value, path: &str) -> (Option<&'a Value>, Option<String>) {
+    let mut node = schema;
+    let mut definition = None;
+    let mut tokens = path.split('/').skip(1).peekable();
+    while let Some(token) = tokens.next() {
+        let token = token.replace("~1", "/").replace("~0", "~");
+        if token == "$ref" {
+            let Some(reference) = node.get("$ref").and_then(Value::as_str) else {
+                return (None, definition);
+            };
+            if let Some(name) = reference.strip_prefix("#/$defs/") {
+                definition = Some(name.to_owned());
+            }
+            let Some(target) = reference.strip_prefix('#').and_then(|p| schema.pointer(p)) else {
+                return (None, definition);
+            };
+            node = target;
+            continue;
+        }
+        if token == "$defs"
+            && let Some(name) = tokens.peek()
+        {
+            definition = Some((*name).to_owned());
+        }
+        let next = match node {
+            Value::Array(items) => token.parse::<usize>().ok().and_then(|i| items.get(i)),
+            _ => node.get(token.as_str()),
+        };
+        let Some(next) = next else {
+            return (None, definition);
+        };
+        node = next;
+    }
+    (Some(node), definition)
+}
+
+/// A branch with its `$ref` followed.
+fn resolve<'a>(schema: &'a Value, branch: &'a Value) -> &'a Value {
+    branch
+        .get("$ref")
+        .and_then(Value::as_str)
+        .and_then(|reference| reference.strip_prefix('#'))
+        .and_then(|pointer| schema.pointer(pointer))
+        .unwrap_or(branch)
+}
+
+/// The key every branch pins to a constant: the union's tag.
+fn tag_key<'a>(branches: &[&'a Value]) -> Option<&'a str> {
+    let (first, rest) = branches.split_first()?;
+    let properties = first.get("properties")?.as_object()?;
+    properties
+        .iter()
+        .filter(|(_, schema)| schema.get("const").is_some())
+        .map(|(key, _)| key.as_str())
+        .find(|key| {
+            rest.iter().all(|branch| {
+                branch
+                    .pointer(&format!("/properties/{key}/const"))
+                    .is_some()
+            })
+        })
+}
+
+/// The JSON types a branch accepts.
+fn types(branch: &Value) -> Vec<&'static str> {
+    const ALL: [&str; 7] = [
+        "array", "boolean", "integer", "null", "number", "object", "string",
+    ];
+    match branch.get("type") {
+        Some(Value::String(single)) => ALL.into_iter().filter(|t| t == single).collect(),
+        Some(Value::Array(many)) => ALL
+            .into_iter()
+            .filter(|t| many.iter().any(|m| m == t))
+            .collect(),
+        _ => match branch.get("const").or_else(|| branch.get("enum")?.get(0)) {
+            Some(value) => vec![json_type(value)],
+            None => Vec::new(),
+        },
+    }
+}
+
+fn json_type(value: &Value) -> &'static str {
+    match value {
+        Value::Null => "null",
+        Value::Bool(_) => "boolean",
+        Value::Number(number) if number.is_f64() => "number",
+        Value::Number(_) => "integer",
+        Value::String(_) => "string",
+        Value::Array(_) => "array",
+        Value::Object(_) => "object",
+    }
+}
+
+fn toml_type(json_type: &str) -> String {
+    match json_type {
+        "object" => "table".to_owned(),
+        "number" => "float".to_owned(),
+        other => other.to_owned(),
+    }
+}
+
+fn with_article(noun: &str) -> String {
+    let vowel = noun.starts_with(['a', 'e', 'i', 'o', 'u']);
+    format!("{} {noun}", if vowel { "an" } else { "a" })
+}
+
+fn either(types: &[String]) -> String {
+    let with: Vec<String> = types.iter().map(|t| with_article(t)).collect();
+    match with.as_slice() {
+        [] => "something else".to_owned(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+    }
+}
+
+/// `ShipFilter` as "ship filter".
+fn words(definition: &str) -> String {
+    let mut words = String::new();
+    for (i, c) in definition.chars().enumerate() {
+        if c.is_uppercase() && i > 0 {
+            words.push(' ');
+        }
+        words.extend(c.to_lowercase());
+    }
+    words
+}
+
+/// The last key of a pointer, or the array it indexes (`do[0]`).
+fn field_name(pointer: &str) -> String {
+    let mut tokens = pointer.rsplit('/');
+    let last = tokens.next().unwrap_or_default();
+    if !last.is_empty() && last.chars().all(|c| c.is_ascii_digit()) {
+        format!("{}[{last}]", tokens.next().unwrap_or_default())
+    } else if last.is_empty() {
+        "document".to_owned()
+    } else {
+        last.to_owned()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn definitions_read_as_words() {
+        assert_eq!(words("Effect"), "effect");
+        assert_eq!(words("ShipFilter"), "ship filter");
+    }
+
+    #[test]
+    fn the_tag_is_the_key_every_branch_pins() {
+        let a = serde_json::json!({ "properties": { "kind": { "const": "a" }, "x": {} } });
+        let b = serde_json::json!({ "properties": { "kind": { "const": "b" } } });
+        assert_eq!(tag_key(&[&a, &b]), Some("kind"));
+        let untagged = serde_json::json!({ "type": "string" });
+        assert_eq!(tag_key(&[&a, &untagged]), None);
+    }
+}

@@ -1,0 +1,474 @@
+//! Scenario tests: a pack's `tests/*.toml` files, loaded and shape-checked
+//! like every other file, then resolved against the compiled pack into
+//! [`Scenario`]s the engine can run.
+//!
+//! [`check_scenarios`] compiles the pack, and only when the pack itself is
+//! free of errors checks each scenario: its mission or bare board, seats,
+//! ship cards and their places, cards, the start of the turn (`setup`),
+//! its steps (`steps`) and its expectations (`expect`). Every reference
+//! gets a did-you-mean; every problem is a diagnostic at its key. A
+//! scenario with an error is left out of the run, the others still run.
+
+mod expect;
+mod setup;
+mod steps;
+
+use std::path::Path;
+
+use spacedock_schema::FileKind;
+use spacedock_schema::bundle::Bundle;
+use spacedock_schema::scenario::ScenarioSource;
+use spacedock_schema::scenario::checked::{Scenario, ShipRef, Weapon};
+
+use crate::codes::Code;
+use crate::context::Context;
+use crate::diagnostic::{Diagnostic, Diagnostics, Location};
+use crate::resolve::ItemKind;
+use crate::source::{FileId, SourceMap};
+use crate::suggest::did_you_mean;
+use crate::{Options, emit, load};
+
+/// What checking a pack's scenario tests produced.
+#[derive(Debug)]
+pub struct ScenarioSuite {
+    /// Every file read, for rendering diagnostics and failures.
+    pub sources: SourceMap,
+    /// The pack's diagnostics and the scenarios', sorted.
+    pub diagnostics: Vec<Diagnostic>,
+    /// The pack's bundle, present when the pack has no errors.
+    pub bundle: Option<Bundle>,
+    /// Scenario files found under `tests/`.
+    pub files: Vec<FileId>,
+    /// The scenarios with no error, in file order.
+    pub scenarios: Vec<CheckedScenario>,
+}
+
+/// A scenario ready to run, and the file it came from.
+#[derive(Clone, Debug)]
+pub struct CheckedScenario {
+    pub file: FileId,
+    pub scenario: Scenario,
+}
+
+/// Compiles the pack in `root` and checks its `tests/*.toml` scenarios.
+pub fn check_scenarios(root: &Path, options: &Options) -> ScenarioSuite {
+    let mut sources = SourceMap::new();
+    let mut diagnostics = Diagnostics::default();
+    let content = load::load(root, &mut sources, &mut diagnostics);
+    // The scenarios' own problems stay apart, so that a broken scenario
+    // does not keep the pack from compiling (and the others from running).
+    let mut scenario_diagnostics = Diagnostics::default();
+    let mut loaded: Vec<(ScenarioSource, FileId)> = Vec::new();
+    let mut files = Vec::new();
+    if !content.packs.is_empty() {
+        for path in load::toml_files(&root.join("tests"), &mut scenario_diagnostics) {
+            let before = sources.iter().count();
+            let item = load::load_file::<ScenarioSource>(
+                &path,
+                FileKind::Scenario,
+                &mut sources,
+                &mut scenario_diagnostics,
+            );
+            if let Some((file, _)) = sources.iter().nth(before) {
+                files.push(file);
+            }
+            if let Some(item) = item {
+                loaded.push(item);
+            }
+        }
+    }
+    let (bundle, scenarios) = crate::context::analyse(
+        &content,
+        &sources,
+        options,
+        &mut diagnostics,
+        |context, model, diagnostics| {
+            let bundle = (!diagnostics.has_errors()).then(|| emit::bundle(context, model));
+            let mut scenarios = Vec::new();
+            if let Some(bundle) = &bundle {
+                for (source, file) in &loaded {
+                    let mut own = Diagnostics::default();
+                    let checked = check(context, bundle, source, *file, &mut own);
+                    if !own.has_errors()
+                        && let Some(scenario) = checked
+                    {
+                        scenarios.push(CheckedScenario {
+                            file: *file,
+                            scenario,
+                        });
+                    }
+                    for diagnostic in own.into_sorted() {
+                        scenario_diagnostics.push(diagnostic);
+                    }
+                }
+            }
+            (bundle, scenarios)
+        },
+    );
+    for diagnostic in scenario_diagnostics.into_sorted() {
+        diagnostics.push(diagnostic);
+    }
+    ScenarioSuite {
+        sources,
+        diagnostics: diagnostics.into_sorted(),
+        bundle,
+        files,
+        scenarios,
+    }
+}
+
+/// Checks one scenario against the compiled pack.
+fn check(
+    context: &Context<'_>,
+    bundle: &Bundle,
+    source: &ScenarioSource,
+    file: FileId,
+    diagnostics: &mut Diagnostics,
+) -> Option<Scenario> {
+    let mut checker = Checker {
+        context,
+        bundle,
+        file,
+        diagnostics,
+        seats: Vec::new(),
+        teams: Vec::new(),
+        ships: Vec::new(),
+        broken_ships: false,
+    };
+    let scenario = setup::check(&mut checker, source);
+    // Steps and expectations are checked whenever the seats are known, so
+    // that one run reports every problem of the file.
+    if checker.seats.is_empty() {
+        return None;
+    }
+    let steps = steps::check(&mut checker, &source.steps);
+    let expect = source
+        .expect
+        .as_ref()
+        .map(|expect| expect::check(&mut checker, expect, "/expect"));
+    let mut scenario = scenario?;
+    scenario.steps = steps?;
+    scenario.expect = match expect {
+        Some(expect) => Some(expect?),
+        None => None,
+    };
+    Some(scenario)
+}
+
+/// A seat of the scenario's mission.
+#[derive(Clone, Debug)]
+pub(crate) struct Seat {
+    pub(crate) name: String,
+    /// The faction id.
+    pub(crate) faction: String,
+    /// Index into the mission's teams.
+    pub(crate) team: usize,
+}
+
+/// A ship card of the scenario, resolved.
+#[derive(Clone, Debug)]
+pub(crate) struct Fielded {
+    /// The bundle's ship card id.
+    pub(crate) id: String,
+    pub(crate) name: String,
+    pub(crate) seat: usize,
+    /// Ships of the card.
+    pub(crate) ships: usize,
+    /// Index of the card in the bundle, and of its version.
+    pub(crate) ship: usize,
+    pub(crate) version: usize,
+}
+
+/// What every part of a scenario's check reads and reports into.
+pub(crate) struct Checker<'a, 'd> {
+    pub(crate) context: &'a Context<'a>,
+    pub(crate) bundle: &'a Bundle,
+    pub(crate) file: FileId,
+    pub(crate) diagnostics: &'d mut Diagnostics,
+    pub(crate) seats: Vec<Seat>,
+    /// The mission's team names.
+    pub(crate) teams: Vec<String>,
+    /// The scenario's ship cards, in order; `None` where one did not resolve.
+    pub(crate) ships: Vec<Option<Fielded>>,
+    /// Some ship card of `[[ships]]` did not resolve: a reference to a ship
+    /// not in play may mean that one, already reported.
+    pub(crate) broken_ships: bool,
+}
+
+impl Checker<'_, '_> {
+    pub(crate) fn at(&self, pointer: &str) -> Location {
+        self.context.at(self.file, pointer)
+    }
+
+    pub(crate) fn key_at(&self, pointer: &str) -> Location {
+        self.context.key_at(self.file, pointer)
+    }
+
+    /// Reports `message` with `code` at the value of `pointer`.
+    pub(crate) fn report(
+        &mut self,
+        code: Code,
+        pointer: &str,
+        message: impl Into<String>,
+        label: impl Into<String>,
+        help: Option<String>,
+    ) {
+        let diagnostic = Diagnostic::new(code, message)
+            .at(self.at(pointer))
+            .label(label)
+            .maybe_help(help);
+        self.diagnostics.push(diagnostic);
+    }
+
+    /// An item of the pack by id, name or alias; its canonical id.
+    pub(crate) fn item(&mut self, kind: ItemKind, text: &str, pointer: &str) -> Option<String> {
+        let at = self.at(pointer);
+        self.context
+            .index
+            .resolve(kind, text, &at, self.diagnostics)
+            .map(|item| self.context.index.id(kind, item).to_owned())
+    }
+
+    /// A tactic card; its bundle index.
+    pub(crate) fn tactic(&mut self, text: &str, pointer: &str) -> Option<usize> {
+        let id = self.item(ItemKind::Tactic, text, pointer)?;
+        self.bundle
+            .tactics
+            .iter()
+            .position(|tactic| tactic.id == id)
+    }
+
+    /// A seat by name.
+    pub(crate) fn seat(&mut self, text: &str, pointer: &str) -> Option<usize> {
+        if let Some(seat) = self.seats.iter().position(|seat| seat.name == text) {
+            return Some(seat);
+        }
+        let names: Vec<&str> = self.seats.iter().map(|seat| seat.name.as_str()).collect();
+        let help = did_you_mean(text, names.iter().copied())
+            .unwrap_or_else(|| format!("the players: {}", quoted(&names)));
+        self.report(
+            Code::UnknownReference,
+            pointer,
+            format!("no player named `{text}` in this scenario"),
+            "unknown player",
+            Some(help),
+        );
+        None
+    }
+
+    /// A team by name, or a player's name standing for their team.
+    pub(crate) fn team(&mut self, text: &str, pointer: &str) -> Option<usize> {
+        if let Some(team) = self.teams.iter().position(|team| team == text) {
+            return Some(team);
+        }
+        if let Some(seat) = self.seats.iter().find(|seat| seat.name == text) {
+            return Some(seat.team);
+        }
+        let names: Vec<&str> = self
+            .teams
+            .iter()
+            .map(String::as_str)
+            .chain(self.seats.iter().map(|seat| seat.name.as_str()))
+            .collect();
+        let help = did_you_mean(text, names.iter().copied())
+            .unwrap_or_else(|| format!("the teams: {}", quoted(&names[..self.teams.len()])));
+        self.report(
+            Code::UnknownReference,
+            pointer,
+            format!("no team or player named `{text}` in this scenario"),
+            "unknown team",
+            Some(help),
+        );
+        None
+    }
+
+    /// A ship card of the scenario, and the ship number after `#` if any.
+    pub(crate) fn fielded(
+        &mut self,
+        code: Code,
+        text: &str,
+        pointer: &str,
+    ) -> Option<(usize, Option<usize>)> {
+        let (name, number) = match text.rsplit_once('#') {
+            Some((name, digits))
+                if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) =>
+            {
+                (name, digits.parse::<usize>().ok())
+            }
+            _ => (text, None),
+        };
+        let id = self.item(ItemKind::Ship, name, pointer)?;
+        let Some(card) = self
+            .ships
+            .iter()
+            .position(|ship| ship.as_ref().is_some_and(|ship| ship.id == id))
+        else {
+            if self.broken_ships {
+                return None;
+            }
+            let fielded: Vec<&str> = self
+                .ships
+                .iter()
+                .flatten()
+                .map(|ship| ship.id.as_str())
+                .collect();
+            self.report(
+                code,
+                pointer,
+                format!("`{name}` is in no fleet of this scenario"),
+                "not in play",
+                Some(if fielded.is_empty() {
+                    "list it under [[ships]]".to_owned()
+                } else {
+                    format!("its ship cards: {}", quoted(&fielded))
+                }),
+            );
+            return None;
+        };
+        Some((card, number))
+    }
+
+    /// A ship card of the scenario (not one ship of a squadron).
+    pub(crate) fn card(&mut self, code: Code, text: &str, pointer: &str) -> Option<usize> {
+        let (card, number) = self.fielded(code, text, pointer)?;
+        if number.is_some() {
+            self.report(
+                code,
+                pointer,
+                format!("`{text}` is one ship; this names a whole ship card"),
+                "one ship of a squadron",
+                Some(format!(
+                    "write the card alone: `{}`",
+                    self.ships[card]
+                        .as_ref()
+                        .map_or("", |ship| ship.id.as_str())
+                )),
+            );
+            return None;
+        }
+        Some(card)
+    }
+
+    /// One ship: a solo ship card, or `card#n` in a squadron.
+    pub(crate) fn ship(&mut self, code: Code, text: &str, pointer: &str) -> Option<ShipRef> {
+        let (card, number) = self.fielded(code, text, pointer)?;
+        let fielded = self.ships[card].clone()?;
+        match number {
+            None if fielded.ships == 1 => Some(ShipRef { card, ship: 0 }),
+            None => {
+                self.report(
+                    code,
+                    pointer,
+                    format!(
+                        "`{}` is a squadron of {} ships: name one",
+                        fielded.name, fielded.ships
+                    ),
+                    "which ship?",
+                    Some(format!(
+                        "write `{0}#1` to `{0}#{1}` (in the order of its `squadron` list)",
+                        fielded.id, fielded.ships
+                    )),
+                );
+                None
+            }
+            Some(number) if (1..=fielded.ships).contains(&number) => Some(ShipRef {
+                card,
+                ship: number - 1,
+            }),
+            Some(number) => {
+                self.report(
+                    code,
+                    pointer,
+                    format!("`{}` has no ship {number}", fielded.name),
+                    "no such ship",
+                    Some(if fielded.ships == 1 {
+                        format!("it is a solo ship: write `{}`", fielded.id)
+                    } else {
+                        format!(
+                            "its ships are `{0}#1` to `{0}#{1}`",
+                            fielded.id, fielded.ships
+                        )
+                    }),
+                );
+                None
+            }
+        }
+    }
+
+    /// A ship's canonical name in events: the card id, `#n` in a squadron.
+    pub(crate) fn ship_name(&self, ship: ShipRef) -> String {
+        let fielded = self.ships[ship.card]
+            .as_ref()
+            .expect("only resolved ships are referred to");
+        if fielded.ships > 1 {
+            format!("{}#{}", fielded.id, ship.ship + 1)
+        } else {
+            fielded.id.clone()
+        }
+    }
+
+    /// A weapon of a ship card: `primary`, `secondary`, `secondary-N`, or
+    /// an additional weapon card.
+    pub(crate) fn weapon(
+        &mut self,
+        code: Code,
+        card: usize,
+        text: &str,
+        pointer: &str,
+    ) -> Option<Weapon> {
+        let fielded = self.ships[card].clone()?;
+        let version = &self.bundle.ships[fielded.ship].versions[fielded.version];
+        let secondary = match text {
+            "primary" => return Some(Weapon::Primary),
+            "secondary" => Some(1),
+            _ => text
+                .strip_prefix("secondary-")
+                .and_then(|number| number.parse::<usize>().ok()),
+        };
+        if let Some(number) = secondary {
+            if (1..=version.secondary.len()).contains(&number) {
+                return Some(Weapon::Secondary((number - 1) as u8));
+            }
+            self.report(
+                code,
+                pointer,
+                format!(
+                    "`{}` has {} secondary weapon{}",
+                    fielded.name,
+                    version.secondary.len(),
+                    if version.secondary.len() == 1 {
+                        ""
+                    } else {
+                        "s"
+                    }
+                ),
+                "no such weapon",
+                None,
+            );
+            return None;
+        }
+        let tactic = self.tactic(text, pointer)?;
+        let card = &self.bundle.tactics[tactic];
+        if card.weapon.is_none() {
+            self.report(
+                code,
+                pointer,
+                format!("`{}` is not an additional weapon", card.name),
+                "not a weapon",
+                Some("a weapon is `primary`, `secondary`, `secondary-2`, ... or an attached additional weapon card".to_owned()),
+            );
+            return None;
+        }
+        Some(Weapon::Additional(card.id.clone()))
+    }
+}
+
+/// `` `a`, `b` and `c` ``.
+pub(crate) fn quoted(items: &[&str]) -> String {
+    let quoted: Vec<String> = items.iter().map(|item| format!("`{item}`")).collect();
+    match quoted.as_slice() {
+        [] => "none".to_owned(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}

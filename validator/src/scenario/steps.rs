@@ -1,0 +1,488 @@
+//! A scenario's steps: each `do` with the keys it takes (and only those),
+//! its references resolved, its forced die results read and range-checked,
+//! and its own expectations.
+
+use spacedock_schema::common::Size;
+use spacedock_schema::scenario::checked::{Placement, PlayTarget, PowerSource, Step, StepAction};
+use spacedock_schema::scenario::{DamageKind, DieRoll, StepKind, StepSource};
+
+use super::{Checker, expect, quoted};
+use crate::codes::Code;
+use crate::suggest::did_you_mean;
+
+const CODE: Code = Code::InvalidStep;
+
+pub(super) fn check(checker: &mut Checker<'_, '_>, steps: &[StepSource]) -> Option<Vec<Step>> {
+    let mut checked = Vec::new();
+    let mut ok = true;
+    for (index, step) in steps.iter().enumerate() {
+        match check_one(checker, step, &format!("/steps/{index}")) {
+            Some(step) => checked.push(step),
+            None => ok = false,
+        }
+    }
+    ok.then_some(checked)
+}
+
+/// The parameter keys a step gives.
+fn given(step: &StepSource) -> Vec<&'static str> {
+    [
+        ("player", step.player.is_some()),
+        ("ship", step.ship.is_some()),
+        ("target", step.target.is_some()),
+        ("weapon", step.weapon.is_some()),
+        ("card", step.card.is_some()),
+        ("replace", step.replace.is_some()),
+        ("path", !step.path.is_empty()),
+        ("lead", step.lead.is_some()),
+        ("at", step.at.is_some()),
+        ("facing", step.facing.is_some()),
+        ("squadron", !step.squadron.is_empty()),
+        ("load", !step.load.is_empty()),
+        ("amount", step.amount.is_some()),
+        ("damage", step.damage.is_some()),
+        ("damage_type", step.damage_type.is_some()),
+    ]
+    .into_iter()
+    .filter_map(|(key, present)| present.then_some(key))
+    .collect()
+}
+
+/// Every key the step needs is there, and no key it does not take.
+fn parameters(checker: &mut Checker<'_, '_>, step: &StepSource, pointer: &str) -> bool {
+    let (required, optional) = step.kind.parameters();
+    let given = given(step);
+    let mut ok = true;
+    for key in &given {
+        if !required.contains(key) && !optional.contains(key) {
+            let takes: Vec<&str> = required.iter().chain(optional).copied().collect();
+            let location = checker.key_at(&format!("{pointer}/{key}"));
+            checker.diagnostics.push(
+                crate::diagnostic::Diagnostic::new(
+                    CODE,
+                    format!("`{}` takes no `{key}`", step.kind.name()),
+                )
+                .at(location)
+                .label("not a parameter of this step")
+                .help(if takes.is_empty() {
+                    format!("`{}` takes no parameters", step.kind.name())
+                } else {
+                    format!("`{}` takes {}", step.kind.name(), quoted(&takes))
+                }),
+            );
+            ok = false;
+        }
+    }
+    for key in required {
+        if !given.contains(key) {
+            checker.report(
+                CODE,
+                &format!("{pointer}/do"),
+                format!("`{}` needs `{key}`", step.kind.name()),
+                format!("no `{key}`"),
+                None,
+            );
+            ok = false;
+        }
+    }
+    ok
+}
+
+fn check_one(checker: &mut Checker<'_, '_>, step: &StepSource, pointer: &str) -> Option<Step> {
+    let parameters_ok = parameters(checker, step, pointer);
+    let dice = dice(checker, &step.dice, pointer);
+    if step.illegal && step.kind == StepKind::Damage {
+        checker.report(
+            CODE,
+            &format!("{pointer}/illegal"),
+            "a `damage` step changes the game outside the flow of play: it is never refused",
+            "never illegal",
+            None,
+        );
+        return None;
+    }
+    let action = if parameters_ok {
+        action(checker, step, pointer)
+    } else {
+        None
+    };
+    let expect = match &step.expect {
+        Some(expect) => Some(expect::check(
+            checker,
+            expect,
+            &format!("{pointer}/expect"),
+        )?),
+        None => None,
+    };
+    Some(Step {
+        pointer: pointer.to_owned(),
+        action: action?,
+        dice: dice?,
+        illegal: step.illegal,
+        expect,
+    })
+}
+
+/// The die results, each a face of the die it will be rolled on.
+fn dice(checker: &mut Checker<'_, '_>, dice: &[DieRoll], pointer: &str) -> Option<Vec<u32>> {
+    let (letters, numbers) = (
+        checker.context.rules.letter_die,
+        checker.context.rules.number_die,
+    );
+    let mut faces = Vec::new();
+    let mut ok = true;
+    for (index, roll) in dice.iter().enumerate() {
+        let roll_pointer = format!("{pointer}/dice/{index}");
+        let Some(rolled) = roll.faces() else {
+            checker.report(
+                CODE,
+                &roll_pointer,
+                "not a die result",
+                "expected a number, or a letter and a number",
+                Some(
+                    "write `5` for one die, `\"D4\"` (or `\"D-4\"`) for the coordinate dice"
+                        .to_owned(),
+                ),
+            );
+            ok = false;
+            continue;
+        };
+        let in_range = match roll {
+            DieRoll::Number(face) => (1..=letters.max(numbers)).contains(face),
+            DieRoll::Coordinates(_) => {
+                (1..=letters).contains(&rolled[0]) && (1..=numbers).contains(&rolled[1])
+            }
+        };
+        if !in_range {
+            let last_letter =
+                char::from_u32(u32::from('A') + letters.saturating_sub(1)).unwrap_or('A');
+            checker.report(
+                CODE,
+                &roll_pointer,
+                format!("no die shows this: the letter die runs A to {last_letter}, the number die 1 to {numbers}"),
+                "out of range",
+                None,
+            );
+            ok = false;
+            continue;
+        }
+        faces.extend(rolled);
+    }
+    ok.then_some(faces)
+}
+
+fn action(checker: &mut Checker<'_, '_>, step: &StepSource, pointer: &str) -> Option<StepAction> {
+    let key = |name: &str| format!("{pointer}/{name}");
+    // `parameters` checked that the required keys are present.
+    let text = |value: &Option<String>| value.clone().unwrap_or_default();
+    Some(match step.kind {
+        StepKind::ChooseFirst => StepAction::ChooseFirst {
+            player: checker.seat(&text(&step.player), &key("player"))?,
+        },
+        StepKind::EndPhase => StepAction::EndPhase,
+        StepKind::EndTurn => StepAction::EndTurn,
+        StepKind::DrawExtra => StepAction::DrawExtra,
+        StepKind::EndWeapon => StepAction::EndWeapon,
+        StepKind::EndActivation => StepAction::EndActivation,
+        StepKind::Discard => {
+            let player = match &step.player {
+                Some(player) => Some(checker.seat(player, &key("player"))?),
+                None => None,
+            };
+            let card = checker.tactic(&text(&step.card), &key("card"))?;
+            StepAction::Discard {
+                player,
+                card: checker.bundle.tactics[card].id.clone(),
+            }
+        }
+        StepKind::Give => {
+            let to = checker.seat(&text(&step.player), &key("player"));
+            let card = checker.tactic(&text(&step.card), &key("card"))?;
+            StepAction::Give {
+                card: checker.bundle.tactics[card].id.clone(),
+                to: to?,
+            }
+        }
+        StepKind::Launch => launch(checker, step, pointer)?,
+        StepKind::Activate => StepAction::Activate {
+            card: checker.card(CODE, &text(&step.ship), &key("ship"))?,
+        },
+        StepKind::Move => StepAction::Move {
+            ship: checker.ship(CODE, &text(&step.ship), &key("ship"))?,
+            path: step.path.clone(),
+            lead: step.lead,
+        },
+        StepKind::Warp => {
+            let ship = checker.ship(CODE, &text(&step.ship), &key("ship"))?;
+            let placement = Placement {
+                at: step.at.unwrap_or_default(),
+                facing: step.facing,
+            };
+            if !facing_fits(checker, ship.card, step.facing, pointer) {
+                return None;
+            }
+            StepAction::Warp {
+                ship,
+                at: placement,
+            }
+        }
+        StepKind::Charge => {
+            let ship = checker.ship(CODE, &text(&step.ship), &key("ship"))?;
+            let weapon = checker.weapon(CODE, ship.card, &text(&step.weapon), &key("weapon"))?;
+            StepAction::Charge { ship, weapon }
+        }
+        StepKind::Attack => {
+            let ship = checker.ship(CODE, &text(&step.ship), &key("ship"));
+            let target = checker.ship(CODE, &text(&step.target), &key("target"));
+            let ship = ship?;
+            let weapon = match &step.weapon {
+                Some(weapon) => Some(checker.weapon(CODE, ship.card, weapon, &key("weapon"))?),
+                None => None,
+            };
+            StepAction::Attack {
+                ship,
+                target: target?,
+                weapon,
+            }
+        }
+        StepKind::Play => play(checker, step, pointer)?,
+        StepKind::UsePower => match (&step.ship, &step.card) {
+            (Some(ship), None) => StepAction::UsePower {
+                source: PowerSource::Ship(checker.card(CODE, ship, &key("ship"))?),
+            },
+            (None, Some(card)) => {
+                let tactic = checker.tactic(card, &key("card"))?;
+                StepAction::UsePower {
+                    source: PowerSource::Card(checker.bundle.tactics[tactic].id.clone()),
+                }
+            }
+            _ => {
+                checker.report(
+                    CODE,
+                    &key("do"),
+                    "`use-power` uses the power of one ship card (`ship`) or one attached card (`card`)",
+                    "whose power?",
+                    Some("give `ship` or `card`, not both".to_owned()),
+                );
+                return None;
+            }
+        },
+        StepKind::Damage => {
+            let ship = checker.ship(CODE, &text(&step.ship), &key("ship"))?;
+            if let Some(name) = &step.damage_type
+                && !checker.context.rules.damage_types.contains(name)
+            {
+                let known: Vec<&str> = checker
+                    .context
+                    .rules
+                    .damage_types
+                    .iter()
+                    .map(String::as_str)
+                    .collect();
+                checker.report(
+                    Code::UnknownReference,
+                    &key("damage_type"),
+                    format!("the ruleset has no damage type `{name}`"),
+                    "unknown damage type",
+                    Some(
+                        did_you_mean(name, known.iter().copied())
+                            .unwrap_or_else(|| format!("its damage types: {}", quoted(&known))),
+                    ),
+                );
+                return None;
+            }
+            StepAction::Damage {
+                ship,
+                amount: step.amount.unwrap_or_default(),
+                damage: step.damage.unwrap_or(DamageKind::Direct),
+                damage_type: step.damage_type.clone(),
+            }
+        }
+    })
+}
+
+/// A medium ship placed needs a facing; no other ship takes one.
+fn facing_fits(
+    checker: &mut Checker<'_, '_>,
+    card: usize,
+    facing: Option<spacedock_schema::scenario::Direction>,
+    pointer: &str,
+) -> bool {
+    let Some(fielded) = checker.ships[card].clone() else {
+        return false;
+    };
+    match (checker.bundle.ships[fielded.ship].size, facing) {
+        (Size::Medium, None) => {
+            checker.report(
+                CODE,
+                &format!("{pointer}/at"),
+                format!("`{}` is a medium ship: give its `facing` too", fielded.name),
+                "which way?",
+                Some(
+                    "`facing` is the way its front end (at `at`) points: e, ne, nw, w, sw or se"
+                        .to_owned(),
+                ),
+            );
+            false
+        }
+        (Size::Small | Size::Large, Some(_)) => {
+            checker.report(
+                CODE,
+                &format!("{pointer}/facing"),
+                "only a medium ship has a facing",
+                "not a medium ship",
+                None,
+            );
+            false
+        }
+        _ => true,
+    }
+}
+
+fn launch(checker: &mut Checker<'_, '_>, step: &StepSource, pointer: &str) -> Option<StepAction> {
+    let card = checker.card(
+        CODE,
+        step.ship.as_deref().unwrap_or_default(),
+        &format!("{pointer}/ship"),
+    )?;
+    let fielded = checker.ships[card].clone()?;
+    let mut ok = true;
+    let placements = if fielded.ships == 1 {
+        if !step.squadron.is_empty() {
+            checker.report(
+                CODE,
+                &format!("{pointer}/squadron"),
+                format!("`{}` is a solo ship", fielded.name),
+                "not a squadron",
+                Some("give its hex with `at`".to_owned()),
+            );
+            return None;
+        }
+        let Some(at) = step.at else {
+            checker.report(
+                CODE,
+                &format!("{pointer}/do"),
+                format!(
+                    "launching `{}` needs `at`: where it is placed",
+                    fielded.name
+                ),
+                "no `at`",
+                None,
+            );
+            return None;
+        };
+        ok &= facing_fits(checker, card, step.facing, pointer);
+        vec![Placement {
+            at,
+            facing: step.facing,
+        }]
+    } else {
+        for (name, given) in [("at", step.at.is_some()), ("facing", step.facing.is_some())] {
+            if given {
+                checker.report(
+                    CODE,
+                    &format!("{pointer}/{name}"),
+                    format!(
+                        "`{}` is a squadron: each ship is placed under `squadron`",
+                        fielded.name
+                    ),
+                    "a squadron",
+                    Some(
+                        "write `squadron = [{ at = [c, r] }, ...]`, one entry per ship".to_owned(),
+                    ),
+                );
+                ok = false;
+            }
+        }
+        if step.squadron.len() != fielded.ships {
+            checker.report(
+                CODE,
+                &format!("{pointer}/squadron"),
+                format!(
+                    "`{}` has {} ships: place each of them, in order",
+                    fielded.name, fielded.ships
+                ),
+                format!("{} placed", step.squadron.len()),
+                None,
+            );
+            return None;
+        }
+        for (index, placement) in step.squadron.iter().enumerate() {
+            ok &= facing_fits(
+                checker,
+                card,
+                placement.facing,
+                &format!("{pointer}/squadron/{index}"),
+            );
+        }
+        step.squadron
+            .iter()
+            .map(|placement| Placement {
+                at: placement.at,
+                facing: placement.facing,
+            })
+            .collect()
+    };
+    let mut load = Vec::new();
+    for (index, held) in step.load.iter().enumerate() {
+        match checker.card(CODE, held, &format!("{pointer}/load/{index}")) {
+            Some(held) => load.push(held),
+            None => ok = false,
+        }
+    }
+    ok.then_some(StepAction::Launch {
+        card,
+        placements,
+        load,
+    })
+}
+
+fn play(checker: &mut Checker<'_, '_>, step: &StepSource, pointer: &str) -> Option<StepAction> {
+    let tactic = checker.tactic(
+        step.card.as_deref().unwrap_or_default(),
+        &format!("{pointer}/card"),
+    )?;
+    let (id, name, event) = {
+        let card = &checker.bundle.tactics[tactic];
+        (
+            card.id.clone(),
+            card.name.clone(),
+            card.kind == spacedock_schema::common::TacticType::Event,
+        )
+    };
+    let target = match (&step.ship, &step.replace) {
+        (None, None) if event => PlayTarget::None,
+        (None, _) => {
+            checker.report(
+                CODE,
+                &format!("{pointer}/card"),
+                format!("`{name}` attaches to a ship card: say which with `ship`"),
+                "on which ship?",
+                None,
+            );
+            return None;
+        }
+        (Some(_), _) if event => {
+            checker.report(
+                CODE,
+                &format!("{pointer}/ship"),
+                format!("`{name}` is an event: it is played on no ship"),
+                "an event",
+                Some("drop `ship`".to_owned()),
+            );
+            return None;
+        }
+        (Some(ship), None) => {
+            PlayTarget::Card(checker.card(CODE, ship, &format!("{pointer}/ship"))?)
+        }
+        (Some(ship), Some(old)) => {
+            let card = checker.card(CODE, ship, &format!("{pointer}/ship"));
+            let old = checker.tactic(old, &format!("{pointer}/replace"));
+            PlayTarget::Replace {
+                card: card?,
+                old: checker.bundle.tactics[old?].id.clone(),
+            }
+        }
+    };
+    Some(StepAction::Play { card: id, target })
+}
