@@ -304,7 +304,7 @@ pub enum StepKind {
     EndActivation,
     /// The active player plays `card`: an event, or attached to `ship` (replacing `replace`).
     Play,
-    /// The active player uses a power as an action: that of the ship card `ship`, or of the attached card `card`.
+    /// The active player uses a power as an action: that of the ship card `ship`, of the attached card `card`, or (with neither) of a mission special rule.
     UsePower,
     /// Outside the flow of play: `ship` takes `amount` damage of kind `damage`.
     Damage,

@@ -3,7 +3,9 @@
 //! [`compile`] reads a content pack (and the packs it depends on) and returns
 //! every diagnostic at once, plus the checked [`Bundle`] when there are no
 //! errors. [`check_fleet`] checks a player's fleet build against one seat
-//! of a mission with the same rules and diagnostics. Nothing here prints:
+//! of a mission with the same rules and diagnostics. [`check_scenarios`]
+//! compiles a pack and checks its scenario tests (`tests/*.toml`) into
+//! scenarios the engine runs. Nothing here prints:
 //! diagnostics are data, and [`Diagnostic::to_report`] describes one to
 //! miette for the binary to render.
 

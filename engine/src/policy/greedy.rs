@@ -300,8 +300,12 @@ impl<'o, 'a> View<'o, 'a> {
                 let in_action = observation.phase() == TurnPhase::Action;
                 match tactic.kind {
                     TacticType::AdditionalWeapon if fresh && in_action => {
-                        // The activation it arms is already in the reserve.
-                        if self.energy - cost >= 0 {
+                        // Worth it when the card it arms can still be
+                        // activated afterwards; the rest of the reserve can
+                        // wait, a weapon fires this turn.
+                        let activation =
+                            i64::from(observation.stat(Stat::ActivationCost(ship_card)));
+                        if self.energy - cost >= activation {
                             score::PLAY_WEAPON + value
                         } else {
                             score::NEVER

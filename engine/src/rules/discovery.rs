@@ -13,8 +13,20 @@ use crate::game::Game;
 use crate::ids::{Hex, PlayerId, ShipId};
 use crate::rules::{damage, energy, movement};
 
+/// Whether any tile of a kind is power side up: most of the game none is,
+/// and the answer spares a look under the ship.
+fn any_face_up(game: &Game, tile: DiscoveryTile) -> bool {
+    game.st
+        .tiles
+        .iter()
+        .any(|state| state.face_up && state.tile == tile)
+}
+
 /// Face-up tiles of a kind under a ship at `pos`.
 fn under(game: &Game, ship: ShipId, pos: Pos, tile: DiscoveryTile) -> Option<Hex> {
+    if !any_face_up(game, tile) {
+        return None;
+    }
     let mut hexes = [Hex(0); 7];
     let len = game
         .data
@@ -100,13 +112,13 @@ pub(crate) fn energy_phase_start(game: &mut Game, player: PlayerId) {
 
 /// Range the tiles add to a ship's primary weapon.
 pub(crate) fn primary_range_bonus(game: &Game, ship: ShipId) -> i32 {
-    if game.st.tiles.iter().all(|tile| !tile.face_up) {
-        return 0;
-    }
     let rules = game.data.rules();
     let mut bonus = 0;
     if on(game, ship, DiscoveryTile::AlienArtifact) {
         bonus += rules.alien_artifact_range as i32;
+    }
+    if !any_face_up(game, DiscoveryTile::ObservationStation) {
+        return bonus;
     }
     let player = movement::controller(game, ship);
     if ships_of(game, player).any(|other| on(game, other, DiscoveryTile::ObservationStation)) {

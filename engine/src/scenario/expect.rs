@@ -14,6 +14,7 @@ use crate::game::Game;
 use crate::ids::{Hex, PlayerId, ShipCardId, ShipId};
 use crate::outcome::Outcome;
 use crate::scenario::arrange::{Arranged, phase, position};
+use crate::scenario::render::Rendered;
 use crate::scenario::{Failure, render};
 use crate::state::CardPlace;
 
@@ -75,16 +76,7 @@ pub(super) fn check(arranged: &Arranged, expect: &Expect, events: &[Event]) -> V
 }
 
 /// The events of a pattern's kind, to show beside a missing one.
-fn of_kind(
-    rendered: &[(
-        spacedock_schema::scenario::EventKind,
-        Vec<(
-            spacedock_schema::scenario::EventField,
-            spacedock_schema::scenario::checked::EventValue,
-        )>,
-    )],
-    pattern: &EventCheck,
-) -> String {
+fn of_kind(rendered: &[Rendered], pattern: &EventCheck) -> String {
     let same: Vec<String> = rendered
         .iter()
         .filter(|(kind, _)| *kind == pattern.event)

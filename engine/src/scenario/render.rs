@@ -103,8 +103,11 @@ fn deck_owner(game: &Game, deck: u8) -> String {
     player(game, first)
 }
 
+/// An event as its kind and its fields, each as a pattern would name it.
+pub(super) type Rendered = (EventKind, Vec<(EventField, EventValue)>);
+
 /// An event as its kind and fields.
-pub(super) fn event(game: &Game, event: &Event) -> (EventKind, Vec<(EventField, EventValue)>) {
+pub(super) fn event(game: &Game, event: &Event) -> Rendered {
     use EventField as F;
     let text = |text: String| EventValue::Text(text);
     let number = |number: i64| EventValue::Number(number);
@@ -375,6 +378,14 @@ pub(super) fn event(game: &Game, event: &Event) -> (EventKind, Vec<(EventField, 
             )
         }
     };
+    // The validator checks a pattern's keys against `fields()`: an event
+    // rendered with another key could never be matched.
+    debug_assert!(
+        fields
+            .iter()
+            .all(|(field, _)| kind.fields().contains(field)),
+        "{kind:?} renders a field its kind does not list"
+    );
     (kind, fields)
 }
 

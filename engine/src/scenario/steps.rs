@@ -285,15 +285,17 @@ fn power_action(
                 usize::from(instance) < game.tactic_count()
                     && game.tactic(TacticId(instance)).card == id
             }
+            (Source::Rule(_), PowerSource::Rule) => true,
             _ => false,
         }
     });
     found.ok_or_else(|| {
         let whose = match source {
-            PowerSource::Ship(index) => render::card_name(game, cards[*index]),
-            PowerSource::Card(id) => id.clone(),
+            PowerSource::Ship(index) => format!("`{}`", render::card_name(game, cards[*index])),
+            PowerSource::Card(id) => format!("`{id}`"),
+            PowerSource::Rule => "the mission's special rules".to_owned(),
         };
-        Refused::new(game, format!("no power of `{whose}` can be used now"))
+        Refused::new(game, format!("no power of {whose} can be used now"))
     })
 }
 

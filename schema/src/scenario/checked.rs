@@ -200,6 +200,8 @@ pub enum PowerSource {
     Ship(usize),
     /// An attached tactic card, by id.
     Card(String),
+    /// A special rule of the mission.
+    Rule,
 }
 
 /// What a played card goes on.

@@ -17,8 +17,9 @@ use std::path::Path;
 
 use spacedock_schema::FileKind;
 use spacedock_schema::bundle::Bundle;
-use spacedock_schema::scenario::ScenarioSource;
+use spacedock_schema::common::Size;
 use spacedock_schema::scenario::checked::{Scenario, ShipRef, Weapon};
+use spacedock_schema::scenario::{Direction, ScenarioSource};
 
 use crate::codes::Code;
 use crate::context::Context;
@@ -392,6 +393,49 @@ impl Checker<'_, '_> {
                 );
                 None
             }
+        }
+    }
+
+    /// A medium ship placed needs a facing, and no other ship takes one;
+    /// `pointer` is the table with the placement's `at` and `facing`.
+    pub(crate) fn facing_fits(
+        &mut self,
+        code: Code,
+        card: usize,
+        facing: Option<Direction>,
+        pointer: &str,
+    ) -> bool {
+        let Some(fielded) = self.ships[card].clone() else {
+            return false;
+        };
+        match (self.bundle.ships[fielded.ship].size, facing) {
+            (Size::Medium, None) => {
+                self.report(
+                    code,
+                    &format!("{pointer}/at"),
+                    format!(
+                        "`{}` is a medium ship: it covers two hexes, so give its `facing` too",
+                        fielded.name
+                    ),
+                    "which way?",
+                    Some(
+                        "`facing` is the way its front end (at `at`) points: e, ne, nw, w, sw or se"
+                            .to_owned(),
+                    ),
+                );
+                false
+            }
+            (Size::Small | Size::Large, Some(_)) => {
+                self.report(
+                    code,
+                    &format!("{pointer}/facing"),
+                    "only a medium ship has a facing",
+                    "not a medium ship",
+                    Some("drop `facing`".to_owned()),
+                );
+                false
+            }
+            _ => true,
         }
     }
 

@@ -7,16 +7,14 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use spacedock_schema::bundle::{self, Battlefield, Mission};
-use spacedock_schema::common::{Size, TacticType};
+use spacedock_schema::common::TacticType;
 use spacedock_schema::mission::{
     CardCount, DeckRule, FleetRule, Player, Selection, ShipPick, Team, Victory,
 };
 use spacedock_schema::scenario::checked::{
     ModelSetup, Placement, PlayerSetup, Scenario, ShipPlace, ShipSetup, Start,
 };
-use spacedock_schema::scenario::{
-    Direction, ScenarioPlayer, ScenarioShip, ScenarioSource, TurnPhase,
-};
+use spacedock_schema::scenario::{ScenarioPlayer, ScenarioShip, ScenarioSource, TurnPhase};
 
 use super::{Checker, Fielded, Seat, quoted};
 use crate::codes::Code;
@@ -421,9 +419,7 @@ fn place(
     index: usize,
     pointer: &str,
 ) -> Option<ShipPlace> {
-    let card = &checker.bundle.ships[fielded.ship];
-    let size = card.size;
-    let hull = card.versions[fielded.version].hull;
+    let hull = checker.bundle.ships[fielded.ship].versions[fielded.version].hull;
     let solo_keys = [
         ("at", entry.at.is_some()),
         ("facing", entry.facing.is_some()),
@@ -494,7 +490,7 @@ fn place(
             }
             return Some(ShipPlace::Screen);
         };
-        let facing_ok = facing(checker, size, entry.facing, pointer);
+        let facing_ok = checker.facing_fits(CODE, index, entry.facing, pointer);
         let hull_ok = hull_left(checker, fielded, entry.hull_damage, hull, pointer);
         return (facing_ok && hull_ok).then(|| {
             ShipPlace::Battlefield(vec![ModelSetup {
@@ -574,7 +570,7 @@ fn place(
             (at, _) => at,
         };
         if at.is_some() {
-            ok &= facing(checker, size, ship.facing, &ship_pointer);
+            ok &= checker.facing_fits(CODE, index, ship.facing, &ship_pointer);
             ok &= hull_left(checker, fielded, ship.hull_damage, hull, &ship_pointer);
         }
         models.push(ModelSetup {
@@ -588,41 +584,6 @@ fn place(
         });
     }
     ok.then_some(ShipPlace::Battlefield(models))
-}
-
-/// A medium ship needs a facing; no other ship has one.
-fn facing(
-    checker: &mut Checker<'_, '_>,
-    size: Size,
-    facing: Option<Direction>,
-    pointer: &str,
-) -> bool {
-    match (size, facing) {
-        (Size::Medium, None) => {
-            checker.report(
-                CODE,
-                &format!("{pointer}/at"),
-                "a medium ship covers two hexes: give its `facing` too",
-                "which way?",
-                Some(
-                    "`facing` is the way its front end (at `at`) points: e, ne, nw, w, sw or se"
-                        .to_owned(),
-                ),
-            );
-            false
-        }
-        (Size::Small | Size::Large, Some(_)) => {
-            checker.report(
-                CODE,
-                &format!("{pointer}/facing"),
-                "only a medium ship has a facing",
-                "not a medium ship",
-                Some("drop `facing`".to_owned()),
-            );
-            false
-        }
-        _ => true,
-    }
 }
 
 fn hull_left(

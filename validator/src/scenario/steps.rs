@@ -2,7 +2,6 @@
 //! its references resolved, its forced die results read and range-checked,
 //! and its own expectations.
 
-use spacedock_schema::common::Size;
 use spacedock_schema::scenario::checked::{Placement, PlayTarget, PowerSource, Step, StepAction};
 use spacedock_schema::scenario::{DamageKind, DieRoll, StepKind, StepSource};
 
@@ -218,7 +217,7 @@ fn action(checker: &mut Checker<'_, '_>, step: &StepSource, pointer: &str) -> Op
                 at: step.at.unwrap_or_default(),
                 facing: step.facing,
             };
-            if !facing_fits(checker, ship.card, step.facing, pointer) {
+            if !checker.facing_fits(CODE, ship.card, step.facing, pointer) {
                 return None;
             }
             StepAction::Warp {
@@ -256,13 +255,16 @@ fn action(checker: &mut Checker<'_, '_>, step: &StepSource, pointer: &str) -> Op
                     source: PowerSource::Card(checker.bundle.tactics[tactic].id.clone()),
                 }
             }
-            _ => {
+            (None, None) => StepAction::UsePower {
+                source: PowerSource::Rule,
+            },
+            (Some(_), Some(_)) => {
                 checker.report(
                     CODE,
-                    &key("do"),
-                    "`use-power` uses the power of one ship card (`ship`) or one attached card (`card`)",
+                    &key("card"),
+                    "`use-power` uses the power of one ship card (`ship`) or of one attached card (`card`)",
                     "whose power?",
-                    Some("give `ship` or `card`, not both".to_owned()),
+                    Some("give `ship` or `card`, not both; neither for a mission's special rule".to_owned()),
                 );
                 return None;
             }
@@ -301,44 +303,6 @@ fn action(checker: &mut Checker<'_, '_>, step: &StepSource, pointer: &str) -> Op
     })
 }
 
-/// A medium ship placed needs a facing; no other ship takes one.
-fn facing_fits(
-    checker: &mut Checker<'_, '_>,
-    card: usize,
-    facing: Option<spacedock_schema::scenario::Direction>,
-    pointer: &str,
-) -> bool {
-    let Some(fielded) = checker.ships[card].clone() else {
-        return false;
-    };
-    match (checker.bundle.ships[fielded.ship].size, facing) {
-        (Size::Medium, None) => {
-            checker.report(
-                CODE,
-                &format!("{pointer}/at"),
-                format!("`{}` is a medium ship: give its `facing` too", fielded.name),
-                "which way?",
-                Some(
-                    "`facing` is the way its front end (at `at`) points: e, ne, nw, w, sw or se"
-                        .to_owned(),
-                ),
-            );
-            false
-        }
-        (Size::Small | Size::Large, Some(_)) => {
-            checker.report(
-                CODE,
-                &format!("{pointer}/facing"),
-                "only a medium ship has a facing",
-                "not a medium ship",
-                None,
-            );
-            false
-        }
-        _ => true,
-    }
-}
-
 fn launch(checker: &mut Checker<'_, '_>, step: &StepSource, pointer: &str) -> Option<StepAction> {
     let card = checker.card(
         CODE,
@@ -371,7 +335,7 @@ fn launch(checker: &mut Checker<'_, '_>, step: &StepSource, pointer: &str) -> Op
             );
             return None;
         };
-        ok &= facing_fits(checker, card, step.facing, pointer);
+        ok &= checker.facing_fits(CODE, card, step.facing, pointer);
         vec![Placement {
             at,
             facing: step.facing,
@@ -408,8 +372,8 @@ fn launch(checker: &mut Checker<'_, '_>, step: &StepSource, pointer: &str) -> Op
             return None;
         }
         for (index, placement) in step.squadron.iter().enumerate() {
-            ok &= facing_fits(
-                checker,
+            ok &= checker.facing_fits(
+                CODE,
                 card,
                 placement.facing,
                 &format!("{pointer}/squadron/{index}"),
