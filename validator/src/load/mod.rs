@@ -420,6 +420,13 @@ pub(crate) fn toml_files(folder: &Path, diagnostics: &mut Diagnostics) -> Vec<Pa
         };
         for entry in entries.flatten() {
             let path = entry.path();
+            // A symlinked folder is not followed: a link back up the tree
+            // would make the walk endless. Linked files are read as usual.
+            let is_linked_dir =
+                entry.file_type().is_ok_and(|kind| kind.is_symlink()) && path.is_dir();
+            if is_linked_dir {
+                continue;
+            }
             if path.is_dir() {
                 pending.push(path);
             } else if path.extension().is_some_and(|ext| ext == "toml") {
@@ -446,8 +453,9 @@ fn report_stray_files(root: &Path, sources: &mut SourceMap, diagnostics: &mut Di
     for entry in entries.flatten() {
         let path = entry.path();
         let name = entry.file_name().to_string_lossy().into_owned();
+        let linked = entry.file_type().is_ok_and(|kind| kind.is_symlink());
         if path.is_dir() {
-            if !known.contains(name.as_str()) && !name.starts_with('.') {
+            if !linked && !known.contains(name.as_str()) && !name.starts_with('.') {
                 stray.extend(toml_files(&path, &mut Diagnostics::default()));
             }
         } else if path.extension().is_some_and(|ext| ext == "toml")
