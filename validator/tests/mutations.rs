@@ -3,8 +3,9 @@
 //! Each case starts from the small valid pack in
 //! `tests/fixtures/mutation-base/` and applies one to three edits to random
 //! files: a line deleted, duplicated or swapped with another, a value
-//! replaced by one of another type or out of range, a key misspelt, the file
-//! cut short, or random text or bytes inserted. The result is compiled twice
+//! replaced by one of another type or out of range, a number replaced by one
+//! at an edge of its range, a key misspelt, the file cut short, or random
+//! text or bytes inserted. The result is compiled twice
 //! and must satisfy every invariant of `fuzz/src/invariants.rs` (no panic,
 //! spans inside their files, sorted and stable diagnostics, a bundle exactly
 //! when there is no error).
