@@ -48,6 +48,7 @@ impl HexSet {
         self.words[hex.index() / 64] |= 1 << (hex.index() % 64);
     }
 
+    #[inline]
     pub(crate) fn contains(&self, hex: Hex) -> bool {
         self.words
             .get(hex.index() / 64)
@@ -63,6 +64,12 @@ pub(crate) struct Board {
     axial: Vec<(i16, i16)>,
     neighbours: Vec<[u16; 6]>,
     usable: HexSet,
+    /// Positions whose whole footprint lies on usable hexes: per direction
+    /// of a medium ship's other end, and for a large ship's flower. A
+    /// position outside them is never legal, so most rejections are one
+    /// lookup.
+    medium_usable: [HexSet; 6],
+    large_usable: HexSet,
     zones: Vec<(String, HexSet)>,
     /// Per zone, every usable hex within one space of it: where a ship
     /// covering a zone hex may have its position.
@@ -73,7 +80,7 @@ pub(crate) struct Board {
 
 /// A ship's footprint for distance sums: up to two centres and a radius
 /// (0 for one or two hexes, 1 for the 7-hex flower).
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Shape {
     centres: [(i16, i16); 2],
     count: u8,
@@ -118,6 +125,8 @@ impl Board {
             axial,
             neighbours,
             usable: HexSet::new(len),
+            medium_usable: Default::default(),
+            large_usable: HexSet::new(len),
             zones: Vec::new(),
             zone_anchors: Vec::new(),
             zone_anchor_set: Vec::new(),
@@ -134,6 +143,31 @@ impl Board {
             }
         }
         board.usable = usable;
+        let mut hexes = [Hex(0); 7];
+        for dir in 0..6 {
+            let mut set = HexSet::new(len);
+            for index in 0..len {
+                let pos = Pos {
+                    at: Hex(index as u16),
+                    dir,
+                };
+                if board.footprint_usable(Size::Medium, pos, &mut hexes) {
+                    set.insert(pos.at);
+                }
+            }
+            board.medium_usable[usize::from(dir)] = set;
+        }
+        let mut set = HexSet::new(len);
+        for index in 0..len {
+            let pos = Pos {
+                at: Hex(index as u16),
+                dir: 0,
+            };
+            if board.footprint_usable(Size::Large, pos, &mut hexes) {
+                set.insert(pos.at);
+            }
+        }
+        board.large_usable = set;
         for zone in &battlefield.zones {
             let mut cells = HexSet::new(len);
             for coord in &zone.cells {
@@ -211,16 +245,37 @@ impl Board {
             .then(|| Hex((r as u16) * self.columns + column as u16))
     }
 
+    #[inline]
     pub(crate) fn in_zone(&self, zone: usize, hex: Hex) -> bool {
         self.zones[zone].1.contains(hex)
     }
 
+    /// Whether every hex of a footprint is on the battlefield and usable
+    /// (the tables' construction).
+    fn footprint_usable(&self, size: Size, pos: Pos, hexes: &mut [Hex; 7]) -> bool {
+        self.footprint(size, pos, hexes)
+            .is_some_and(|len| hexes[..len].iter().all(|hex| self.usable(*hex)))
+    }
+
+    /// Whether a ship of `size` at `pos` covers only usable hexes of the
+    /// battlefield (`pos.dir` 0..6 for a medium ship).
+    #[inline]
+    pub(crate) fn fits_board(&self, size: Size, pos: Pos) -> bool {
+        match size {
+            Size::Small => self.usable.contains(pos.at),
+            Size::Medium => self.medium_usable[usize::from(pos.dir % 6)].contains(pos.at),
+            Size::Large => self.large_usable.contains(pos.at),
+        }
+    }
+
     /// Whether a ship may ever stand on the hex (not a half hex).
+    #[inline]
     pub(crate) fn usable(&self, hex: Hex) -> bool {
         self.usable.contains(hex)
     }
 
     /// The neighbour of `hex` in direction `dir`, if on the battlefield.
+    #[inline]
     pub(crate) fn neighbour(&self, hex: Hex, dir: u8) -> Option<Hex> {
         let next = self.neighbours[hex.index()][usize::from(dir % 6)];
         (next != NONE).then_some(Hex(next))
@@ -242,12 +297,14 @@ impl Board {
     }
 
     /// Hex distance.
+    #[inline]
     pub(crate) fn distance(&self, a: Hex, b: Hex) -> u32 {
         axial_distance(self.axial[a.index()], self.axial[b.index()])
     }
 
     /// The hexes a ship of `size` covers at `pos`, written into `out`;
     /// returns how many, or `None` if part of it is off the battlefield.
+    #[inline]
     pub(crate) fn footprint(&self, size: Size, pos: Pos, out: &mut [Hex; 7]) -> Option<usize> {
         out[0] = pos.at;
         match size {
@@ -266,6 +323,7 @@ impl Board {
     }
 
     /// The shape used for distances between ships.
+    #[inline]
     pub(crate) fn shape(&self, size: Size, pos: Pos) -> Shape {
         let first = self.axial[pos.at.index()];
         match size {
@@ -297,6 +355,7 @@ impl Shape {
     /// The fewest spaces from one footprint to the other: 0 when they
     /// overlap, 1 when adjacent. This is also weapon range ("start with any
     /// space adjacent to your attacking ship, count to the targeted ship").
+    #[inline]
     pub(crate) fn distance(&self, other: &Shape) -> u32 {
         let mut best = i32::MAX;
         for a in &self.centres[..usize::from(self.count)] {
@@ -308,6 +367,7 @@ impl Shape {
     }
 }
 
+#[inline]
 fn axial_distance(a: (i16, i16), b: (i16, i16)) -> u32 {
     let dq = i32::from(a.0) - i32::from(b.0);
     let dr = i32::from(a.1) - i32::from(b.1);
@@ -397,7 +457,19 @@ mod tests {
         );
         assert_eq!(a.distance(&b), 1);
         assert!(board.usable(board.hex([2, 2]).unwrap()));
-        assert!(!board.usable(board.hex([1, 1]).unwrap()));
+        // [2, 1] is next to the half hex [1, 1] to its west and to the
+        // edge above it; [5, 5] is clear all round.
+        let at = |coord, dir| Pos {
+            at: board.hex(coord).unwrap(),
+            dir,
+        };
+        assert!(board.fits_board(Size::Small, at([2, 1], 0)));
+        assert!(!board.fits_board(Size::Large, at([2, 1], 0)));
+        assert!(board.fits_board(Size::Medium, at([2, 1], 0)));
+        assert!(!board.fits_board(Size::Medium, at([2, 1], 3)));
+        assert!(!board.fits_board(Size::Medium, at([2, 1], 1)));
+        assert!(board.fits_board(Size::Large, at([5, 5], 0)));
+        assert!(!board.fits_board(Size::Small, at([1, 1], 0)));
         assert!(board.in_zone(board.zone("north").unwrap(), board.hex([2, 2]).unwrap()));
     }
 }

@@ -101,6 +101,35 @@ pub(crate) struct WeaponData {
     pub(crate) damage: crate::rules::damage::Damage,
 }
 
+impl WeaponData {
+    /// A weapon table of the bundle (printed, attached or granted by an
+    /// `extra-weapon` effect), its damage type resolved against the
+    /// ruleset's list.
+    pub(crate) fn from_schema(
+        weapon: &spacedock_schema::common::Weapon,
+        damage_types: &[String],
+    ) -> WeaponData {
+        use spacedock_schema::common::WeaponDamage;
+        WeaponData {
+            charge_cost: weapon.charge_cost as i32,
+            range: weapon.range as i32,
+            attacks: weapon.attacks as i32,
+            strength: weapon.strength as i32,
+            damage_type: weapon.damage_type.as_ref().and_then(|name| {
+                damage_types
+                    .iter()
+                    .position(|known| known == name)
+                    .map(|index| index as u8)
+            }),
+            damage: match weapon.damage {
+                WeaponDamage::Normal => crate::rules::damage::Damage::Attack,
+                WeaponDamage::Shield => crate::rules::damage::Damage::Shield,
+                WeaponDamage::Hull => crate::rules::damage::Damage::Hull,
+            },
+        }
+    }
+}
+
 /// A ship card in play, in the version its fleet brought.
 #[derive(Debug, PartialEq, Eq)]
 pub(crate) struct CardData {
@@ -223,14 +252,17 @@ impl Data {
         &self.bundle.rules
     }
 
+    #[inline]
     pub(crate) fn card_of(&self, ship: ShipId) -> ShipCardId {
         self.ships[ship.index()]
     }
 
+    #[inline]
     pub(crate) fn card(&self, card: ShipCardId) -> &CardData {
         &self.cards[card.index()]
     }
 
+    #[inline]
     pub(crate) fn size_of(&self, ship: ShipId) -> Size {
         self.cards[self.card_of(ship).index()].size
     }
@@ -239,6 +271,7 @@ impl Data {
         &self.kinds[self.tactics[tactic.index()].kind]
     }
 
+    #[inline]
     pub(crate) fn team_of(&self, player: PlayerId) -> TeamId {
         self.players[player.index()].team
     }

@@ -246,6 +246,23 @@ pub(crate) fn quick_launch(game: &Game, carrier: ShipCardId) -> bool {
     !game.data.powers.is_empty() && effects::modify::quick_launch(game, carrier)
 }
 
+/// The weapons `extra-weapon` powers give `ship` now, as compiled indices
+/// (`WeaponRef::Extra`); pushed onto `out`.
+pub(crate) fn extra_weapons(game: &Game, ship: ShipId, out: &mut Vec<u16>) {
+    if !game.data.powers.extra_weapons.is_empty() {
+        effects::modify::extra_weapons(game, ship, out);
+    }
+}
+
+/// The numbers of an extra weapon.
+pub(crate) fn extra_weapon(game: &Game, weapon: u16) -> Option<&crate::data::WeaponData> {
+    game.data
+        .powers
+        .extra_weapons
+        .get(usize::from(weapon))
+        .map(|(_, data)| data)
+}
+
 /// Called as a ship is about to be destroyed, still on the battlefield:
 /// the powers that answer destruction act; `true` if one saved it.
 pub(crate) fn before_destroy(game: &mut Game, ship: ShipId) -> bool {

@@ -244,30 +244,8 @@ impl Setup {
         }
 
         // Ship cards and ships.
-        let damage_type = |name: &Option<String>| {
-            name.as_ref().and_then(|name| {
-                rules
-                    .damage_types
-                    .iter()
-                    .position(|known| known == name)
-                    .map(|index| index as u8)
-            })
-        };
-        let weapon = |weapon: &spacedock_schema::common::Weapon| WeaponData {
-            charge_cost: weapon.charge_cost as i32,
-            range: weapon.range as i32,
-            attacks: weapon.attacks as i32,
-            strength: weapon.strength as i32,
-            damage_type: damage_type(&weapon.damage_type),
-            damage: match weapon.damage {
-                spacedock_schema::common::WeaponDamage::Normal => {
-                    crate::rules::damage::Damage::Attack
-                }
-                spacedock_schema::common::WeaponDamage::Shield => {
-                    crate::rules::damage::Damage::Shield
-                }
-                spacedock_schema::common::WeaponDamage::Hull => crate::rules::damage::Damage::Hull,
-            },
+        let weapon = |weapon: &spacedock_schema::common::Weapon| {
+            WeaponData::from_schema(weapon, &rules.damage_types)
         };
         let mut charts = Vec::new();
         let mut cards = Vec::new();

@@ -26,12 +26,15 @@ pub enum TurnPhase {
 }
 
 /// A weapon of a ship card: its primary weapon, one of its secondary
-/// weapons, or an additional weapon attached as a tactic card.
+/// weapons, an additional weapon attached as a tactic card, or a weapon an
+/// `extra-weapon` effect grants (its index among the game's compiled
+/// extra weapons).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum WeaponRef {
     Primary,
     Secondary(u8),
     Additional(TacticId),
+    Extra(u16),
 }
 
 /// The dice: a `ChaCha8` stream seeded per game, and the results a

@@ -5,12 +5,16 @@
 
 mod common;
 
-use common::{card, legal, pos, ships, started, tactic, to_phase};
+use std::sync::Arc;
+
+use common::{card, legal, pos, ships, started, started_with, tactic, to_phase};
 use spacedock_engine::powers::Stat;
 use spacedock_engine::{
     Action, CardPlace, Cell, Damage, Event, Game, PlayerId, ShipCardId, ShipId, TacticId,
     TacticPlace, Target, TurnPhase, WeaponRef,
 };
+use spacedock_schema::bundle::Bundle;
+use spacedock_schema::common::Power;
 
 const DEAD_ZONE: &str = "dead-zone-battle";
 const PAN_BASE: &str = "the-struggle-at-pan-base";
@@ -483,20 +487,25 @@ fn shadow_runner_keeps_tes_kio_from_attacks_more_than_4_spaces_away() {
     );
     until_turn_of(&mut game, PlayerId(2), TurnPhase::Action);
     game.edit().set_energy(PlayerId(2), 20);
-    assert!(activate_and_charge(
-        &mut game,
-        everest_card,
-        everest,
-        WeaponRef::Primary
-    ));
-    let attack = Action::Attack {
+    game.apply(Action::Activate(everest_card)).unwrap();
+    let charge = Action::Charge {
         ship: everest,
-        target: tes,
+        weapon: WeaponRef::Primary,
     };
-    assert!(!legal(&game).contains(&attack), "from 5 spaces away");
+    // Tes Kio is the only enemy in range, and out of reach: a charge
+    // would buy no attack.
+    assert!(
+        !legal(&game).contains(&charge),
+        "nothing to attack from 5 spaces away"
+    );
     put(&mut game, tes, 8, 13);
     assert!(game.distance(everest, tes).unwrap() <= 4);
-    assert!(legal(&game).contains(&attack));
+    assert!(legal(&game).contains(&charge));
+    game.apply(charge).unwrap();
+    assert!(legal(&game).contains(&Action::Attack {
+        ship: everest,
+        target: tes,
+    }));
 }
 
 /// A Wretch attack by `attacker` on a ship that any hit destroys, until a
@@ -748,6 +757,131 @@ fn sr2_twin_rocket_launchers_are_charged_by_each_ship_of_the_squadron() {
             weapon: WeaponRef::Additional(sr2)
         }));
     }
+}
+
+/// The base pack with one more power on every version of a ship card.
+fn with_power(ship: &str, power: &serde_json::Value) -> Arc<Bundle> {
+    let mut bundle = (*common::bundle()).clone();
+    let power: Power = serde_json::from_value(power.clone()).expect("a power");
+    let card = bundle
+        .ships
+        .iter_mut()
+        .find(|card| card.id == ship)
+        .unwrap();
+    for version in &mut card.versions {
+        version.powers.push(power.clone());
+    }
+    Arc::new(bundle)
+}
+
+#[test]
+fn an_extra_weapon_is_charged_by_each_ship_of_the_squadron_and_attacks() {
+    // No base-pack card grants a weapon: a power is added for the test.
+    let bundle = with_power(
+        "f-51-blue-sparrows",
+        &serde_json::json!({
+            "name": "Test Cannon",
+            "text": "The ships of this card have the Test Cannon.",
+            "do": [{
+                "kind": "extra-weapon",
+                "target": "self",
+                "weapon": { "name": "Test Cannon", "charge_cost": 1, "range": 3, "attacks": 1, "strength": 1 },
+            }],
+        }),
+    );
+    let mut game = started_with(bundle, DEAD_ZONE, 16, 0);
+    let sparrows_card = card(&game, 0, "f-51-blue-sparrows");
+    let sparrows = ships(&game, sparrows_card);
+    for (ship, column) in sparrows.iter().zip([6, 7, 8]) {
+        put(&mut game, *ship, column, 8);
+    }
+    let chosh = first_ship(&game, 1, "chosh-ka");
+    put(&mut game, chosh, 7, 6);
+    to_phase(&mut game, TurnPhase::Action);
+    game.edit().set_energy(ISN, 20);
+    game.apply(Action::Activate(sparrows_card)).unwrap();
+    let extra = WeaponRef::Extra(0);
+    let actions = legal(&game);
+    for &ship in &sparrows {
+        assert!(actions.contains(&Action::Charge {
+            ship,
+            weapon: extra
+        }));
+    }
+    let energy = game.energy(ISN);
+    let first = sparrows[0];
+    game.apply(Action::Charge {
+        ship: first,
+        weapon: extra,
+    })
+    .unwrap();
+    assert_eq!(game.energy(ISN), energy - 1, "its charge cost");
+    events(&mut game);
+    game.apply(Action::Attack {
+        ship: first,
+        target: chosh,
+    })
+    .unwrap();
+    assert_eq!(rolls(&events(&mut game)).len(), 1);
+    let actions = legal(&game);
+    assert!(
+        !actions.contains(&Action::Charge {
+            ship: first,
+            weapon: extra
+        }),
+        "once per activation"
+    );
+    assert!(actions.contains(&Action::Charge {
+        ship: sparrows[1],
+        weapon: extra
+    }));
+    // Out of the weapon's range, no charge is offered.
+    let mut far = game.clone();
+    put(&mut far, chosh, 7, 1);
+    assert!(!legal(&far).contains(&Action::Charge {
+        ship: sparrows[1],
+        weapon: extra
+    }));
+}
+
+#[test]
+fn an_extra_weapon_of_a_triggered_power_lasts_through_the_activation() {
+    let bundle = with_power(
+        "f-51-blue-sparrows",
+        &serde_json::json!({
+            "name": "Test Cannon",
+            "text": "When this card is activated, its ships have the Test Cannon until the activation ends.",
+            "when": "activation",
+            "do": [{
+                "kind": "extra-weapon",
+                "target": "acting-ship",
+                "until": "activation-end",
+                "weapon": { "name": "Test Cannon", "range": 3, "attacks": 1, "strength": 1 },
+            }],
+        }),
+    );
+    let mut game = started_with(bundle, DEAD_ZONE, 16, 0);
+    let sparrows_card = card(&game, 0, "f-51-blue-sparrows");
+    let sparrows = ships(&game, sparrows_card);
+    for (ship, column) in sparrows.iter().zip([6, 7, 8]) {
+        put(&mut game, *ship, column, 8);
+    }
+    let chosh = first_ship(&game, 1, "chosh-ka");
+    put(&mut game, chosh, 7, 6);
+    to_phase(&mut game, TurnPhase::Action);
+    game.edit().set_energy(ISN, 20);
+    let charge = Action::Charge {
+        ship: sparrows[0],
+        weapon: WeaponRef::Extra(0),
+    };
+    assert_eq!(game.stat(Stat::Range(sparrows[0], WeaponRef::Extra(0))), 3);
+    game.apply(Action::Activate(sparrows_card)).unwrap();
+    assert!(legal(&game).contains(&charge));
+    game.apply(charge).unwrap();
+    assert!(legal(&game).contains(&Action::Attack {
+        ship: sparrows[0],
+        target: chosh,
+    }));
 }
 
 #[test]

@@ -246,6 +246,34 @@ fn attack_range_limit(game: &Game, ship: ShipId) -> Option<i32> {
         .min()
 }
 
+/// The extra weapons a ship has now (compiled indices, in the order the
+/// powers grant them): from continuous powers whose target picks it, then
+/// from lasting effects of triggered ones.
+pub(crate) fn extra_weapons(game: &Game, ship: ShipId, out: &mut Vec<u16>) {
+    for (_, ctx, power) in statuses(game, |e| matches!(e, Eff::ExtraWeapon { until: None, .. })) {
+        for effect in &power.effects {
+            if let Eff::ExtraWeapon {
+                weapon,
+                target,
+                until: None,
+            } = effect
+                && eval::selects(game, &ctx, target, ship)
+                && !out.contains(weapon)
+            {
+                out.push(*weapon);
+            }
+        }
+    }
+    for lasting in &game.st.effects.lasting {
+        if let LastingKind::ExtraWeapon(weapon) = lasting.kind
+            && lasting.ship == ship
+            && !out.contains(&weapon)
+        {
+            out.push(weapon);
+        }
+    }
+}
+
 /// Whether ships in a carrier's hold may be launched in the turn it was.
 pub(crate) fn quick_launch(game: &Game, carrier: ShipCardId) -> bool {
     statuses(game, |e| matches!(e, Eff::QuickLaunch { .. })).any(|(_, ctx, power)| {

@@ -10,15 +10,17 @@
 //! to tactic kinds. An `ignore-power` rule is applied here, by leaving the
 //! ignored power out. Nothing here is a string.
 
+use std::cell::RefCell;
+
 use spacedock_schema::bundle::Bundle;
-use spacedock_schema::common::{Icon, Size, TacticType};
+use spacedock_schema::common::{Icon, Size, TacticType, Weapon};
 use spacedock_schema::effect::{
     self as lang, Clause, Condition, Dice, Effect, Limit, Pegs, PlayerRef, Rest, Role, Selector,
     Shields, Spaces, Stat as LangStat, Trigger, Until, WeaponSlot,
 };
 use spacedock_schema::rules::Obstacle;
 
-use crate::data::Data;
+use crate::data::{Data, WeaponData};
 use crate::ids::{PlayerId, ShipCardId, TacticId};
 use crate::rules::damage::Damage;
 
@@ -182,8 +184,13 @@ pub(crate) enum Eff {
         target: Sel,
     },
     Modify(Modify),
-    /// Not executed yet: the engine's weapons are the printed ones.
-    ExtraWeapon,
+    /// The target ships get a weapon to charge: an index into
+    /// [`Program::extra_weapons`].
+    ExtraWeapon {
+        weapon: u16,
+        target: Sel,
+        until: Option<Until>,
+    },
     TakeControl {
         target: Sel,
     },
@@ -304,6 +311,9 @@ pub(crate) struct Program {
     pub(crate) windows: Vec<u16>,
     /// Per tactic kind: the game's copies of it.
     pub(crate) copies: Vec<Vec<TacticId>>,
+    /// The weapons `extra-weapon` effects grant, with their names:
+    /// `WeaponRef::Extra` indexes them.
+    pub(crate) extra_weapons: Vec<(String, WeaponData)>,
 }
 
 impl Program {
@@ -330,9 +340,21 @@ pub(crate) fn stat_index(stat: StatKind) -> usize {
 struct Compiler<'a> {
     bundle: &'a Bundle,
     data: &'a Data,
+    /// Extra weapons met so far: the compiler works through shared
+    /// references, and an effect gets its weapon's index as it is compiled.
+    extra_weapons: RefCell<Vec<(String, WeaponData)>>,
 }
 
 impl Compiler<'_> {
+    fn extra_weapon(&self, weapon: &Weapon) -> u16 {
+        let mut weapons = self.extra_weapons.borrow_mut();
+        weapons.push((
+            weapon.name.clone(),
+            WeaponData::from_schema(weapon, &self.bundle.rules.damage_types),
+        ));
+        u16::try_from(weapons.len() - 1).unwrap_or(u16::MAX)
+    }
+
     fn ship(&self, name: &str) -> u16 {
         self.bundle
             .ships
@@ -491,7 +513,15 @@ impl Compiler<'_> {
                 minimum: minimum.map(|m| m as i32),
                 until: *until,
             }),
-            Effect::ExtraWeapon { .. } => Eff::ExtraWeapon,
+            Effect::ExtraWeapon {
+                weapon,
+                target,
+                until,
+            } => Eff::ExtraWeapon {
+                weapon: self.extra_weapon(weapon),
+                target: self.selector(target),
+                until: *until,
+            },
             Effect::TakeControl { target } => Eff::TakeControl {
                 target: self.selector(target),
             },
@@ -620,7 +650,11 @@ impl Compiler<'_> {
 /// Compiles the powers of a game's data.
 pub(crate) fn compile(data: &Data) -> Program {
     let bundle = &*data.bundle;
-    let compiler = Compiler { bundle, data };
+    let compiler = Compiler {
+        bundle,
+        data,
+        extra_weapons: RefCell::new(Vec::new()),
+    };
     let mission = &bundle.missions[data.mission];
     let mut program = Program::default();
 
@@ -721,6 +755,7 @@ pub(crate) fn compile(data: &Data) -> Program {
     for effects in &plays {
         note_effects(&mut program.modifies, &mut program.statuses, effects);
     }
+    program.extra_weapons = compiler.extra_weapons.into_inner();
     program
 }
 
@@ -733,7 +768,8 @@ fn note_effects(modifies: &mut [bool; 9], statuses: &mut bool, effects: &[Eff]) 
             | Eff::AttackRangeLimit { .. }
             | Eff::PreventDamage { .. }
             | Eff::QuickLaunch { .. }
-            | Eff::TreatAsFaction { .. } => *statuses = true,
+            | Eff::TreatAsFaction { .. }
+            | Eff::ExtraWeapon { until: None, .. } => *statuses = true,
             Eff::RollTable { rows } => {
                 for (_, _, effects) in rows {
                     note_effects(modifies, statuses, effects);

@@ -87,6 +87,19 @@ fn one(game: &mut Game, ctx: &Ctx, effect: &Eff) {
                 });
             }
         }
+        Eff::ExtraWeapon {
+            weapon,
+            target,
+            until: Some(until),
+        } => {
+            for ship in eval::selected(game, ctx, target) {
+                game.st.effects.lasting.push(Lasting {
+                    until: *until,
+                    ship,
+                    kind: LastingKind::ExtraWeapon(*weapon),
+                });
+            }
+        }
         Eff::TakeControl { target } => {
             for card in eval::selected_cards(game, ctx, target) {
                 control::take_control(game, card, ctx.you);
@@ -201,7 +214,7 @@ fn one(game: &mut Game, ctx: &Ctx, effect: &Eff) {
         | Eff::QuickLaunch { .. }
         | Eff::TreatAsFaction { .. }
         | Eff::DrawFrom { .. }
-        | Eff::ExtraWeapon => {}
+        | Eff::ExtraWeapon { until: None, .. } => {}
     }
 }
 

@@ -31,6 +31,8 @@ pub(crate) enum LastingKind {
         tactic: Option<TacticId>,
     },
     DenyCover,
+    /// An `extra-weapon` of a triggered power: the compiled weapon's index.
+    ExtraWeapon(u16),
 }
 
 /// An effect of a triggered power that lasts `until` a moment.
@@ -66,4 +68,8 @@ pub(crate) struct EffectState {
     pub(crate) replaced_draws: Vec<(PlayerId, u8)>,
     /// A `survive` effect saved the ship being destroyed.
     pub(crate) survived: bool,
+    /// Extra weapons charged this activation, per ship: granted weapons
+    /// belong to no card, so their charge is remembered here (the printed
+    /// ones use the ship's bits, additional ones their tactic card's).
+    pub(crate) extra_charged: Vec<(ShipId, u16)>,
 }

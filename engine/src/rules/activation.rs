@@ -49,6 +49,12 @@ pub(crate) fn activate(game: &mut Game, card: ShipCardId) {
         let tactic = game.st.cards[card.index()].attached[index];
         game.st.tactics[tactic.index()].charged = 0;
     }
+    // Granted weapons may be charged again in each activation too.
+    let ships = game.data.card(card).ships.clone();
+    game.st
+        .effects
+        .extra_charged
+        .retain(|(ship, _)| !ships.contains(&ship.0));
     game.st.activation = Some(Activation {
         card,
         mover: None,

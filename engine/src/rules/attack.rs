@@ -54,6 +54,7 @@ fn charged(game: &Game, ship: ShipId, weapon: WeaponRef) -> bool {
         WeaponRef::Additional(tactic) => {
             game.st.tactics[tactic.index()].charged & ship_bit(game, ship) != 0
         }
+        WeaponRef::Extra(index) => game.st.effects.extra_charged.contains(&(ship, index)),
     }
 }
 
@@ -67,50 +68,65 @@ fn mark_charged(game: &mut Game, ship: ShipId, weapon: WeaponRef) {
             let bit = ship_bit(game, ship);
             game.st.tactics[tactic.index()].charged |= bit;
         }
+        WeaponRef::Extra(index) => game.st.effects.extra_charged.push((ship, index)),
     }
 }
 
-/// Spaces to the nearest enemy ship on the battlefield.
-fn nearest_enemy(game: &Game, ship: ShipId) -> Option<u32> {
-    let shape = movement::shape_of(game, ship)?;
-    let team = game.data.team_of(movement::controller(game, ship));
+/// The ships `ship` may attack with `weapon` now: enemies on the
+/// battlefield within the weapon's range and within any attack-range limit
+/// that protects them. Charging asks it too, so that no charge is offered
+/// (and paid for) that no attack could follow.
+fn targets(game: &Game, ship: ShipId, weapon: WeaponRef) -> impl Iterator<Item = ShipId> + '_ {
+    let range = stats::stat(game, Stat::Range(ship, weapon));
     let board = &game.data.board;
-    let mut nearest = None;
-    for (index, state) in game.st.ships.iter().enumerate() {
-        let target = ShipId(index as u16);
-        // On the battlefield first: the cheap test that rejects most.
-        let Some(pos) = state.pos.filter(|_| !state.destroyed) else {
-            continue;
-        };
-        if game.data.team_of(movement::controller(game, target)) == team {
-            continue;
-        }
-        let distance = shape.distance(&board.shape(game.data.size_of(target), pos));
-        nearest = Some(nearest.map_or(distance, |best: u32| best.min(distance)));
-    }
-    nearest
+    // An attacker off the battlefield has no target.
+    movement::shape_of(game, ship)
+        .into_iter()
+        .flat_map(move |shape| {
+            game.st
+                .ships
+                .iter()
+                .enumerate()
+                .filter_map(move |(index, state)| {
+                    let target = ShipId(index as u16);
+                    let pos = state.pos.filter(|_| !state.destroyed && target != ship)?;
+                    if !movement::enemies(game, ship, target) {
+                        return None;
+                    }
+                    let distance =
+                        shape.distance(&board.shape(game.data.size_of(target), pos)) as i32;
+                    (distance <= range
+                        && distance <= stats::stat(game, Stat::AttackableWithin(target)))
+                    .then_some(target)
+                })
+        })
 }
 
 fn any_target(game: &Game, ship: ShipId, weapon: WeaponRef) -> bool {
-    nearest_enemy(game, ship)
-        .is_some_and(|distance| distance as i32 <= stats::stat(game, Stat::Range(ship, weapon)))
+    targets(game, ship, weapon).next().is_some()
 }
 
-/// Weapons the ships of the activated card can charge.
+/// Weapons the ships of the activated card can charge: each ship its
+/// card's weapons and those powers give it, once per activation, when it
+/// can pay and has a target for the weapon.
 pub(crate) fn push_charges(game: &Game, card: ShipCardId, out: &mut Vec<Action>) {
     let player = game.st.active;
+    let mut extras = Vec::new();
     for ship in game.data.card(card).ship_ids() {
-        let Some(nearest) = nearest_enemy(game, ship) else {
+        if movement::shape_of(game, ship).is_none() {
             continue;
-        };
-        for weapon in weapons(game, card) {
+        }
+        extras.clear();
+        powers::extra_weapons(game, ship, &mut extras);
+        let granted = extras.iter().copied().map(WeaponRef::Extra);
+        for weapon in weapons(game, card).chain(granted) {
             if !charged(game, ship, weapon)
                 && energy::can_pay(
                     game,
                     player,
                     stats::stat(game, Stat::ChargeCost(ship, weapon)),
                 )
-                && nearest as i32 <= stats::stat(game, Stat::Range(ship, weapon))
+                && any_target(game, ship, weapon)
             {
                 out.push(Action::Charge { ship, weapon });
             }
@@ -140,25 +156,7 @@ pub(crate) fn push_attacks(game: &Game, charge: Charge, out: &mut Vec<Action>) {
         return;
     }
     let ship = charge.ship;
-    // An attacker off the battlefield has no target.
-    let Some(shape) = movement::shape_of(game, ship) else {
-        return;
-    };
-    let range = stats::stat(game, Stat::Range(ship, charge.weapon));
-    let board = &game.data.board;
-    for (index, state) in game.st.ships.iter().enumerate() {
-        let target = ShipId(index as u16);
-        let Some(pos) = state.pos.filter(|_| !state.destroyed && target != ship) else {
-            continue;
-        };
-        if !movement::enemies(game, ship, target) {
-            continue;
-        }
-        let distance = shape.distance(&board.shape(game.data.size_of(target), pos)) as i32;
-        if distance <= range && distance <= stats::stat(game, Stat::AttackableWithin(target)) {
-            out.push(Action::Attack { ship, target });
-        }
-    }
+    out.extend(targets(game, ship, charge.weapon).map(|target| Action::Attack { ship, target }));
 }
 
 /// One attack of the charged weapon.

@@ -24,6 +24,10 @@ use crate::state::{CardPlace, PlaceKind, Stage};
 /// Most ships one card may have (the schema's squadron maximum).
 const MAX_SHIPS: usize = 12;
 
+/// Battlefields up to this many hexes get the flood fill for squadrons of
+/// small ships (its marks live in a fixed array); bigger ones search.
+const FLOOD_HEXES: usize = 1024;
+
 /// Puts a ship on the battlefield at `pos` (no ECM, no debris: placing is
 /// not moving). The primitive for launches, warps and powers that place.
 pub(crate) fn place_ship(game: &mut Game, ship: ShipId, pos: Pos) {
@@ -111,11 +115,13 @@ fn valid(
 ) -> Option<usize> {
     let size = game.data.card(card).size;
     let board = &game.data.board;
+    if !board.fits_board(size, pos) {
+        return None;
+    }
     let len = board.footprint(size, pos, hexes)?;
     let covered = &placed.hexes[..placed.hex_count];
     for hex in &hexes[..len] {
-        if !board.usable(*hex)
-            || game.st.occupant[hex.index()] != 0
+        if game.st.occupant[hex.index()] != 0
             || obstacles::is_asteroid(game, *hex)
             || covered.contains(hex)
         {
@@ -217,13 +223,30 @@ fn candidates<'a>(
         .flat_map(move |hex| (0..dirs).map(move |dir| Pos { at: hex, dir }))
 }
 
-/// Whether ships `placed.count..total` of `card` can all still be placed.
-///
-/// Only whether is asked, not in which order, so the search tries just the
+/// Whether ships `placed.count..total` of `card` can all still be placed:
+/// a flood fill for small ships, a search otherwise.
+fn completable(
+    game: &Game,
+    card: ShipCardId,
+    kind: PlaceKind,
+    placed: &mut Placed,
+    total: usize,
+) -> bool {
+    if placed.count >= total {
+        return true;
+    }
+    if game.data.card(card).size == Size::Small && game.data.board.len() <= FLOOD_HEXES {
+        return small_completable(game, card, kind, placed, total - placed.count);
+    }
+    search(game, card, kind, placed, total)
+}
+
+/// [`completable`] by a depth-first search over positions. Only whether is
+/// asked, not in which order, so after the first ship it tries just the
 /// positions next to a ship already placed (where the next one must go):
 /// for each placed ship, the hexes within a reach of it that no earlier
 /// placed ship has covered already.
-fn completable(
+fn search(
     game: &Game,
     card: ShipCardId,
     kind: PlaceKind,
@@ -238,7 +261,7 @@ fn completable(
         for pos in candidates(game, card, kind, &[]) {
             if let Some(len) = valid(game, card, kind, pos, placed, &mut hexes) {
                 placed.push(pos, &hexes[..len]);
-                let done = completable(game, card, kind, placed, total);
+                let done = search(game, card, kind, placed, total);
                 placed.pop(len);
                 if done {
                     return true;
@@ -267,12 +290,133 @@ fn completable(
                 let pos = Pos { at: hex, dir };
                 if let Some(len) = valid(game, card, kind, pos, placed, &mut hexes) {
                     placed.push(pos, &hexes[..len]);
-                    let done = completable(game, card, kind, placed, total);
+                    let done = search(game, card, kind, placed, total);
                     placed.pop(len);
                     if done {
                         return true;
                     }
                 }
+            }
+        }
+    }
+    false
+}
+
+/// Whether a small ship of `card` may stand on `hex` as far as the hex
+/// goes: `valid` but for the squadron's adjacency.
+fn open_for_small(
+    game: &Game,
+    card: ShipCardId,
+    kind: PlaceKind,
+    hex: Hex,
+    placed: &Placed,
+) -> bool {
+    let board = &game.data.board;
+    board.usable(hex)
+        && game.st.occupant[hex.index()] == 0
+        && !obstacles::is_asteroid(game, hex)
+        && !placed.hexes[..placed.hex_count].contains(&hex)
+        && match kind {
+            PlaceKind::Setup | PlaceKind::Launch => {
+                let controller = game.st.cards[card.index()].controller;
+                board.in_zone(game.data.players[controller.index()].zone, hex)
+            }
+            PlaceKind::FromHold { carrier } => {
+                let shape = board.shape(Size::Small, Pos { at: hex, dir: 0 });
+                game.data.card(carrier).ship_ids().any(|ship| {
+                    movement::shape_of(game, ship).is_some_and(|other| shape.distance(&other) == 1)
+                })
+            }
+            PlaceKind::Warp { gate, .. } => {
+                board.distance(gate, hex) <= game.data.rules().warp_gate_range
+            }
+        }
+}
+
+/// A flood fill over the hexes a small ship may stand on: hexes marked
+/// once found, and the found hexes whose neighbours are still to look at
+/// (the placed ships' hexes, then at most `remaining - 1` found ones
+/// before the answer is yes: fewer than `2 * MAX_SHIPS`).
+struct Flood {
+    seen: [u64; FLOOD_HEXES / 64],
+    stack: [Hex; 2 * MAX_SHIPS],
+    depth: usize,
+}
+
+impl Flood {
+    /// Marks a hex; `true` if it was not marked yet.
+    fn mark(&mut self, hex: Hex) -> bool {
+        let (word, bit) = (hex.index() / 64, 1 << (hex.index() % 64));
+        let fresh = self.seen[word] & bit == 0;
+        self.seen[word] |= bit;
+        fresh
+    }
+
+    fn push(&mut self, hex: Hex) {
+        self.stack[self.depth] = hex;
+        self.depth += 1;
+    }
+
+    /// Whether the hexes found from the stack, `found` of them already,
+    /// reach `remaining`.
+    fn reaches(
+        &mut self,
+        game: &Game,
+        card: ShipCardId,
+        kind: PlaceKind,
+        placed: &Placed,
+        mut found: usize,
+        remaining: usize,
+    ) -> bool {
+        while self.depth > 0 {
+            self.depth -= 1;
+            let hex = self.stack[self.depth];
+            for next in game.data.board.neighbours(hex) {
+                if open_for_small(game, card, kind, next, placed) && self.mark(next) {
+                    found += 1;
+                    if found >= remaining {
+                        return true;
+                    }
+                    self.push(next);
+                }
+            }
+        }
+        false
+    }
+}
+
+/// [`completable`] for small ships, exactly and without a search: each
+/// ship takes one hex, and a ship after the first must be next to one
+/// already placed, so `remaining` more ships fit if and only if the hexes
+/// a ship may stand on that connect to the placed ones (or, with none
+/// placed, any one group of such hexes) number at least `remaining`:
+/// placing them in the order a flood fill finds them always works.
+fn small_completable(
+    game: &Game,
+    card: ShipCardId,
+    kind: PlaceKind,
+    placed: &Placed,
+    remaining: usize,
+) -> bool {
+    let mut flood = Flood {
+        seen: [0; FLOOD_HEXES / 64],
+        stack: [Hex(0); 2 * MAX_SHIPS],
+        depth: 0,
+    };
+    for hex in &placed.hexes[..placed.hex_count] {
+        flood.mark(*hex);
+        flood.push(*hex);
+    }
+    if placed.count > 0 {
+        return flood.reaches(game, card, kind, placed, 0, remaining);
+    }
+    // No ship placed yet: the first may go on any open hex, so each group
+    // of open hexes is tried once.
+    for pos in candidates(game, card, kind, &[]) {
+        if open_for_small(game, card, kind, pos.at, placed) && flood.mark(pos.at) {
+            flood.push(pos.at);
+            if remaining == 1 || flood.reaches(game, card, kind, placed, 1, remaining) {
+                return true;
             }
         }
     }
@@ -558,4 +702,96 @@ pub(crate) fn launch(game: &mut Game, player: PlayerId, card: ShipCardId) {
         placed: 0,
         kind,
     };
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+    use std::sync::Arc;
+
+    use super::{PlaceKind, Placed, launch_kind, placed_so_far, search, ship_total};
+    use super::{Size, small_completable};
+    use crate::game::Game;
+    use crate::ids::ShipCardId;
+    use crate::state::Stage;
+
+    /// The flood fill must answer exactly as the search does: checked for
+    /// every small-ship card that could be launched, and for the rest of
+    /// every placement under way, at every state of random games of every
+    /// mission of the base pack.
+    #[test]
+    fn the_flood_fill_answers_as_the_search_does() {
+        let pack = Path::new(env!("CARGO_MANIFEST_DIR")).join("../content/saturn-offensive");
+        let compilation =
+            spacedock_validator::compile(&pack, &spacedock_validator::Options::default());
+        let bundle = Arc::new(compilation.bundle.expect("the base pack compiles"));
+        // How many answers were yes and no.
+        let mut answers = [0; 2];
+        for mission in &bundle.missions {
+            for seed in 0..2 {
+                let mut game = Game::new(Arc::clone(&bundle), &mission.id, seed).unwrap();
+                let mut chooser = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+                let mut legal = Vec::new();
+                while game.outcome().is_none() && game.steps() < 3_000 {
+                    compare(&game, &mut answers);
+                    chooser ^= chooser << 13;
+                    chooser ^= chooser >> 7;
+                    chooser ^= chooser << 17;
+                    if game.steps().is_multiple_of(25) {
+                        // Crowded battlefields, where placements fail:
+                        // free hexes filled at random, more and more.
+                        for percent in [40, 70, 85] {
+                            let mut crowded = game.clone();
+                            let mut fill = chooser;
+                            for occupant in &mut crowded.st.occupant {
+                                fill ^= fill << 13;
+                                fill ^= fill >> 7;
+                                fill ^= fill << 17;
+                                if *occupant == 0 && fill % 100 < percent {
+                                    *occupant = u16::MAX;
+                                }
+                            }
+                            compare(&crowded, &mut answers);
+                        }
+                    }
+                    game.legal_actions(&mut legal);
+                    game.apply(legal[(chooser % legal.len() as u64) as usize])
+                        .unwrap();
+                }
+            }
+        }
+        // Many placements that succeed, and some that fail.
+        assert!(answers[0] > 1_000 && answers[1] > 10, "{answers:?}");
+    }
+
+    /// Compares both answers for the state, counting yes and no answers.
+    fn compare(game: &Game, answers: &mut [usize; 2]) {
+        for card in (0..game.st.cards.len() as u16).map(ShipCardId) {
+            if game.data.card(card).size != Size::Small {
+                continue;
+            }
+            let total = ship_total(game, card);
+            let kinds = [Some(PlaceKind::Setup), launch_kind(game, card)];
+            for kind in kinds.into_iter().flatten() {
+                let fast = small_completable(game, card, kind, &Placed::new(), total);
+                let slow = search(game, card, kind, &mut Placed::new(), total);
+                assert_eq!(fast, slow, "{card:?} {kind:?} at step {}", game.steps());
+                answers[usize::from(!fast)] += 1;
+            }
+        }
+        if let Stage::Placing {
+            card, placed, kind, ..
+        } = game.st.stage
+            && game.data.card(card).size == Size::Small
+            && !matches!(kind, PlaceKind::Warp { .. })
+            && placed > 0
+        {
+            let mut so_far = placed_so_far(game, card, placed);
+            let total = ship_total(game, card);
+            let fast = small_completable(game, card, kind, &so_far, total - so_far.count);
+            let slow = search(game, card, kind, &mut so_far, total);
+            assert_eq!(fast, slow, "placing {card:?} at step {}", game.steps());
+            answers[usize::from(!fast)] += 1;
+        }
+    }
 }

@@ -27,6 +27,7 @@ use crate::state::{PlaceKind, Stage};
 const MAX_SEARCH: u8 = 12;
 
 /// The footprint shape of a ship on the battlefield.
+#[inline]
 pub(crate) fn shape_of(game: &Game, ship: ShipId) -> Option<Shape> {
     let state = &game.st.ships[ship.index()];
     if state.destroyed {
@@ -38,16 +39,19 @@ pub(crate) fn shape_of(game: &Game, ship: ShipId) -> Option<Shape> {
 }
 
 /// Spaces between two ships (1 = adjacent, 0 = overlapping).
+#[inline]
 pub(crate) fn ship_distance(game: &Game, a: ShipId, b: ShipId) -> Option<u32> {
     Some(shape_of(game, a)?.distance(&shape_of(game, b)?))
 }
 
 /// The controller of a ship.
+#[inline]
 pub(crate) fn controller(game: &Game, ship: ShipId) -> PlayerId {
     game.st.cards[game.data.card_of(ship).index()].controller
 }
 
 /// Whether two ships are on different teams.
+#[inline]
 pub(crate) fn enemies(game: &Game, a: ShipId, b: ShipId) -> bool {
     game.data.team_of(controller(game, a)) != game.data.team_of(controller(game, b))
 }
@@ -96,6 +100,7 @@ pub(crate) fn remove_from_battlefield(game: &mut Game, ship: ShipId) {
 }
 
 /// Where one step leads, geometry only.
+#[inline]
 fn stepped(game: &Game, size: Size, pos: Pos, dir: u8, lead_chosen: bool) -> Option<Pos> {
     let board = &game.data.board;
     match size {
@@ -140,13 +145,16 @@ enum Space {
 /// asteroid) and end there (no other ship), from one footprint.
 fn space(game: &Game, ship: ShipId, size: Size, pos: Pos) -> Space {
     let board = &game.data.board;
+    if !board.fits_board(size, pos) {
+        return Space::Blocked;
+    }
     let mut hexes = [Hex(0); 7];
     let Some(len) = board.footprint(size, pos, &mut hexes) else {
         return Space::Blocked;
     };
     let mut clear = true;
     for hex in &hexes[..len] {
-        if !board.usable(*hex) || obstacles::is_asteroid(game, *hex) {
+        if obstacles::is_asteroid(game, *hex) {
             return Space::Blocked;
         }
         let occupant = game.st.occupant[hex.index()];
@@ -284,6 +292,11 @@ pub(crate) fn step(game: &mut Game, ship: ShipId, dir: u8) {
         let Some(pos) = state.pos.filter(|_| !state.destroyed && enemy != ship) else {
             continue;
         };
+        // Every footprint lies within a space of its `at` hex, so `at`s
+        // more than three apart are never adjacent: no need for shapes.
+        if game.data.board.distance(new.at, pos.at) > 3 {
+            continue;
+        }
         let shape = game.data.board.shape(game.data.size_of(enemy), pos);
         if new_shape.distance(&shape) > 1
             || old_shape.distance(&shape) <= 1

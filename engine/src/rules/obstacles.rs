@@ -13,6 +13,7 @@ use crate::powers::Stat;
 use crate::rules::stats;
 
 /// Whether an asteroid covers the hex.
+#[inline]
 pub(crate) fn is_asteroid(game: &Game, hex: Hex) -> bool {
     let terrain = game.st.terrain[hex.index()];
     terrain != 0 && game.st.obstacles[usize::from(terrain - 1)].kind == Obstacle::Asteroid

@@ -16,6 +16,7 @@ pub(crate) fn weapon(game: &Game, card: ShipCardId, weapon: WeaponRef) -> Option
         WeaponRef::Primary => weapons.first(),
         WeaponRef::Secondary(index) => weapons.get(usize::from(index) + 1),
         WeaponRef::Additional(tactic) => game.data.kind_of(tactic).weapon.as_ref(),
+        WeaponRef::Extra(index) => powers::extra_weapon(game, index),
     }
 }
 

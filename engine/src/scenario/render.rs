@@ -59,6 +59,12 @@ pub(super) fn weapon(game: &Game, weapon: WeaponRef) -> String {
         WeaponRef::Secondary(0) => "secondary".to_owned(),
         WeaponRef::Secondary(index) => format!("secondary-{}", u32::from(index) + 1),
         WeaponRef::Additional(card) => tactic(game, card),
+        WeaponRef::Extra(index) => game
+            .data
+            .powers
+            .extra_weapons
+            .get(usize::from(index))
+            .map_or_else(|| format!("extra-{index}"), |(name, _)| name.clone()),
     }
 }
 

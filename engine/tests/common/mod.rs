@@ -31,7 +31,12 @@ pub fn missions() -> Vec<String> {
 /// A game whose setup is done (placements take the first legal choice) and
 /// whose first player, `first`, is in their energy phase.
 pub fn started(mission: &str, seed: u64, first: u8) -> Game {
-    let mut game = Game::new(bundle(), mission, seed).expect("the mission sets up");
+    started_with(bundle(), mission, seed, first)
+}
+
+/// [`started`], with another bundle (the base pack changed by a test).
+pub fn started_with(bundle: Arc<Bundle>, mission: &str, seed: u64, first: u8) -> Game {
+    let mut game = Game::new(bundle, mission, seed).expect("the mission sets up");
     let mut legal = Vec::new();
     while game.in_setup() {
         game.legal_actions(&mut legal);
