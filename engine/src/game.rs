@@ -358,14 +358,20 @@ impl Game {
     /// The hexes a ship covers, or none when off the battlefield.
     pub fn ship_hexes(&self, ship: ShipId) -> Vec<Hex> {
         let mut hexes = [Hex(0); 7];
-        self.st.ships[ship.index()]
-            .pos
-            .and_then(|pos| {
-                self.data
-                    .board
-                    .footprint(self.data.size_of(ship), pos, &mut hexes)
-            })
-            .map_or_else(Vec::new, |len| hexes[..len].to_vec())
+        let len = self.placed_hexes(ship, &mut hexes);
+        hexes[..len].to_vec()
+    }
+
+    /// Writes the hexes a ship covers now into `out` and returns how many:
+    /// none when it is not on the battlefield. Allocation-free for the
+    /// rules' hot paths.
+    pub(crate) fn placed_hexes(&self, ship: ShipId, out: &mut [Hex; 7]) -> usize {
+        self.st.ships[ship.index()].pos.map_or(0, |pos| {
+            self.data
+                .board
+                .footprint(self.data.size_of(ship), pos, out)
+                .unwrap_or(0)
+        })
     }
 
     pub fn card_count(&self) -> usize {

@@ -112,19 +112,10 @@ fn in_role(game: &Game, ctx: &Ctx, role: Role, ship: ShipId) -> bool {
     }
 }
 
-fn footprint(game: &Game, ship: ShipId, hexes: &mut [Hex; 7]) -> usize {
-    game.st.ships[ship.index()].pos.map_or(0, |pos| {
-        game.data
-            .board
-            .footprint(game.data.size_of(ship), pos, hexes)
-            .unwrap_or(0)
-    })
-}
-
 /// Whether a ship stands next to an obstacle of a kind.
 pub(crate) fn next_to(game: &Game, ship: ShipId, kind: spacedock_schema::rules::Obstacle) -> bool {
     let mut hexes = [Hex(0); 7];
-    let len = footprint(game, ship, &mut hexes);
+    let len = game.placed_hexes(ship, &mut hexes);
     let board = &game.data.board;
     hexes[..len].iter().any(|hex| {
         board.neighbours(*hex).any(|next| {
@@ -164,7 +155,7 @@ pub(crate) fn selects(game: &Game, ctx: &Ctx, sel: &Sel, ship: ShipId) -> bool {
     if let Some(zone) = sel.zone {
         let zone = usize::from(zone);
         let mut hexes = [Hex(0); 7];
-        let len = footprint(game, ship, &mut hexes);
+        let len = game.placed_hexes(ship, &mut hexes);
         let board = &game.data.board;
         if zone >= board_zones(game) || !hexes[..len].iter().any(|hex| board.in_zone(zone, *hex)) {
             return false;

@@ -52,15 +52,8 @@ fn on(game: &Game, ship: ShipId, tile: DiscoveryTile) -> bool {
 
 /// Turns power side up every tile under a ship that ended its move.
 pub(crate) fn flip_under(game: &mut Game, ship: ShipId) {
-    let Some(pos) = game.st.ships[ship.index()].pos else {
-        return;
-    };
     let mut hexes = [Hex(0); 7];
-    let len = game
-        .data
-        .board
-        .footprint(game.data.size_of(ship), pos, &mut hexes)
-        .unwrap_or(0);
+    let len = game.placed_hexes(ship, &mut hexes);
     for hex in &hexes[..len] {
         let index = game.st.tile_at[hex.index()];
         if index != 0 && !game.st.tiles[usize::from(index - 1)].face_up {

@@ -58,15 +58,8 @@ pub(crate) fn enemies(game: &Game, a: ShipId, b: ShipId) -> bool {
 
 /// Takes a ship's hexes out of the occupancy (it keeps its position).
 pub(crate) fn lift_ship(game: &mut Game, ship: ShipId) {
-    let Some(pos) = game.st.ships[ship.index()].pos else {
-        return;
-    };
     let mut hexes = [Hex(0); 7];
-    let len = game
-        .data
-        .board
-        .footprint(game.data.size_of(ship), pos, &mut hexes)
-        .unwrap_or(0);
+    let len = game.placed_hexes(ship, &mut hexes);
     for hex in &hexes[..len] {
         if game.st.occupant[hex.index()] == ship.0 + 1 {
             game.st.occupant[hex.index()] = 0;

@@ -21,14 +21,9 @@ pub(crate) fn is_asteroid(game: &Game, hex: Hex) -> bool {
 
 /// Whether a ship is adjacent to an asteroid.
 pub(crate) fn adjacent_to_asteroid(game: &Game, ship: ShipId) -> bool {
-    let Some(pos) = game.st.ships[ship.index()].pos else {
-        return false;
-    };
     let board = &game.data.board;
     let mut hexes = [Hex(0); 7];
-    let len = board
-        .footprint(game.data.size_of(ship), pos, &mut hexes)
-        .unwrap_or(0);
+    let len = game.placed_hexes(ship, &mut hexes);
     hexes[..len]
         .iter()
         .any(|hex| board.neighbours(*hex).any(|next| is_asteroid(game, next)))
