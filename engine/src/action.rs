@@ -9,6 +9,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::ids::{Hex, PlayerId, ShipCardId, ShipId, TacticId};
+use crate::question::Answer;
 use crate::state::WeaponRef;
 
 /// A decision of the player to move.
@@ -65,6 +66,9 @@ pub enum Action {
     /// the compiled power's index and its source (a ship card, a tactic
     /// card or a seat, by id).
     UsePower { power: u16, source: u16 },
+    /// Answers the question a power asked mid-action
+    /// ([`crate::Game::question`]).
+    Answer(Answer),
 }
 
 /// What a tactic card is played on.

@@ -36,6 +36,9 @@ pub(crate) struct Data {
     pub(crate) kinds: Vec<KindData>,
     pub(crate) charts: Vec<HitChart>,
     pub(crate) powers: Powers,
+    /// Whether any power or event can ask a player a question
+    /// ([`crate::question::asks`]).
+    pub(crate) asks: bool,
 }
 
 impl PartialEq for Data {

@@ -186,6 +186,16 @@ impl Editor<'_> {
         self
     }
 
+    /// While an action waits for an answer ([`Game::question`]): makes the
+    /// rolls after those already forced on the action come out as `rolls`
+    /// when the answer resolves it again. Does nothing otherwise.
+    pub fn force_dice_after_answer(&mut self, rolls: &[u32]) -> &mut Self {
+        if let Some(pending) = &mut self.game.st.pending {
+            pending.before.dice.force_after(rolls);
+        }
+        self
+    }
+
     /// Puts the game in `player`'s turn, at the start of `phase` of
     /// `round` (past the game's first energy phase), with no activation
     /// under way, no card activated and no draw owed. Victory is not

@@ -24,6 +24,7 @@ use crate::ids::{Hex, PlayerId, ShipCardId, ShipId, TacticId, TeamId};
 use crate::observation::Observation;
 use crate::outcome::Outcome;
 use crate::powers::Stat;
+use crate::question::{self, Answer, Asking, Pending, Question};
 use crate::rules;
 use crate::setup::Setup;
 pub use crate::setup::SetupError;
@@ -42,6 +43,11 @@ pub struct Game {
     record_events: bool,
     /// Reused by `apply` to check legality without allocating.
     scratch: Vec<Action>,
+    /// The answers of the action being resolved ([`crate::question`]).
+    pub(crate) asking: Option<Asking>,
+    /// The state before the action being resolved, in a buffer reused
+    /// from action to action.
+    kept: Option<State>,
 }
 
 impl Clone for Game {
@@ -52,6 +58,8 @@ impl Clone for Game {
             events: self.events.clone(),
             record_events: self.record_events,
             scratch: Vec::new(),
+            asking: None,
+            kept: None,
         }
     }
 }
@@ -129,6 +137,8 @@ impl Game {
             events: Vec::new(),
             record_events: true,
             scratch: Vec::new(),
+            asking: None,
+            kept: None,
         }
     }
 
@@ -191,9 +201,73 @@ impl Game {
     }
 
     fn apply_legal(&mut self, action: Action) {
+        if let Action::Answer(answer) = action {
+            if let Some(pending) = self.st.pending.take() {
+                let Pending {
+                    action,
+                    mut answers,
+                    before,
+                    ..
+                } = *pending;
+                answers.push(answer);
+                self.st.clone_from(&before);
+                self.resolve_asking(before, action, answers);
+            }
+        } else if question::can_ask(self) {
+            let before = match self.kept.take() {
+                Some(mut kept) => {
+                    kept.clone_from(&self.st);
+                    kept
+                }
+                None => self.st.clone(),
+            };
+            self.resolve_asking(before, action, Vec::new());
+        } else {
+            self.resolve(action);
+        }
+    }
+
+    fn resolve(&mut self, action: Action) {
         self.st.steps += 1;
         rules::apply(self, action);
         rules::settle(self);
+    }
+
+    /// Resolves `action` from `before` (which `self.st` equals) with the
+    /// answers given so far; pauses it at the next question if there is
+    /// one ([`crate::question`]). Each answer counts as a step.
+    fn resolve_asking(&mut self, before: State, action: Action, answers: Vec<Answer>) {
+        let events = self.events.len();
+        self.asking = Some(Asking {
+            answers,
+            next: 0,
+            paused: None,
+        });
+        self.resolve(action);
+        let asking = self.asking.take().unwrap_or_default();
+        let answered = asking.answers.len() as u64;
+        self.st.steps = before.steps + 1 + answered;
+        if let Some((question, mut view)) = asking.paused {
+            // The run went on with placeholder answers: only the state the
+            // asked player saw is kept, and its events come with the answer.
+            self.events.truncate(events);
+            view.steps = before.steps + 1 + answered;
+            view.pending = Some(Box::new(Pending {
+                question,
+                action,
+                answers: asking.answers,
+                before,
+            }));
+            self.st = view;
+        } else {
+            self.kept = Some(before);
+        }
+    }
+
+    /// The question an action is paused on, if any: answer it with one of
+    /// its options as [`Action::Answer`].
+    pub fn question(&self) -> Option<&Question> {
+        self.st.pending.as_ref().map(|pending| &pending.question)
     }
 
     pub fn outcome(&self) -> Option<&Outcome> {

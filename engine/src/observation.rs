@@ -9,6 +9,7 @@ use crate::game::{CardView, Game, ShipView, TileView};
 use crate::ids::{PlayerId, ShipCardId, TacticId, TeamId};
 use crate::outcome::Outcome;
 use crate::powers::Stat;
+use crate::question::Question;
 use crate::state::{CardPlace, TurnPhase};
 
 /// A player's view of a game.
@@ -56,6 +57,14 @@ impl<'a> Observation<'a> {
 
     pub fn to_move(&self) -> PlayerId {
         self.game.to_move()
+    }
+
+    /// The question the observer must answer now, if any (a question to
+    /// another player stays theirs: it may name a card in their hand).
+    pub fn question(&self) -> Option<&'a Question> {
+        self.game
+            .question()
+            .filter(|question| question.player == self.player)
     }
 
     pub fn outcome(&self) -> Option<&'a Outcome> {

@@ -520,8 +520,10 @@ impl Setup {
             kinds,
             charts,
             powers: Powers::default(),
+            asks: false,
         };
         data.powers = crate::effects::program::compile(&data);
+        data.asks = crate::question::asks(&data);
         let setup = Setup {
             data: Arc::new(data),
             deck_cards,
@@ -669,6 +671,7 @@ impl Setup {
             first_phase_done: false,
             effects: crate::effects::EffectState::default(),
             outcome: None,
+            pending: None,
         };
         let mut game = Game::from_parts(Arc::clone(&self.data), state);
         rules::turn::begin_setup(&mut game);

@@ -39,8 +39,19 @@ pub enum WeaponRef {
 
 /// The dice: a `ChaCha8` stream seeded per game, and the results a
 /// scenario forces on the next rolls (`Editor::force_dice`), last first.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Debug, PartialEq)]
 pub(crate) struct Dice(ChaCha8Rng, Vec<u32>);
+
+impl Clone for Dice {
+    fn clone(&self) -> Dice {
+        Dice(self.0.clone(), self.1.clone())
+    }
+
+    fn clone_from(&mut self, source: &Dice) {
+        self.0.clone_from(&source.0);
+        self.1.clone_from(&source.1);
+    }
+}
 
 impl Hash for Dice {
     fn hash<H: Hasher>(&self, state: &mut H) {
@@ -74,6 +85,13 @@ impl Dice {
     /// forced results not rolled yet.
     pub(crate) fn force(&mut self, rolls: &[u32]) {
         self.1 = rolls.iter().rev().copied().collect();
+    }
+
+    /// Forces `rolls` after the forced results not rolled yet.
+    pub(crate) fn force_after(&mut self, rolls: &[u32]) {
+        let mut all: Vec<u32> = rolls.iter().rev().copied().collect();
+        all.append(&mut self.1);
+        self.1 = all;
     }
 
     /// Forced results not rolled yet.
@@ -142,7 +160,7 @@ pub(crate) enum PlaceKind {
     Warp { ship: ShipId, gate: Hex },
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
+#[derive(Debug, PartialEq, Eq, Hash, Default)]
 pub(crate) struct PlayerState {
     pub(crate) hand: Vec<TacticId>,
     /// Draws owed, made as soon as the hand has room (after a forced discard).
@@ -151,7 +169,7 @@ pub(crate) struct PlayerState {
     pub(crate) market_draws: u8,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
+#[derive(Debug, PartialEq, Eq, Hash, Default)]
 pub(crate) struct DeckState {
     /// The top of the deck is the end.
     pub(crate) cards: Vec<TacticId>,
@@ -175,7 +193,7 @@ pub enum CardPlace {
     OutOfPlay,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Debug, PartialEq, Eq, Hash)]
 pub(crate) struct CardState {
     pub(crate) controller: PlayerId,
     pub(crate) place: CardPlace,
@@ -259,7 +277,7 @@ pub(crate) struct Charge {
 }
 
 /// Everything that changes during a game.
-#[derive(Clone, Debug, PartialEq, Hash)]
+#[derive(Debug, PartialEq, Hash)]
 pub(crate) struct State {
     pub(crate) dice: Dice,
     pub(crate) round: u32,
@@ -297,4 +315,80 @@ pub(crate) struct State {
     /// What card powers remember (limits, lasting effects, the attack).
     pub(crate) effects: crate::effects::EffectState,
     pub(crate) outcome: Option<Outcome>,
+    /// An action paused for a player's decision ([`crate::question`]).
+    pub(crate) pending: Option<Box<crate::question::Pending>>,
 }
+
+/// `Clone` with a `clone_from` that reuses the target's buffers: the state
+/// is copied before every action of a game whose powers may ask a question
+/// (`crate::question`), into the same buffer each time, so that copy must
+/// not allocate. Each impl names every field (a new field does not compile
+/// until it is copied), and a test compares `clone_from` with `clone`.
+macro_rules! clone_by_fields_impl {
+    ($type:ident { $($field:ident),* $(,)? }) => {
+        impl Clone for $type {
+            fn clone(&self) -> $type {
+                let $type { $($field),* } = self;
+                $type { $($field: $field.clone()),* }
+            }
+
+            fn clone_from(&mut self, source: &$type) {
+                let $type { $($field),* } = source;
+                $(self.$field.clone_from($field);)*
+            }
+        }
+    };
+}
+
+pub(crate) use clone_by_fields_impl as clone_by_fields;
+
+clone_by_fields!(PlayerState {
+    hand,
+    pending_draws,
+    market_draws,
+});
+
+clone_by_fields!(DeckState {
+    cards,
+    discard,
+    runs,
+    out,
+});
+
+clone_by_fields!(CardState {
+    controller,
+    place,
+    launched_turn,
+    activated,
+    attached,
+});
+
+clone_by_fields!(State {
+    dice,
+    round,
+    turn,
+    steps,
+    active,
+    first_player,
+    phase,
+    stage,
+    setup_queue,
+    energy,
+    players,
+    decks,
+    cards,
+    ships,
+    tactics,
+    tiles,
+    obstacles,
+    occupant,
+    terrain,
+    tile_at,
+    victory_points,
+    decks_out,
+    activation,
+    first_phase_done,
+    effects,
+    outcome,
+    pending,
+});

@@ -7,11 +7,13 @@ mod common;
 
 use std::sync::Arc;
 
-use common::{card, legal, pos, ships, started, started_with, tactic, to_phase};
+use common::{
+    answer, answer_suggested, card, legal, pos, ships, started, started_with, tactic, to_phase,
+};
 use spacedock_engine::powers::Stat;
 use spacedock_engine::{
-    Action, CardPlace, Cell, Damage, Event, Game, PlayerId, ShipCardId, ShipId, TacticId,
-    TacticPlace, Target, TurnPhase, WeaponRef,
+    About, Action, Answer, CardPlace, Cell, Damage, Event, Game, PlayerId, ShipCardId, ShipId,
+    TacticId, TacticPlace, Target, TurnPhase, WeaponRef,
 };
 use spacedock_schema::bundle::Bundle;
 use spacedock_schema::common::Power;
@@ -31,6 +33,37 @@ fn events(game: &mut Game) -> Vec<Event> {
 fn put(game: &mut Game, ship: ShipId, column: u32, row: u32) {
     let at = pos(game, column, row, 0);
     game.edit().place_ship(ship, at);
+}
+
+/// Answers the move of `ship` an effect asks for: each step the one that
+/// brings it nearest `toward`, while one does. Returns the steps taken.
+fn move_toward(game: &mut Game, ship: ShipId, toward: ShipId) -> u32 {
+    let mut steps = 0;
+    while let Some(question) = game.question().cloned() {
+        let About::MoveShip { ship: moving, .. } = question.about else {
+            break;
+        };
+        assert_eq!(moving, ship, "{question:?}");
+        let now = game.distance(ship, toward).unwrap();
+        let best = question
+            .options
+            .iter()
+            .filter(|option| matches!(option, Answer::Step(_)))
+            .map(|&option| {
+                let mut trial = game.clone();
+                trial.apply(Action::Answer(option)).unwrap();
+                (trial.distance(ship, toward).unwrap_or(u32::MAX), option)
+            })
+            .min();
+        match best {
+            Some((gap, option)) if gap < now => {
+                answer(game, option);
+                steps += 1;
+            }
+            _ => answer(game, Answer::Stop),
+        }
+    }
+    steps
 }
 
 fn first_ship(game: &Game, owner: u8, ship: &str) -> ShipId {
@@ -212,6 +245,7 @@ fn saturation_fire_rerolls_the_letter_die_of_barrages_first_missed_primary_attac
             target: chosh,
         })
         .unwrap();
+        answer_suggested(&mut game);
         let first = rolls(&events(&mut game));
         if first[0].2 == Cell::Miss {
             assert_eq!(first.len(), 2, "a missed primary attack is re-rolled");
@@ -332,6 +366,12 @@ fn hit_and_run_moves_chosh_ka_one_space_when_its_activation_ends() {
     let at = game.ship(chosh).pos;
     game.apply(Action::Activate(chosh_card)).unwrap();
     game.apply(Action::EndActivation).unwrap();
+    let asked = game.question().cloned().expect("the power is optional");
+    assert_eq!(asked.player, WRETCH);
+    assert!(matches!(asked.about, About::OptionalPower { .. }));
+    answer(&mut game, Answer::Yes);
+    assert_eq!(move_toward(&mut game, chosh, everest), 1, "up to 1 space");
+    assert!(game.question().is_none());
     assert_ne!(game.ship(chosh).pos, at, "it moved");
     assert_eq!(
         game.distance(chosh, everest).unwrap(),
@@ -415,6 +455,7 @@ fn pack_hunters_reroll_the_number_die_against_a_ship_next_to_another_tougu() {
             target: rook,
         })
         .unwrap();
+        answer_suggested(&mut game);
         let seen = rolls(&events(&mut game));
         if seen[0].2 == Cell::Miss {
             assert_eq!(seen.len(), 2);
@@ -446,6 +487,7 @@ fn pack_hunters_reroll_the_number_die_against_a_ship_next_to_another_tougu() {
             target: rook,
         })
         .unwrap();
+        answer_suggested(&mut game);
         assert_eq!(rolls(&events(&mut game)).len(), 1);
     }
 }
@@ -630,6 +672,7 @@ fn bronson_skiles_adds_range_and_rerolls_a_missed_number_die() {
             target: chosh,
         })
         .unwrap();
+        answer_suggested(&mut game);
         let seen = rolls(&events(&mut game));
         if seen[0].2 == Cell::Miss {
             assert_eq!(seen.len(), 2);
@@ -666,6 +709,7 @@ fn superior_squadron_tactics_rerolls_both_dice_of_a_missed_attack_once_per_activ
             target: chosh,
         })
         .unwrap();
+        answer_suggested(&mut game);
         let seen = rolls(&events(&mut game));
         if seen[0].2 == Cell::Miss {
             assert_eq!(seen.len(), 2, "both dice rolled again");
@@ -705,6 +749,7 @@ fn isn_transport_shuttle_adds_move_and_lets_its_hold_launch_the_same_turn() {
     let barrage = card(&game, 0, "isn-barrage");
     let rook = card(&game, 0, "rooks-f-54");
     game.apply(Action::Launch(barrage)).unwrap();
+    answer_suggested(&mut game);
     while game.card(barrage).place == CardPlace::Launched
         && legal(&game)
             .iter()
@@ -712,10 +757,13 @@ fn isn_transport_shuttle_adds_move_and_lets_its_hold_launch_the_same_turn() {
     {
         let place = legal(&game)[0];
         game.apply(place).unwrap();
+        answer_suggested(&mut game);
     }
     game.apply(Action::Load(rook)).unwrap();
+    answer_suggested(&mut game);
     if legal(&game).contains(&Action::EndLoad) {
         game.apply(Action::EndLoad).unwrap();
+        answer_suggested(&mut game);
     }
     assert_eq!(game.card(rook).place, CardPlace::Hold(barrage));
     assert!(
@@ -729,6 +777,7 @@ fn isn_transport_shuttle_adds_move_and_lets_its_hold_launch_the_same_turn() {
         target: Target::Card(barrage),
     })
     .unwrap();
+    answer_suggested(&mut game);
     assert_eq!(
         game.stat(Stat::Move(ships(&game, barrage)[0])),
         move_before + 1
@@ -922,6 +971,7 @@ fn alert_from_isn_torrent_moves_an_isn_card_when_an_enemy_ends_its_move_within_6
     to_phase(&mut game, TurnPhase::Action);
     game.edit().set_energy(ISN, 5).set_energy(WRETCH, 20);
     game.apply(Action::Activate(chosh_card)).unwrap();
+    answer_suggested(&mut game);
     // Chosh Ka steps once, towards Torrent.
     let step = legal(&game)
         .into_iter()
@@ -933,10 +983,22 @@ fn alert_from_isn_torrent_moves_an_isn_card_when_an_enemy_ends_its_move_within_6
         })
         .unwrap();
     game.apply(step).unwrap();
+    answer_suggested(&mut game);
     let at = game.ship(torrent).pos;
     let gap = game.distance(chosh, torrent).unwrap();
     assert!(gap <= 6 && gap > 3, "{gap}");
     game.apply(Action::EndMove).unwrap();
+    let asked = game.question().cloned().expect("the ISN player is asked");
+    assert_eq!(asked.player, ISN);
+    assert_eq!(asked.about, About::Reaction { card: alert });
+    assert!(
+        asked.options.contains(&Answer::No),
+        "the card may stay in hand"
+    );
+    let torrent_card = card(&game, 0, "isn-torrent");
+    answer(&mut game, Answer::Play(Target::Card(torrent_card)));
+    let moved = move_toward(&mut game, torrent, chosh);
+    assert!(moved >= 1, "Torrent stepped");
     assert_eq!(game.tactic(alert).place, TacticPlace::Discard, "played");
     assert_eq!(game.energy(ISN), 4);
     assert_ne!(game.ship(torrent).pos, at, "Torrent moved");
@@ -970,6 +1032,7 @@ fn sparrow_cover_fire_makes_a_hit_on_5_or_more_miss() {
             target: sparrows[0],
         })
         .unwrap();
+        answer_suggested(&mut game);
         let seen = events(&mut game);
         if rolls(&seen).last().is_some_and(|roll| roll.2 != Cell::Miss) {
             assert_eq!(
@@ -1000,6 +1063,7 @@ fn f47_hawk_patrol_launches_the_hawks_next_to_isn_ships_for_2_less() {
     };
     assert!(legal(&game).contains(&play));
     game.apply(play).unwrap();
+    answer_suggested(&mut game);
     assert_eq!(game.card(hawks).place, CardPlace::Launched);
     // 2 for the card, the veteran Hawks' 7 less 2.
     assert_eq!(game.energy(ISN), 40 - 2 - 5);
@@ -1133,6 +1197,7 @@ fn shield_siphon_adds_a_shield_to_the_squadron_ship_that_removed_one() {
             target: torrent,
         })
         .unwrap();
+        answer_suggested(&mut game);
         if game.ship(torrent).shields < 3 {
             assert_eq!(game.ship(fuvu).shields, 1);
             return;
@@ -1238,10 +1303,13 @@ fn fates_reach_adds_3_to_the_primary_range_until_the_activation_ends() {
         "only when a Wretch card is activated"
     );
     game.apply(Action::Activate(chosh_card)).unwrap();
+    answer_suggested(&mut game);
     assert!(legal(&game).contains(&play));
     game.apply(play).unwrap();
+    answer_suggested(&mut game);
     assert_eq!(game.stat(Stat::Range(chosh, WeaponRef::Primary)), 6);
     game.apply(Action::EndActivation).unwrap();
+    answer_suggested(&mut game);
     assert_eq!(game.stat(Stat::Range(chosh, WeaponRef::Primary)), 3);
 }
 
@@ -1271,6 +1339,7 @@ fn exploit_weakness_adds_2_direct_damage_to_a_hit_on_a_ship_with_shields_down() 
             target: barrage,
         })
         .unwrap();
+        answer_suggested(&mut game);
         if game.ship(barrage).hull_damage > 0 && !game.ship(barrage).destroyed {
             assert_eq!(game.ship(barrage).hull_damage, 3, "1 from the hit, 2 more");
             assert_eq!(game.tactic(exploit).place, TacticPlace::Discard);
@@ -1301,11 +1370,13 @@ fn wretch_boarding_costs_its_victim_2_energy_to_discard_it_at_their_energy_phase
         "an enemy solo ship next to a Wretch ship"
     );
     game.apply(play).unwrap();
+    answer_suggested(&mut game);
     assert_eq!(game.tactic(boarding).place, TacticPlace::Attached(torrent));
     // Nothing happens in the Wretch players' energy phases ...
     while game.active_player() != ISN {
         assert_eq!(game.tactic(boarding).place, TacticPlace::Attached(torrent));
         game.apply(Action::EndPhase).unwrap();
+        answer_suggested(&mut game);
     }
     // ... but at its controller's, the ISN player pays 2 of the phase's
     // energy to discard it (or, unable to, Torrent takes 1 hull damage).
@@ -1316,6 +1387,94 @@ fn wretch_boarding_costs_its_victim_2_energy_to_discard_it_at_their_energy_phase
         "start, phase, Yeboah, less 2"
     );
     assert_eq!(game.ship(ships(&game, torrent)[0]).hull_damage, 0);
+}
+
+#[test]
+fn wretch_boarding_victim_may_take_the_hull_damage_instead_of_paying() {
+    let mut game = started(PAN_BASE, 26, 1);
+    let torrent = card(&game, 0, "isn-torrent");
+    let torrent_ship = ships(&game, torrent)[0];
+    put(&mut game, torrent_ship, 8, 8);
+    let placed = first_ship(&game, 1, "chosh-ka");
+    put(&mut game, placed, 8, 7);
+    to_phase(&mut game, TurnPhase::Action);
+    game.edit().set_energy(WRETCH, 20);
+    let boarding = give(&mut game, WRETCH, "wretch-boarding");
+    game.apply(Action::PlayCard {
+        card: boarding,
+        target: Target::Card(torrent),
+    })
+    .unwrap();
+    while game.question().is_none() {
+        game.apply(Action::EndPhase).unwrap();
+    }
+    let asked = game.question().cloned().unwrap();
+    assert_eq!(asked.player, ISN, "the victim's controller chooses");
+    assert_eq!(asked.about, About::Choose);
+    assert_eq!(asked.options, [Answer::Option(0), Answer::Option(1)]);
+    let energy = game.energy(ISN);
+    answer(&mut game, Answer::Option(1));
+    assert_eq!(game.tactic(boarding).place, TacticPlace::Attached(torrent));
+    assert_eq!(game.ship(torrent_ship).hull_damage, 1);
+    assert_eq!(game.energy(ISN), energy, "nothing paid");
+}
+
+#[test]
+fn hit_and_run_declined_leaves_chosh_ka_where_it_is() {
+    let mut game = started(DEAD_ZONE, 7, 1);
+    let chosh_card = card(&game, 1, "chosh-ka");
+    let chosh = ships(&game, chosh_card)[0];
+    put(&mut game, chosh, 8, 2);
+    to_phase(&mut game, TurnPhase::Action);
+    game.edit().set_energy(WRETCH, 20);
+    let at = game.ship(chosh).pos;
+    game.apply(Action::Activate(chosh_card)).unwrap();
+    game.apply(Action::EndActivation).unwrap();
+    answer(&mut game, Answer::No);
+    assert!(game.question().is_none());
+    assert_eq!(game.ship(chosh).pos, at);
+}
+
+#[test]
+fn sparrow_cover_fire_may_stay_in_the_hand_and_the_hit_then_stands() {
+    for seed in 0..400 {
+        let mut game = started(DEAD_ZONE, seed, 1);
+        let sparrows = ships(&game, card(&game, 0, "f-51-blue-sparrows"));
+        let chosh_card = card(&game, 1, "chosh-ka");
+        let chosh = ships(&game, chosh_card)[0];
+        put(&mut game, sparrows[0], 8, 8);
+        put(&mut game, sparrows[1], 10, 9);
+        put(&mut game, chosh, 8, 6);
+        let cover = give(&mut game, ISN, "sparrow-cover-fire");
+        to_phase(&mut game, TurnPhase::Action);
+        game.edit().set_energy(ISN, 2).set_energy(WRETCH, 20);
+        assert!(activate_and_charge(
+            &mut game,
+            chosh_card,
+            chosh,
+            WeaponRef::Primary
+        ));
+        let shields = game.ship(sparrows[0]).shields;
+        game.apply(Action::Attack {
+            ship: chosh,
+            target: sparrows[0],
+        })
+        .unwrap();
+        let Some(asked) = game.question().cloned() else {
+            continue;
+        };
+        // Asked on the Wretch player's turn: the ISN player decides now.
+        assert_eq!(game.active_player(), WRETCH);
+        assert_eq!(game.to_move(), ISN);
+        assert_eq!(asked.about, About::Reaction { card: cover });
+        assert_eq!(asked.options, [Answer::Play(Target::None), Answer::No]);
+        answer(&mut game, Answer::No);
+        assert_eq!(game.tactic(cover).place, TacticPlace::Hand(ISN));
+        assert_eq!(game.energy(ISN), 2);
+        assert!(game.ship(sparrows[0]).shields < shields, "the hit stands");
+        return;
+    }
+    panic!("Chosh Ka never hit");
 }
 
 #[test]
@@ -1472,6 +1631,7 @@ fn barrages_computer_core_draws_from_the_isn_deck_and_attaching_isn_cards_scores
     };
     assert!(legal(&game).contains(&play), "an ISN hero on a Wretch ship");
     game.apply(play).unwrap();
+    answer_suggested(&mut game);
     assert_eq!(game.victory_points(game.team(wretch)), 1);
 }
 
@@ -1482,8 +1642,10 @@ fn captains_attach_the_prepped_hero_free_when_its_ship_launches() {
     game.edit().set_energy(PlayerId(0), 40);
     let vapor = card(&game, 0, "vapors-fate");
     game.apply(Action::Launch(vapor)).unwrap();
+    answer_suggested(&mut game);
     let place = legal(&game)[0];
     game.apply(place).unwrap();
+    answer_suggested(&mut game);
     let attached: Vec<_> = game
         .card(vapor)
         .attached
@@ -1506,6 +1668,7 @@ fn remote_engines_move_asteroids_at_the_end_of_an_isn_turn_and_ram_wretch_ships(
         game.edit().set_energy(PlayerId(2), 10);
         let before: Vec<Vec<_>> = game.obstacles().map(|(_, hexes)| hexes.to_vec()).collect();
         game.apply(Action::EndPhase).unwrap();
+        answer_suggested(&mut game);
         assert_eq!(game.active_player(), PlayerId(3));
         // The ISN team's pool paid 2 (ISN player 2's energy phase has begun since).
         let after: Vec<Vec<_>> = game.obstacles().map(|(_, hexes)| hexes.to_vec()).collect();

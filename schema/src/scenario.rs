@@ -308,10 +308,12 @@ pub enum StepKind {
     UsePower,
     /// Outside the flow of play: `ship` takes `amount` damage of kind `damage`.
     Damage,
+    /// Answers the question a power or special rule asks mid-action (`player`, default: who is asked): `answer`, an `option` of a choice, a moved ship's or obstacle's `path`, a placement (`at`, `facing` or `squadron`), a `card` kept or discarded, or a `ship` (a reaction's target, a rammed ship).
+    Answer,
 }
 
 impl StepKind {
-    pub const ALL: [StepKind; 17] = [
+    pub const ALL: [StepKind; 18] = [
         StepKind::ChooseFirst,
         StepKind::EndPhase,
         StepKind::EndTurn,
@@ -329,6 +331,7 @@ impl StepKind {
         StepKind::Play,
         StepKind::UsePower,
         StepKind::Damage,
+        StepKind::Answer,
     ];
 
     pub fn name(self) -> &'static str {
@@ -350,6 +353,7 @@ impl StepKind {
             StepKind::Play => "play",
             StepKind::UsePower => "use-power",
             StepKind::Damage => "damage",
+            StepKind::Answer => "answer",
         }
     }
 
@@ -374,6 +378,13 @@ impl StepKind {
             StepKind::Play => (&["card"], &["ship", "replace"]),
             StepKind::UsePower => (&[], &["ship", "card"]),
             StepKind::Damage => (&["ship", "amount"], &["damage", "damage_type"]),
+            StepKind::Answer => (
+                &[],
+                &[
+                    "player", "answer", "option", "path", "at", "facing", "squadron", "card",
+                    "ship",
+                ],
+            ),
         }
     }
 }
@@ -422,6 +433,14 @@ pub struct StepSource {
     /// Ship cards put into the sealed hold of the ship launched.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub load: Vec<String>,
+    /// An `answer` step's word: `yes`, `no`, `stop` (a move or a choice of
+    /// obstacles), or `play` (a reaction event without a target).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub answer: Option<AnswerWord>,
+    /// An `answer` step's option of a `choose` effect, from 1.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 1, max = 20))]
+    pub option: Option<u32>,
     /// Damage dealt by a `damage` step.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(range(min = 1, max = 30))]
@@ -445,6 +464,33 @@ pub struct StepSource {
     /// A remark for people.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
+}
+
+/// A word an `answer` step answers with.
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema,
+)]
+#[serde(rename_all = "kebab-case")]
+pub enum AnswerWord {
+    /// Use the optional power; draw from the other deck.
+    Yes,
+    /// Do not use it; do not play the reaction.
+    No,
+    /// Stop moving the ship or the obstacle; move no more obstacles.
+    Stop,
+    /// Play the reaction event (one without a target).
+    Play,
+}
+
+impl AnswerWord {
+    pub fn name(self) -> &'static str {
+        match self {
+            AnswerWord::Yes => "yes",
+            AnswerWord::No => "no",
+            AnswerWord::Stop => "stop",
+            AnswerWord::Play => "play",
+        }
+    }
 }
 
 /// How damage applies to the pegs.

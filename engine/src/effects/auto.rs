@@ -1,11 +1,11 @@
-//! Choices inside effects, made for the player for now: where a moved ship
-//! steps, which asteroids move where and whom they ram, where a launched
-//! squadron is placed, which cards are kept or discarded. Each is a small,
-//! deterministic rule of thumb (close in on the nearest enemy without
-//! ending next to it; keep the dearest card; discard the cheapest), so a
-//! game stays a pure function of its seed and actions. docs/effects.md
-//! lists them; they become player decisions when the engine can pause an
-//! effect for one.
+//! Choices inside effects, offered to the player who decides them
+//! ([`crate::question`]): where a moved ship steps, which asteroids move
+//! where and whom they ram, where a launched squadron is placed, which
+//! cards are kept or discarded. Each function lists the legal options, the
+//! engine's suggestion first (what happens when nobody can be asked: the
+//! cheapest card goes, the dearest is kept, a ship stays where it is, an
+//! obstacle closes in on the nearest enemy, a ship lands nearest the
+//! enemy), asks, and carries out the answer.
 
 use spacedock_schema::common::Size;
 use spacedock_schema::rules::Obstacle;
@@ -17,44 +17,67 @@ use crate::effects::program::Sel;
 use crate::game::Game;
 use crate::ids::{Hex, PlayerId, ShipCardId, ShipId, TacticId};
 use crate::powers::{self, Stat, Trigger};
+use crate::question::{self, About, Answer};
 use crate::rules::damage::{self, Damage};
 use crate::rules::{deploy, energy, movement, obstacles, stats};
 use crate::state::{Activation, CardPlace, PlaceKind, TacticPlace};
 
-/// The cheapest card (printed cost) in a hand.
-pub(crate) fn cheapest_in_hand(game: &Game, player: PlayerId) -> Option<TacticId> {
-    game.st.players[player.index()]
-        .hand
-        .iter()
-        .copied()
-        .min_by_key(|&card| game.data.kind_of(card).cost)
+/// A card `player` discards from the hand, of their choice (one option
+/// per kind held, the cheapest first); `None` with an empty hand.
+pub(crate) fn discard_choice(game: &mut Game, player: PlayerId) -> Option<TacticId> {
+    let mut options: Vec<TacticId> = Vec::new();
+    for &card in &game.st.players[player.index()].hand {
+        let kind = game.data.tactics[card.index()].kind;
+        if !options
+            .iter()
+            .any(|other| game.data.tactics[other.index()].kind == kind)
+        {
+            options.push(card);
+        }
+    }
+    options.sort_by_key(|&card| game.data.kind_of(card).cost);
+    let first = *options.first()?;
+    let options = options.into_iter().map(Answer::Card).collect();
+    match question::ask(game, player, About::Discard, options) {
+        Answer::Card(card) => Some(card),
+        _ => Some(first),
+    }
 }
 
-/// The `keep` dearest cards (printed cost), first found first.
-pub(crate) fn keep_dearest(game: &Game, cards: &[TacticId], keep: usize) -> Vec<TacticId> {
-    let mut sorted: Vec<TacticId> = cards.to_vec();
-    sorted.sort_by_key(|&card| std::cmp::Reverse(game.data.kind_of(card).cost));
-    sorted.truncate(keep);
-    sorted
+/// The `keep` cards of `seen` that `player` keeps, chosen one at a time
+/// (the dearest suggested first).
+pub(crate) fn keep(
+    game: &mut Game,
+    player: PlayerId,
+    seen: &[TacticId],
+    keep: usize,
+) -> Vec<TacticId> {
+    let mut left: Vec<TacticId> = seen.to_vec();
+    left.sort_by_key(|&card| std::cmp::Reverse(game.data.kind_of(card).cost));
+    let mut kept = Vec::new();
+    while kept.len() < keep && !left.is_empty() {
+        let wanted = keep - kept.len();
+        if left.len() <= wanted {
+            kept.append(&mut left);
+            break;
+        }
+        let options = left.iter().copied().map(Answer::Card).collect();
+        let about = About::Keep {
+            left: u8::try_from(wanted).unwrap_or(u8::MAX),
+        };
+        let pick = match question::ask(game, player, about, options) {
+            Answer::Card(card) => left.iter().position(|&seen| seen == card).unwrap_or(0),
+            _ => 0,
+        };
+        kept.push(left.remove(pick));
+    }
+    kept
 }
 
-/// Spaces from a ship to the nearest enemy ship on the battlefield.
-fn nearest_enemy(game: &Game, ship: ShipId) -> u32 {
-    (0..game.st.ships.len() as u16)
-        .map(ShipId)
-        .filter(|&other| {
-            other != ship
-                && eval::on_battlefield(game, other)
-                && movement::enemies(game, ship, other)
-        })
-        .filter_map(|other| movement::ship_distance(game, ship, other))
-        .min()
-        .unwrap_or(u32::MAX)
-}
-
-/// A ship moves up to `spaces` spaces: a real move (ECM and debris apply),
-/// stepping towards the nearest enemy ship without ending next to one.
-pub(crate) fn move_ship(game: &mut Game, ship: ShipId, spaces: u8) {
+/// A ship moves up to `spaces` spaces, one step at a time where `player`
+/// chooses: a real move (ECM and debris apply, it may pass through ships
+/// and must end where a move may end).
+pub(crate) fn move_ship(game: &mut Game, player: PlayerId, ship: ShipId, spaces: u8) {
     if !eval::on_battlefield(game, ship) || spaces == 0 {
         return;
     }
@@ -72,32 +95,23 @@ pub(crate) fn move_ship(game: &mut Game, ship: ShipId, spaces: u8) {
     while let Some(act) = game.st.activation.filter(|act| act.mover == Some(ship)) {
         legal.clear();
         movement::push_steps(game, ship, act.moves_left, act.lead_chosen, &mut legal);
-        let here = nearest_enemy(game, ship);
-        let endable = movement::can_end_move(game, ship);
-        let mut best: Option<(u32, u8)> = None;
-        for action in &legal {
-            let Action::Step { dir, .. } = *action else {
-                continue;
-            };
-            let mut trial = game.clone();
-            trial.set_record_events(false);
-            if let Some(act) = &mut trial.st.activation {
-                act.moves_left = u8::MAX;
-            }
-            movement::step(&mut trial, ship, dir);
-            if !eval::on_battlefield(&trial, ship) {
-                continue;
-            }
-            let there = nearest_enemy(&trial, ship);
-            let rank = if there >= 2 { there } else { u32::MAX - 1 };
-            if best.is_none_or(|(best_rank, _)| rank < best_rank) {
-                best = Some((rank, dir));
-            }
+        let mut options = Vec::with_capacity(legal.len() + 1);
+        if movement::can_end_move(game, ship) {
+            options.push(Answer::Stop);
         }
-        match best {
-            Some((rank, dir)) if !endable || (rank < here && rank < u32::MAX - 1) => {
-                movement::step(game, ship, dir);
-            }
+        options.extend(legal.iter().filter_map(|action| match *action {
+            Action::Step { dir, .. } => Some(Answer::Step(dir)),
+            _ => None,
+        }));
+        if options.is_empty() {
+            break;
+        }
+        let about = About::MoveShip {
+            ship,
+            spaces_left: act.moves_left,
+        };
+        match question::ask(game, player, about, options) {
+            Answer::Step(dir) => movement::step(game, ship, dir),
             _ => break,
         }
     }
@@ -162,9 +176,12 @@ fn obstacle_gap(game: &Game, you: PlayerId, hexes: &[Hex]) -> u32 {
         .unwrap_or(u32::MAX)
 }
 
-/// Moves up to `count` obstacles, the nearest to enemy ships first, each
-/// towards the nearest enemy; a moved obstacle that ends next to enemy
-/// ships it was not next to deals `ram` to the weakest of them.
+/// Up to `count` obstacles of a kind move, one at a time, as `ctx.you`
+/// chooses: which obstacle (the nearest to an enemy ship suggested
+/// first), then each space up to `spaces` (or a number-die roll) of its
+/// move. An obstacle that ends its move next to enemy ships it was not
+/// next to when it began deals `ram` to one of them, the player's choice
+/// (the weakest suggested first).
 pub(crate) fn move_obstacles(
     game: &mut Game,
     ctx: &Ctx,
@@ -174,51 +191,75 @@ pub(crate) fn move_obstacles(
     ram: Option<(i32, Option<u8>)>,
 ) {
     let you = ctx.you;
-    let mut order: Vec<usize> = (0..game.st.obstacles.len())
-        .filter(|&index| game.st.obstacles[index].kind == kind)
-        .collect();
-    order.sort_by_key(|&index| obstacle_gap(game, you, game.st.obstacles[index].hexes()));
-    for obstacle in order.into_iter().take(usize::from(count)) {
+    let mut moved: Vec<usize> = Vec::new();
+    while moved.len() < usize::from(count) && game.st.outcome.is_none() {
+        let mut order: Vec<usize> = (0..game.st.obstacles.len())
+            .filter(|&index| game.st.obstacles[index].kind == kind && !moved.contains(&index))
+            .collect();
+        order.sort_by_key(|&index| obstacle_gap(game, you, game.st.obstacles[index].hexes()));
+        if order.is_empty() {
+            return;
+        }
+        // "Up to": the player may stop choosing; the suggestion moves one.
+        let mut options: Vec<Answer> = order
+            .iter()
+            .map(|&index| Answer::Obstacle(index as u8))
+            .collect();
+        options.push(Answer::Stop);
+        let Answer::Obstacle(obstacle) = question::ask(game, you, About::PickObstacle, options)
+        else {
+            return;
+        };
+        let obstacle = usize::from(obstacle);
+        moved.push(obstacle);
         let moves = spaces.map_or_else(
             || game.st.dice.roll(game.data.rules().number_die),
             u32::from,
         );
         let before = rammed(game, you, obstacle);
-        for _ in 0..moves {
+        for left in (1..=moves).rev() {
             let gap = obstacle_gap(game, you, game.st.obstacles[obstacle].hexes());
-            let best = (0..6)
-                .filter_map(|dir| translated(game, obstacle, dir))
-                .map(|hexes| (obstacle_gap(game, you, &hexes), hexes))
-                .min_by_key(|(gap, _)| *gap);
-            match best {
-                Some((new_gap, hexes)) if new_gap < gap => {
-                    obstacles::move_obstacle(game, obstacle, &hexes);
-                }
-                _ => break,
-            }
-            if rammed(game, you, obstacle)
-                .iter()
-                .any(|ship| !before.contains(ship))
-            {
+            let mut steps: Vec<(u32, u8)> = (0..6)
+                .filter_map(|dir| {
+                    let hexes = translated(game, obstacle, dir)?;
+                    Some((obstacle_gap(game, you, &hexes), dir))
+                })
+                .collect();
+            steps.sort_by_key(|(gap, _)| *gap);
+            let closer = steps.first().is_some_and(|(best, _)| *best < gap);
+            let mut options: Vec<Answer> =
+                steps.iter().map(|(_, dir)| Answer::Step(*dir)).collect();
+            options.insert(usize::from(closer) * options.len(), Answer::Stop);
+            let about = About::MoveObstacle {
+                obstacle: obstacle as u8,
+                spaces_left: u8::try_from(left).unwrap_or(u8::MAX),
+            };
+            let Answer::Step(dir) = question::ask(game, you, about, options) else {
                 break;
+            };
+            if let Some(hexes) = translated(game, obstacle, dir) {
+                obstacles::move_obstacle(game, obstacle, &hexes);
             }
         }
         if let Some((amount, damage_type)) = ram {
-            let fresh: Vec<ShipId> = rammed(game, you, obstacle)
+            let mut fresh: Vec<ShipId> = rammed(game, you, obstacle)
                 .into_iter()
                 .filter(|ship| !before.contains(ship))
                 .collect();
-            let weakest = fresh.into_iter().min_by_key(|&ship| {
+            fresh.sort_by_key(|&ship| {
                 let state = &game.st.ships[ship.index()];
                 stats::stat(game, Stat::Hull(ship)) - i32::from(state.hull_damage)
                     + i32::from(state.shields)
             });
-            if let Some(ship) = weakest {
-                damage::deal_damage(game, ship, amount, Damage::Direct, damage_type);
+            if !fresh.is_empty() {
+                let options = fresh.into_iter().map(Answer::Ship).collect();
+                let about = About::Ram {
+                    obstacle: obstacle as u8,
+                };
+                if let Answer::Ship(ship) = question::ask(game, you, about, options) {
+                    damage::deal_damage(game, ship, amount, Damage::Direct, damage_type);
+                }
             }
-        }
-        if game.st.outcome.is_some() {
-            return;
         }
     }
 }
@@ -235,17 +276,18 @@ pub(crate) fn unlaunched(game: &Game, you: PlayerId, ship: u16) -> Option<ShipCa
         })
 }
 
-/// Positions for every ship of a card launched next to the ships `near`
-/// picks (each squadron ship next to one already placed), nearest the
-/// enemy first; `None` if they cannot all be placed.
-pub(crate) fn launch_positions(
+/// Where the next ship of `card` may be launched, given the positions of
+/// its ships placed so far (`placed`, not on the board yet): next to the
+/// ships `near` picks, and each squadron ship next to one already placed.
+/// Nearest the enemy first.
+fn launch_options(
     game: &Game,
     ctx: &Ctx,
     card: ShipCardId,
     near: Option<&(u8, Sel)>,
-) -> Option<Vec<Pos>> {
-    let data = game.data.card(card);
-    let size = data.size;
+    placed: &[Pos],
+) -> Vec<Pos> {
+    let size = game.data.card(card).size;
     let board = &game.data.board;
     let anchors: Vec<ShipId> =
         near.map_or_else(Vec::new, |(_, sel)| eval::selected(game, ctx, sel));
@@ -262,50 +304,74 @@ pub(crate) fn launch_positions(
     } else {
         &[0]
     };
-    let mut placed: Vec<Pos> = Vec::new();
-    for _ in data.ship_ids() {
-        let mut best: Option<(u32, Pos)> = None;
-        for index in 0..board.len() as u16 {
-            for &dir in dirs {
-                let pos = Pos {
-                    at: Hex(index),
-                    dir,
-                };
-                if !deploy::fits(game, size, pos, None, &placed) {
-                    continue;
-                }
-                let shape = board.shape(size, pos);
-                let by_anchor = near.is_none()
-                    || anchors.iter().any(|&other| {
-                        movement::shape_of(game, other)
-                            .is_some_and(|s| shape.distance(&s) <= within)
-                    });
-                let by_squadron = placed.is_empty()
-                    || placed
-                        .iter()
-                        .any(|other| shape.distance(&board.shape(size, *other)) == 1);
-                if !by_anchor || !by_squadron {
-                    continue;
-                }
-                let gap = enemies
-                    .iter()
-                    .filter_map(|&enemy| {
-                        movement::shape_of(game, enemy).map(|s| shape.distance(&s))
-                    })
-                    .min()
-                    .unwrap_or(u32::MAX);
-                if best.is_none_or(|(best_gap, _)| gap < best_gap) {
-                    best = Some((gap, pos));
-                }
+    let mut options: Vec<(u32, Pos)> = Vec::new();
+    for index in 0..board.len() as u16 {
+        for &dir in dirs {
+            let pos = Pos {
+                at: Hex(index),
+                dir,
+            };
+            if !deploy::fits(game, size, pos, None, placed) {
+                continue;
             }
+            let shape = board.shape(size, pos);
+            let by_anchor = near.is_none()
+                || anchors.iter().any(|&other| {
+                    movement::shape_of(game, other).is_some_and(|s| shape.distance(&s) <= within)
+                });
+            let by_squadron = placed.is_empty()
+                || placed
+                    .iter()
+                    .any(|other| shape.distance(&board.shape(size, *other)) == 1);
+            if !by_anchor || !by_squadron {
+                continue;
+            }
+            let gap = enemies
+                .iter()
+                .filter_map(|&enemy| movement::shape_of(game, enemy).map(|s| shape.distance(&s)))
+                .min()
+                .unwrap_or(u32::MAX);
+            options.push((gap, pos));
         }
-        placed.push(best?.1);
     }
-    Some(placed)
+    options.sort_by_key(|(gap, _)| *gap);
+    options.into_iter().map(|(_, pos)| pos).collect()
+}
+
+/// Whether the ships of `card` after `placed` can all be placed too: each
+/// next one nearest the enemy. That is the engine's suggestion, so an
+/// option it accepts can always be completed.
+fn completes(
+    game: &Game,
+    ctx: &Ctx,
+    card: ShipCardId,
+    near: Option<&(u8, Sel)>,
+    placed: &[Pos],
+) -> bool {
+    let mut placed = placed.to_vec();
+    let ships = game.data.card(card).ship_ids().count();
+    while placed.len() < ships {
+        match launch_options(game, ctx, card, near, &placed).first() {
+            Some(&pos) => placed.push(pos),
+            None => return false,
+        }
+    }
+    true
+}
+
+/// Whether every ship of a card can be launched next to the ships `near`
+/// picks (each squadron ship next to one already placed).
+pub(crate) fn can_launch(
+    game: &Game,
+    ctx: &Ctx,
+    card: ShipCardId,
+    near: Option<&(u8, Sel)>,
+) -> bool {
+    completes(game, ctx, card, near, &[])
 }
 
 /// Launches one of your unlaunched ship cards, paying its launch cost
-/// less `discount`, next to the ships `near` picks.
+/// less `discount`, next to the ships `near` picks; you place each ship.
 pub(crate) fn launch_ship(
     game: &mut Game,
     ctx: &Ctx,
@@ -317,16 +383,37 @@ pub(crate) fn launch_ship(
         return;
     };
     let cost = (stats::stat(game, Stat::LaunchCost(card)) - discount).max(0);
-    let Some(positions) = launch_positions(game, ctx, card, near) else {
+    if !can_launch(game, ctx, card, near) || !energy::spend_energy(game, ctx.you, cost) {
         return;
-    };
-    if !energy::spend_energy(game, ctx.you, cost) {
-        return;
+    }
+    let mut placed: Vec<Pos> = Vec::new();
+    for _ in game.data.card(card).ship_ids() {
+        let options: Vec<Answer> = launch_options(game, ctx, card, near, &placed)
+            .into_iter()
+            .filter(|&pos| {
+                placed.push(pos);
+                let ok = completes(game, ctx, card, near, &placed);
+                placed.pop();
+                ok
+            })
+            .map(|pos| Answer::Place {
+                hex: pos.at,
+                dir: pos.dir,
+            })
+            .collect();
+        if options.is_empty() {
+            break;
+        }
+        if let Answer::Place { hex, dir } =
+            question::ask(game, ctx.you, About::Launch { card }, options)
+        {
+            placed.push(Pos { at: hex, dir });
+        }
     }
     let state = &mut game.st.cards[card.index()];
     state.place = CardPlace::Launched;
     state.launched_turn = game.st.turn;
-    for (ship, pos) in game.data.card(card).ship_ids().zip(positions) {
+    for (ship, pos) in game.data.card(card).ship_ids().zip(placed) {
         deploy::place_launched_ship(game, ship, pos, PlaceKind::Launch);
     }
     game.emit(crate::event::Event::Launched { card });

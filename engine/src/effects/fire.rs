@@ -21,6 +21,7 @@ use crate::event::Event;
 use crate::game::Game;
 use crate::ids::{PlayerId, ShipCardId, ShipId, TacticId};
 use crate::powers::{Stat, Trigger};
+use crate::question::{self, About, Answer};
 use crate::rules::{activation, cards, energy, stats};
 use crate::state::{CardPlace, TacticPlace, TurnPhase, WeaponRef};
 
@@ -198,12 +199,26 @@ fn fire(game: &mut Game, when: When, ev: &Ev, only: &dyn Fn(&Power) -> bool) {
             {
                 continue;
             }
-            // An optional power is always used for now (docs/effects.md).
+            if power.optional && !ask_to_use(game, &ctx, index) {
+                continue;
+            }
             energy::spend_energy(game, ctx.you, power.cost);
             mark_used(game, &ctx, power.limit);
             run::run(game, &ctx, &power.effects);
         }
     }
+}
+
+/// Asks the power's player whether to use an optional power.
+fn ask_to_use(game: &mut Game, ctx: &Ctx, power: usize) -> bool {
+    question::ask_yes(
+        game,
+        ctx.you,
+        About::OptionalPower {
+            power: power as u16,
+            source: ctx.instance,
+        },
+    )
 }
 
 fn hit_cancelled(game: &Game, when: When) -> bool {
@@ -215,11 +230,12 @@ fn hit_cancelled(game: &Game, when: When) -> bool {
             .is_some_and(|attack| attack.cancelled)
 }
 
-/// Events in the players' hands that answer `when` are played, at most one
-/// of each kind per player, when they can be paid for and their conditions
-/// hold (for now the engine plays them for their holder). Events that
-/// answer an activation are the active player's choice instead: they are
-/// legal actions while the activation has not attacked yet.
+/// Events in the players' hands that answer `when` are offered to their
+/// holders, in turn from `first`, at most one of each kind per player,
+/// when they can be paid for, their conditions hold and they have a
+/// target: the holder answers whether to play it, and on what. Events
+/// that answer an activation are the active player's ordinary actions
+/// instead, while the activation has not attacked yet.
 fn react(game: &mut Game, when: When, ev: &Ev, first: PlayerId) {
     if when == When::Activation {
         return;
@@ -255,7 +271,17 @@ fn react(game: &mut Game, when: When, ev: &Ev, first: PlayerId) {
                 tactic: Some(card),
                 ..Ctx::default()
             });
-            let Some(target) = choose_target(game, &ctx, kind) else {
+            let mut options: Vec<Answer> = targets(game, &ctx, kind)
+                .into_iter()
+                .map(Answer::Play)
+                .collect();
+            if options.is_empty() {
+                continue;
+            }
+            options.push(Answer::No);
+            let Answer::Play(target) =
+                question::ask(game, player, About::Reaction { card }, options)
+            else {
                 continue;
             };
             let ctx = Ctx {
@@ -302,6 +328,28 @@ pub(crate) fn choose_target(game: &Game, ctx: &Ctx, kind: usize) -> Option<Targe
     }
 }
 
+/// Every target an event can be played on now (`Target::None` when it
+/// takes none).
+fn targets(game: &Game, ctx: &Ctx, kind: usize) -> Vec<Target> {
+    let play = &game.data.powers.plays[kind];
+    let Some(selector) = &play.target else {
+        return choose_target(game, ctx, kind).into_iter().collect();
+    };
+    (0..game.st.cards.len() as u16)
+        .map(ShipCardId)
+        .filter(|&card| {
+            let with = Ctx {
+                target: Some(card),
+                ..*ctx
+            };
+            eval::selects_card(game, &with, selector, card)
+                && eval::holds(game, &with, &play.conditions)
+                && feasible(game, &with, &play.effects)
+        })
+        .map(Target::Card)
+        .collect()
+}
+
 /// Whether effects can be carried out at all (a launch needs its ship
 /// card, the energy and the room).
 pub(crate) fn feasible(game: &Game, ctx: &Ctx, effects: &[Eff]) -> bool {
@@ -316,7 +364,7 @@ pub(crate) fn feasible(game: &Game, ctx: &Ctx, effects: &[Eff]) -> bool {
                 .tactic
                 .map_or(0, |tactic| stats::stat(game, Stat::TacticCost(tactic)));
             energy::can_pay(game, ctx.you, cost + card_cost)
-                && auto::launch_positions(game, ctx, card, near.as_ref()).is_some()
+                && auto::can_launch(game, ctx, card, near.as_ref())
         }),
         _ => true,
     })
@@ -643,6 +691,9 @@ pub(crate) fn after_miss(
             {
                 continue;
             }
+            if power.optional && !ask_to_use(game, &ctx, index) {
+                continue;
+            }
             energy::spend_energy(game, ctx.you, power.cost);
             mark_used(game, &ctx, power.limit);
             run::run(game, &ctx, &power.effects);
@@ -673,8 +724,9 @@ pub(crate) fn hit_was_cancelled(game: &Game) -> bool {
         .is_some_and(|attack| attack.cancelled)
 }
 
-/// The energy phase's alternative draw source (`draw-from`): used, for
-/// now, whenever the other deck has a card and the hand has room.
+/// The energy phase's alternative draw source (`draw-from`): offered
+/// whenever the other deck has a card and the hand has room; the player
+/// chooses whether to use it and which cards to keep.
 fn alternative_draw(game: &mut Game, player: PlayerId) {
     let data = Arc::clone(&game.data);
     for (index, power) in data.powers.powers.iter().enumerate() {
@@ -693,14 +745,17 @@ fn alternative_draw(game: &mut Game, player: PlayerId) {
                 let deck = usize::from(data.players[other.index()].deck);
                 let hand = game.st.players[player.index()].hand.len();
                 let limit = data.rules().hand_limit as usize;
-                if game.st.decks[deck].cards.is_empty() || hand + usize::from(keep) > limit {
+                if game.st.decks[deck].cards.is_empty()
+                    || hand + usize::from(keep) > limit
+                    || !question::ask_yes(game, player, About::DrawFrom)
+                {
                     continue;
                 }
                 let top = game.st.decks[deck].cards.len();
                 let seen: Vec<TacticId> = game.st.decks[deck]
                     .cards
                     .split_off(top.saturating_sub(usize::from(look)));
-                let kept = auto::keep_dearest(game, &seen, usize::from(keep));
+                let kept = auto::keep(game, player, &seen, usize::from(keep));
                 for &card in &kept {
                     game.st.tactics[card.index()].place = TacticPlace::Hand(player);
                     game.st.players[player.index()].hand.push(card);

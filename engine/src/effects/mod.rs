@@ -14,8 +14,8 @@
 //! - [`fire`]: triggers, limits, reactions from the hand;
 //! - [`modify`]: continuous numbers and statuses;
 //! - [`actions`]: powers used as a player's action;
-//! - [`auto`]: the choices inside effects the engine still makes for the
-//!   player;
+//! - [`auto`]: the choices inside effects, asked of the player who makes
+//!   them ([`crate::question`]);
 //! - [`state`]: what powers remember in the game state.
 
 pub(crate) mod actions;

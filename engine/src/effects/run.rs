@@ -1,7 +1,7 @@
 //! Doing effects: each compiled effect carried out through the rule
 //! primitives of [`crate::rules`] (energy, draws, damage, shields, control,
 //! placement, victory points). Choices an effect leaves to a player are
-//! made by [`crate::effects::auto`] for now.
+//! asked through [`crate::effects::auto`].
 
 use spacedock_schema::common::Size;
 use spacedock_schema::effect::Rest;
@@ -13,6 +13,7 @@ use crate::effects::state::{Lasting, LastingKind};
 use crate::event::Event;
 use crate::game::Game;
 use crate::ids::ShipId;
+use crate::question::{self, About, Answer};
 use crate::rules::{cards, control, damage, energy, victory};
 use crate::state::CardPlace;
 
@@ -43,7 +44,7 @@ fn one(game: &mut Game, ctx: &Ctx, effect: &Eff) {
         Eff::Discard { count, player } => {
             let player = eval::player(game, ctx, *player);
             for _ in 0..*count {
-                if let Some(card) = auto::cheapest_in_hand(game, player) {
+                if let Some(card) = auto::discard_choice(game, player) {
                     cards::discard(game, card);
                 }
             }
@@ -112,7 +113,7 @@ fn one(game: &mut Game, ctx: &Ctx, effect: &Eff) {
         } => auto::launch_ship(game, ctx, *ship, *discount, near.as_ref()),
         Eff::MoveShip { spaces, target } => {
             for ship in eval::selected(game, ctx, target) {
-                auto::move_ship(game, ship, *spaces);
+                auto::move_ship(game, ctx.you, ship, *spaces);
             }
         }
         Eff::MoveObstacles {
@@ -187,9 +188,15 @@ fn one(game: &mut Game, ctx: &Ctx, effect: &Eff) {
         }
         Eff::Choose { player, options } => {
             let chooser = eval::player(game, ctx, *player);
-            if let Some((cost, effects)) = options
-                .iter()
-                .find(|(cost, _)| energy::can_pay(game, chooser, *cost))
+            let affordable: Vec<Answer> = (0..options.len())
+                .filter(|&index| energy::can_pay(game, chooser, options[index].0))
+                .map(|index| Answer::Option(index as u8))
+                .collect();
+            if affordable.is_empty() {
+                return;
+            }
+            if let Answer::Option(index) = question::ask(game, chooser, About::Choose, affordable)
+                && let Some((cost, effects)) = options.get(usize::from(index))
             {
                 energy::spend_energy(game, chooser, *cost);
                 run(game, ctx, effects);

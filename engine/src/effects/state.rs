@@ -55,7 +55,7 @@ pub(crate) struct AttackNow {
     pub(crate) reroll: Option<Dice>,
 }
 
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Debug, Default, PartialEq, Eq, Hash)]
 pub(crate) struct EffectState {
     pub(crate) uses: Vec<Use>,
     pub(crate) lasting: Vec<Lasting>,
@@ -73,3 +73,15 @@ pub(crate) struct EffectState {
     /// ones use the ship's bits, additional ones their tactic card's).
     pub(crate) extra_charged: Vec<(ShipId, u16)>,
 }
+
+// Copied into a reused buffer before every action (`crate::state`).
+crate::state::clone_by_fields!(EffectState {
+    uses,
+    lasting,
+    activations,
+    attack,
+    attached_by,
+    replaced_draws,
+    survived,
+    extra_charged,
+});

@@ -35,6 +35,7 @@ use crate::ids::{Hex, PlayerId, ShipCardId, ShipId, TacticId};
 use crate::observation::Observation;
 use crate::policy::Policy;
 use crate::powers::Stat;
+use crate::question::{About, Answer, Question};
 use crate::state::{CardPlace, TurnPhase, WeaponRef};
 
 /// Scores of the plan, far enough apart that the tie-breaking terms added
@@ -90,6 +91,9 @@ impl Policy for GreedyPolicy {
         if legal.len() == 1 {
             return 0;
         }
+        if let Some(question) = observation.question() {
+            return self.answer(observation, question, legal);
+        }
         let geometry = legal
             .iter()
             .any(|action| matches!(action, Action::Step { .. } | Action::Place { .. }));
@@ -122,6 +126,60 @@ impl Policy for GreedyPolicy {
             [only] => *only,
             ties => ties[rng.random_range(0..ties.len())],
         }
+    }
+}
+
+impl GreedyPolicy {
+    /// An answer to a power's question: the engine's suggestion (the
+    /// first option: use the power, play the reaction, the dearest card
+    /// kept, the cheapest discarded, the ship placed nearest the enemy),
+    /// except that its own ship moved by an effect closes range as in a
+    /// move, and an enemy ship it moves stays put.
+    fn answer(
+        &mut self,
+        observation: &Observation<'_>,
+        question: &Question,
+        legal: &[Action],
+    ) -> usize {
+        let About::MoveShip { ship, .. } = question.about else {
+            return 0;
+        };
+        let own = observation
+            .ship(ship)
+            .is_some_and(|view| observation.team_of(view.controller) == observation.team());
+        let stop = legal
+            .iter()
+            .position(|action| *action == Action::Answer(Answer::Stop));
+        if !own {
+            return stop.unwrap_or(0);
+        }
+        let steps: Vec<Action> = legal
+            .iter()
+            .map(|action| match *action {
+                Action::Answer(Answer::Step(dir)) => Action::Step { ship, dir },
+                other => other,
+            })
+            .collect();
+        let view = View::new(
+            observation,
+            &steps,
+            Needs {
+                geometry: true,
+                energy: false,
+            },
+            &mut self.enemy_hexes,
+            &mut self.movers,
+        );
+        let mut best = (score::END + 1, stop.unwrap_or(0));
+        for (index, action) in steps.iter().enumerate() {
+            if let Action::Step { ship, dir } = *action {
+                let score = view.step_score(ship, dir);
+                if score > best.0 {
+                    best = (score, index);
+                }
+            }
+        }
+        best.1
     }
 }
 
@@ -236,10 +294,12 @@ impl<'o, 'a> View<'o, 'a> {
             Action::DiscardForEnergy(card) if forced_discard => {
                 score::FORCED_DISCARD + self.cost(card)
             }
+            // Answers are scored by `GreedyPolicy::answer`.
             Action::Load(_)
             | Action::GiveCard { .. }
             | Action::Warp(_)
-            | Action::DiscardForEnergy(_) => score::NEVER,
+            | Action::DiscardForEnergy(_)
+            | Action::Answer(_) => score::NEVER,
             Action::DrawExtra => score::DRAW,
             Action::Launch(card) => score::LAUNCH + self.launch_cost(card),
             Action::PlayCard { card, target } => self.play_score(card, target),

@@ -30,6 +30,9 @@ use crate::state::{Stage, TurnPhase};
 
 /// The player who must decide now.
 pub(crate) fn to_move(game: &Game) -> PlayerId {
+    if let Some(pending) = &game.st.pending {
+        return pending.question.player;
+    }
     if game.st.outcome.is_none()
         && let Some(player) = cards::forced_discarder(game)
     {
@@ -45,6 +48,10 @@ pub(crate) fn to_move(game: &Game) -> PlayerId {
 /// Appends every legal action of [`to_move`] to `out`.
 pub(crate) fn legal_actions(game: &Game, out: &mut Vec<Action>) {
     if game.st.outcome.is_some() {
+        return;
+    }
+    if let Some(pending) = &game.st.pending {
+        out.extend(pending.question.options.iter().copied().map(Action::Answer));
         return;
     }
     if let Some(player) = cards::forced_discarder(game) {
@@ -127,6 +134,8 @@ pub(crate) fn apply(game: &mut Game, action: Action) {
         Action::EndActivation => activation::end_activation(game),
         Action::EndPhase => turn::end_phase(game),
         Action::UsePower { power, source } => powers::use_power(game, player, power, source),
+        // Answers resume the paused action (`Game::apply`), never come here.
+        Action::Answer(_) => {}
     }
 }
 

@@ -62,5 +62,16 @@ pub fn run(bundle: &Arc<Bundle>, scenario: &Scenario) -> Vec<Failure> {
     if let Some(expect) = &scenario.expect {
         failures.extend(expect::check(&arranged, expect, &all_events));
     }
+    // An action still waiting for an answer has not happened yet: the
+    // expectations above saw it half done.
+    if let Some(question) = arranged.game.question() {
+        let last = scenario.steps.len().saturating_sub(1);
+        failures.push(Failure {
+            pointer: format!("/steps/{last}"),
+            what: format!("step {} left a question unanswered", last + 1),
+            expected: "every question answered by an `answer` step".to_owned(),
+            actual: render::question(&arranged.game, question),
+        });
+    }
     failures
 }

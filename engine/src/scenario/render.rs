@@ -14,6 +14,7 @@ use crate::event::{Cell, Event};
 use crate::game::Game;
 use crate::ids::{PlayerId, ShipCardId, ShipId, TacticId, TeamId};
 use crate::outcome::{Outcome, WinKind};
+use crate::question::{About, Answer, Question};
 use crate::state::{TurnPhase, WeaponRef};
 
 pub(super) fn player(game: &Game, player: PlayerId) -> String {
@@ -456,5 +457,87 @@ pub(super) fn action(game: &Game, action: Action) -> String {
         Action::EndActivation => "end-activation".to_owned(),
         Action::EndPhase => "end-phase".to_owned(),
         Action::UsePower { power, source } => format!("use power {power} (source {source})"),
+        Action::Answer(answer) => format!("answer {}", self::answer(game, answer)),
+    }
+}
+
+/// A question in words: who is asked what, and the answers they have.
+pub(super) fn question(game: &Game, question: &Question) -> String {
+    let what = match question.about {
+        About::OptionalPower { power, .. } => {
+            format!("whether to use {}", power_name(game, power))
+        }
+        About::Choose => "which option to choose".to_owned(),
+        About::Reaction { card } => format!("whether to play {}", tactic(game, card)),
+        About::MoveShip {
+            ship: s,
+            spaces_left,
+        } => {
+            format!("where {} moves (up to {spaces_left} spaces)", ship(game, s))
+        }
+        About::PickObstacle => "which obstacle moves next".to_owned(),
+        About::MoveObstacle { spaces_left, .. } => {
+            format!("where the obstacle moves (up to {spaces_left} spaces)")
+        }
+        About::Ram { .. } => "which ship the obstacle rams".to_owned(),
+        About::Launch { card } => format!("where {} is placed", card_name(game, card)),
+        About::Discard => "which card to discard".to_owned(),
+        About::DrawFrom => "whether to draw from the other deck".to_owned(),
+        About::Keep { left } => format!("which card to keep ({left} to keep)"),
+    };
+    let answers: Vec<String> = question
+        .options
+        .iter()
+        .map(|option| self::answer(game, *option))
+        .collect();
+    format!(
+        "`{}` is asked {what} (answers: {})",
+        game.player_name(question.player),
+        answers.join(", ")
+    )
+}
+
+/// A compiled power by what it belongs to.
+fn power_name(game: &Game, power: u16) -> String {
+    use crate::effects::program::Source;
+    match game
+        .data
+        .powers
+        .powers
+        .get(usize::from(power))
+        .map(|p| &p.source)
+    {
+        Some(Source::Ship(card)) => format!("the power of {}", card_name(game, *card)),
+        Some(Source::Card(kind)) => format!(
+            "the power of `{}`",
+            game.data.bundle.tactics[usize::from(*kind)].id
+        ),
+        _ => "a special rule of the mission".to_owned(),
+    }
+}
+
+/// An answer in words, as a scenario's `answer` step writes it.
+pub(super) fn answer(game: &Game, answer: Answer) -> String {
+    let names = ["e", "ne", "nw", "w", "sw", "se"];
+    match answer {
+        Answer::Yes => "yes".to_owned(),
+        Answer::No => "no".to_owned(),
+        Answer::Stop => "stop".to_owned(),
+        Answer::Option(index) => format!("option {}", u32::from(index) + 1),
+        Answer::Play(Target::None) => "play".to_owned(),
+        Answer::Play(Target::Card(c)) => format!("play on {}", card_name(game, c)),
+        Answer::Play(Target::Replace(t)) => format!("play replacing {}", tactic(game, t)),
+        Answer::Step(dir) => format!("path {}", names[usize::from(dir % 6)]),
+        Answer::Place { hex, dir } => {
+            format!("at {} (dir {dir})", coordinate(game.coord(hex)))
+        }
+        Answer::Card(t) => format!("card {}", tactic(game, t)),
+        Answer::Obstacle(index) => match game.obstacles().nth(usize::from(index)) {
+            Some((_, hexes)) if !hexes.is_empty() => {
+                format!("obstacle at {}", coordinate(game.coord(hexes[0])))
+            }
+            _ => format!("obstacle {index}"),
+        },
+        Answer::Ship(s) => format!("target {}", ship(game, s)),
     }
 }

@@ -7,15 +7,17 @@
 //! must be illegal is tried on a copy of the game, which is then dropped.
 
 use spacedock_schema::common::Size;
+use spacedock_schema::scenario::AnswerWord;
 use spacedock_schema::scenario::DamageKind;
 use spacedock_schema::scenario::checked::{
-    Placement, PlayTarget, PowerSource, ShipRef, Step, StepAction, Weapon,
+    AnswerGiven, Placement, PlayTarget, PowerSource, ShipRef, Step, StepAction, Weapon,
 };
 
 use crate::action::{Action, Target};
 use crate::effects::program::Source;
 use crate::game::Game;
 use crate::ids::{Hex, PlayerId, ShipCardId, ShipId, TacticId};
+use crate::question::{About, Answer};
 use crate::rules::damage::Damage;
 use crate::scenario::arrange::{Arranged, position};
 use crate::scenario::{Failure, render};
@@ -82,6 +84,7 @@ fn kind_name(action: &StepAction) -> &'static str {
         StepAction::Play { .. } => "play",
         StepAction::UsePower { .. } => "use-power",
         StepAction::Damage { .. } => "damage",
+        StepAction::Answer { .. } => "answer",
     }
 }
 
@@ -107,10 +110,21 @@ pub(super) fn play(
             }],
         });
     }
-    arranged.game.edit().force_dice(&step.dice);
+    if arranged.game.question().is_some() {
+        arranged.game.edit().force_dice_after_answer(&step.dice);
+    } else {
+        arranged.game.edit().force_dice(&step.dice);
+    }
     let result = execute(&mut arranged.game, &arranged.cards, &step.action);
-    let left = arranged.game.forced_dice_left();
-    arranged.game.edit().force_dice(&[]);
+    // A step paused for a question keeps its forced dice for the answer.
+    let left = if arranged.game.question().is_some() {
+        0
+    } else {
+        arranged.game.forced_dice_left()
+    };
+    if arranged.game.question().is_none() {
+        arranged.game.edit().force_dice(&[]);
+    }
     match result {
         Err(refused) => Err(Failure {
             pointer: step.pointer.clone(),
@@ -129,6 +143,16 @@ pub(super) fn play(
 }
 
 fn apply(game: &mut Game, action: Action) -> Result<(), Refused> {
+    if let Some(question) = game.question()
+        && !matches!(action, Action::Answer(_))
+    {
+        let tried = format!(
+            "`{}` must wait: {}; answer it first with an `answer` step",
+            render::action(game, action),
+            render::question(game, question)
+        );
+        return Err(Refused::new(game, tried));
+    }
     game.apply(action).map_err(|_| {
         let tried = format!("`{}` is not legal now", render::action(game, action));
         Refused::new(game, tried)
@@ -328,7 +352,10 @@ fn execute(game: &mut Game, cards: &[ShipCardId], action: &StepAction) -> Result
             // Three phases at most: energy, deploy, action.
             for _ in 0..3 {
                 apply(game, Action::EndPhase)?;
-                if game.outcome().is_some() || game.active_player() != active {
+                if game.outcome().is_some()
+                    || game.active_player() != active
+                    || game.question().is_some()
+                {
                     break;
                 }
             }
@@ -384,7 +411,8 @@ fn execute(game: &mut Game, cards: &[ShipCardId], action: &StepAction) -> Result
                 apply(game, Action::Step { ship: id, dir })?;
             }
             // A move that used every space has ended by itself.
-            if game.st.activation.and_then(|act| act.mover) == Some(id) {
+            if game.question().is_none() && game.st.activation.and_then(|act| act.mover) == Some(id)
+            {
                 apply(game, Action::EndMove)?;
             }
             Ok(())
@@ -436,6 +464,7 @@ fn execute(game: &mut Game, cards: &[ShipCardId], action: &StepAction) -> Result
             let action = power_action(game, cards, source)?;
             apply(game, action)
         }
+        StepAction::Answer { player, answer } => answer_step(game, cards, *player, answer),
         StepAction::Damage {
             ship,
             amount,
@@ -450,6 +479,111 @@ fn execute(game: &mut Game, cards: &[ShipCardId], action: &StepAction) -> Result
                 damage_type.as_deref(),
             );
             Ok(())
+        }
+    }
+}
+
+/// An `answer` step: the answers it gives to the question pending.
+fn answer_step(
+    game: &mut Game,
+    cards: &[ShipCardId],
+    player: Option<usize>,
+    given: &AnswerGiven,
+) -> Result<(), Refused> {
+    let Some(question) = game.question().cloned() else {
+        return Err(Refused::new(game, "nothing is asked now".to_owned()));
+    };
+    if let Some(player) = player
+        && PlayerId(player as u8) != question.player
+    {
+        let tried = format!(
+            "`{}` is not asked: {}",
+            game.player_name(PlayerId(player as u8)),
+            render::question(game, &question)
+        );
+        return Err(Refused::new(game, tried));
+    }
+    match given {
+        AnswerGiven::Word(word) => {
+            let answer = match word {
+                AnswerWord::Yes => Answer::Yes,
+                AnswerWord::No => Answer::No,
+                AnswerWord::Stop => Answer::Stop,
+                AnswerWord::Play => Answer::Play(Target::None),
+            };
+            apply(game, Action::Answer(answer))
+        }
+        AnswerGiven::Option(index) => apply(
+            game,
+            Action::Answer(Answer::Option(u8::try_from(*index).unwrap_or(u8::MAX))),
+        ),
+        AnswerGiven::Path(path) => {
+            let ship = match question.about {
+                About::MoveShip { ship, .. } => Some(ship),
+                _ => None,
+            };
+            let offset = match (ship, path.first()) {
+                (Some(ship), Some(first)) => lead_offset(game, ship, None, first.index())?,
+                _ => 0,
+            };
+            for (index, direction) in path.iter().enumerate() {
+                let dir = direction.index() + if index == 0 { offset } else { 0 };
+                apply(game, Action::Answer(Answer::Step(dir)))?;
+            }
+            // Whatever is left of the move is not used.
+            if game.question().is_some_and(|now| {
+                std::mem::discriminant(&now.about) == std::mem::discriminant(&question.about)
+                    && now.options.contains(&Answer::Stop)
+            }) {
+                apply(game, Action::Answer(Answer::Stop))?;
+            }
+            Ok(())
+        }
+        AnswerGiven::Places(places) => {
+            if question.about == About::PickObstacle {
+                let at = places.first().map(|place| place.at).unwrap_or_default();
+                let hex = game.hex_at(at);
+                let obstacle = game
+                    .obstacles()
+                    .position(|(_, hexes)| hex.is_some_and(|hex| hexes.contains(&hex)));
+                let Some(obstacle) = obstacle else {
+                    let tried = format!("no obstacle covers {}", render::coordinate(at));
+                    return Err(Refused::new(game, tried));
+                };
+                return apply(
+                    game,
+                    Action::Answer(Answer::Obstacle(u8::try_from(obstacle).unwrap_or(u8::MAX))),
+                );
+            }
+            let size = match question.about {
+                About::Launch { card } => game.card(card).size,
+                _ => Size::Small,
+            };
+            for place in places {
+                let Action::Place { hex, dir } = place_action(game, size, *place)? else {
+                    continue;
+                };
+                apply(game, Action::Answer(Answer::Place { hex, dir }))?;
+            }
+            Ok(())
+        }
+        AnswerGiven::Card(id) => {
+            let card = question.options.iter().find_map(|option| match *option {
+                Answer::Card(card) if game.tactic(card).card == id => Some(card),
+                _ => None,
+            });
+            let Some(card) = card else {
+                let tried = format!("`{id}` is not one of the cards offered");
+                return Err(Refused::new(game, tried));
+            };
+            apply(game, Action::Answer(Answer::Card(card)))
+        }
+        AnswerGiven::Ship(ship) => {
+            let answer = match question.about {
+                About::Reaction { .. } => Answer::Play(Target::Card(cards[ship.card])),
+                _ => Answer::Ship(ship_of(game, cards, *ship)),
+            };
+            apply(game, Action::Answer(answer))
         }
     }
 }

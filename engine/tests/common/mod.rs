@@ -6,7 +6,9 @@
 use std::path::Path;
 use std::sync::{Arc, OnceLock};
 
-use spacedock_engine::{Action, Game, Hex, PlayerId, Pos, ShipCardId, ShipId, TurnPhase};
+use spacedock_engine::{
+    Action, Answer, Game, Hex, PlayerId, Pos, Question, ShipCardId, ShipId, TurnPhase,
+};
 use spacedock_schema::bundle::Bundle;
 
 /// The Saturn Offensive bundle, compiled from the repository's pack.
@@ -47,15 +49,40 @@ pub fn started_with(bundle: Arc<Bundle>, mission: &str, seed: u64, first: u8) ->
         };
         game.apply(action).expect("a legal setup action");
     }
+    answer_suggested(&mut game);
     assert_eq!(game.phase(), TurnPhase::Energy);
     game
 }
 
-/// Applies `EndPhase` until the active player is in `phase`.
+/// Applies `EndPhase` until the active player is in `phase`, questions
+/// of powers on the way answered with the engine's suggestion.
 pub fn to_phase(game: &mut Game, phase: TurnPhase) {
     while game.phase() != phase {
         game.apply(Action::EndPhase).expect("the phase can end");
+        answer_suggested(game);
     }
+}
+
+/// Answers the question pending with `answer`, which must be offered.
+pub fn answer(game: &mut Game, answer: Answer) {
+    let question = game.question().cloned().expect("a question is asked");
+    assert!(
+        question.options.contains(&answer),
+        "{answer:?} is not an answer to {question:?}"
+    );
+    game.apply(Action::Answer(answer))
+        .expect("an offered answer is legal");
+}
+
+/// Answers every question asked with the engine's suggestion (its first
+/// option), as the engine did before players were asked; returns them.
+pub fn answer_suggested(game: &mut Game) -> Vec<Question> {
+    let mut asked = Vec::new();
+    while let Some(question) = game.question().cloned() {
+        answer(game, question.options[0]);
+        asked.push(question);
+    }
+    asked
 }
 
 pub fn hex(game: &Game, column: u32, row: u32) -> Hex {

@@ -12,7 +12,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::bundle::Mission;
 use crate::common::Coord;
-use crate::scenario::{CardPlace, DamageKind, Direction, EventField, EventKind, TurnPhase, WinHow};
+use crate::scenario::{
+    AnswerWord, CardPlace, DamageKind, Direction, EventField, EventKind, TurnPhase, WinHow,
+};
 
 /// A scenario ready to run.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -191,6 +193,28 @@ pub enum StepAction {
         damage: DamageKind,
         damage_type: Option<String>,
     },
+    /// One answer to the question pending (a `path` may be several).
+    Answer {
+        /// Who answers; `None`: whoever is asked.
+        player: Option<usize>,
+        answer: AnswerGiven,
+    },
+}
+
+/// What an `answer` step answers.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum AnswerGiven {
+    Word(AnswerWord),
+    /// An option of a `choose`, from 0.
+    Option(u32),
+    /// Steps of a moved ship or obstacle, then a stop if it is still asked.
+    Path(Vec<Direction>),
+    /// Where ships of a launched card go, or the hex of an obstacle chosen.
+    Places(Vec<Placement>),
+    /// A tactic card kept or discarded, by id.
+    Card(String),
+    /// A ship: a reaction's target card, or a rammed ship.
+    Ship(ShipRef),
 }
 
 /// Whose power a `use-power` step uses.

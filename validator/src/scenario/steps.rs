@@ -2,7 +2,9 @@
 //! its references resolved, its forced die results read and range-checked,
 //! and its own expectations.
 
-use spacedock_schema::scenario::checked::{Placement, PlayTarget, PowerSource, Step, StepAction};
+use spacedock_schema::scenario::checked::{
+    AnswerGiven, Placement, PlayTarget, PowerSource, Step, StepAction,
+};
 use spacedock_schema::scenario::{DamageKind, DieRoll, StepKind, StepSource};
 
 use super::{Checker, expect, quoted};
@@ -10,6 +12,9 @@ use crate::codes::Code;
 use crate::suggest::did_you_mean;
 
 const CODE: Code = Code::InvalidStep;
+
+/// How an `answer` step may answer.
+const ANSWER_HELP: &str = "give one of `answer` (yes, no, stop, play), `option`, `path`, `at` (with `facing`), `squadron`, `card` or `ship`";
 
 pub(super) fn check(checker: &mut Checker<'_, '_>, steps: &[StepSource]) -> Option<Vec<Step>> {
     let mut checked = Vec::new();
@@ -41,6 +46,8 @@ fn given(step: &StepSource) -> Vec<&'static str> {
         ("amount", step.amount.is_some()),
         ("damage", step.damage.is_some()),
         ("damage_type", step.damage_type.is_some()),
+        ("answer", step.answer.is_some()),
+        ("option", step.option.is_some()),
     ]
     .into_iter()
     .filter_map(|(key, present)| present.then_some(key))
@@ -269,6 +276,7 @@ fn action(checker: &mut Checker<'_, '_>, step: &StepSource, pointer: &str) -> Op
                 return None;
             }
         },
+        StepKind::Answer => answer(checker, step, pointer)?,
         StepKind::Damage => {
             let ship = checker.ship(CODE, &text(&step.ship), &key("ship"))?;
             if let Some(name) = &step.damage_type
@@ -449,4 +457,87 @@ fn play(checker: &mut Checker<'_, '_>, step: &StepSource, pointer: &str) -> Opti
         }
     };
     Some(StepAction::Play { card: id, target })
+}
+
+/// An `answer` step: exactly one way of answering, its references resolved.
+fn answer(checker: &mut Checker<'_, '_>, step: &StepSource, pointer: &str) -> Option<StepAction> {
+    let key = |name: &str| format!("{pointer}/{name}");
+    let ways: Vec<&str> = [
+        ("answer", step.answer.is_some()),
+        ("option", step.option.is_some()),
+        ("path", !step.path.is_empty()),
+        ("at", step.at.is_some()),
+        ("squadron", !step.squadron.is_empty()),
+        ("card", step.card.is_some()),
+        ("ship", step.ship.is_some()),
+    ]
+    .into_iter()
+    .filter_map(|(name, given)| given.then_some(name))
+    .collect();
+    match ways.as_slice() {
+        [] => {
+            checker.report(
+                CODE,
+                &key("do"),
+                "`answer` needs the answer",
+                "answers nothing",
+                Some(ANSWER_HELP.to_owned()),
+            );
+            return None;
+        }
+        [_] => {}
+        [_, second, ..] => {
+            checker.report(
+                CODE,
+                &key(second),
+                format!("an `answer` step gives one answer: {}", quoted(&ways)),
+                "a second answer",
+                Some(ANSWER_HELP.to_owned()),
+            );
+            return None;
+        }
+    }
+    if step.facing.is_some() && step.at.is_none() {
+        checker.report(
+            CODE,
+            &key("facing"),
+            "`facing` goes with `at`: the way a medium ship placed there points",
+            "facing of what?",
+            None,
+        );
+        return None;
+    }
+    let player = match &step.player {
+        Some(player) => Some(checker.seat(player, &key("player"))?),
+        None => None,
+    };
+    let answer = if let Some(word) = step.answer {
+        AnswerGiven::Word(word)
+    } else if let Some(option) = step.option {
+        AnswerGiven::Option(option.saturating_sub(1))
+    } else if !step.path.is_empty() {
+        AnswerGiven::Path(step.path.clone())
+    } else if let Some(at) = step.at {
+        AnswerGiven::Places(vec![Placement {
+            at,
+            facing: step.facing,
+        }])
+    } else if !step.squadron.is_empty() {
+        AnswerGiven::Places(
+            step.squadron
+                .iter()
+                .map(|placement| Placement {
+                    at: placement.at,
+                    facing: placement.facing,
+                })
+                .collect(),
+        )
+    } else if let Some(card) = &step.card {
+        let tactic = checker.tactic(card, &key("card"))?;
+        AnswerGiven::Card(checker.bundle.tactics[tactic].id.clone())
+    } else {
+        let ship = step.ship.as_deref().unwrap_or_default();
+        AnswerGiven::Ship(checker.ship(CODE, ship, &key("ship"))?)
+    };
+    Some(StepAction::Answer { player, answer })
 }

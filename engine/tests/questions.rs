@@ -1,0 +1,183 @@
+//! Questions powers ask mid-action: in random games of every mission, every
+//! paused action is a proper state (the asked player moves, the answers
+//! are the legal actions, clones and hashes agree, the action's events wait
+//! for its end) and every answer resolves it; the same answers give the
+//! same game.
+
+mod common;
+
+use spacedock_engine::{Action, Answer, Event, Game};
+
+const SEEDS: u64 = 4;
+const MAX_STEPS: u64 = 20_000;
+
+/// A uniform chooser (xorshift), so the test needs no policy.
+fn next(state: &mut u64, len: usize) -> usize {
+    *state ^= *state << 13;
+    *state ^= *state >> 7;
+    *state ^= *state << 17;
+    (*state % len as u64) as usize
+}
+
+/// Plays a random game, checking every pause; returns the final hash and
+/// the number of questions asked.
+fn play(mission: &str, seed: u64) -> (u64, u32) {
+    let mut game = Game::new(common::bundle(), mission, seed).expect("the mission sets up");
+    let mut chooser = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+    let mut legal = Vec::new();
+    let mut events = Vec::new();
+    let mut asked = 0;
+    while game.outcome().is_none() {
+        assert!(game.steps() < MAX_STEPS, "{mission} seed {seed}: no end");
+        game.legal_actions(&mut legal);
+        let action = legal[next(&mut chooser, legal.len())];
+        let steps = game.steps();
+        events.clear();
+        game.drain_events(&mut events);
+        game.apply(action).unwrap();
+        assert!(game.steps() > steps, "every action and answer is a step");
+        if let Some(question) = game.question().cloned() {
+            asked += 1;
+            paused(&mut game, mission, seed);
+            assert!(
+                question.options.len() >= 2,
+                "{question:?}: nothing to decide"
+            );
+        }
+    }
+    (game.state_hash(), asked)
+}
+
+/// The checks of a paused action.
+fn paused(game: &mut Game, mission: &str, seed: u64) {
+    let question = game.question().cloned().expect("paused");
+    let at = format!("{mission} seed {seed} step {}", game.steps());
+    assert_eq!(
+        game.to_move(),
+        question.player,
+        "{at}: the asked player moves"
+    );
+    assert_eq!(
+        game.observation(question.player).question(),
+        Some(&question),
+        "{at}: the asked player sees the question"
+    );
+    for other in game.players().filter(|&p| p != question.player) {
+        assert!(
+            game.observation(other).question().is_none(),
+            "{at}: a question may name a card in the hand: only its player sees it"
+        );
+    }
+    let mut legal = Vec::new();
+    game.legal_actions(&mut legal);
+    let answers: Vec<Action> = question
+        .options
+        .iter()
+        .map(|&a| Action::Answer(a))
+        .collect();
+    assert_eq!(legal, answers, "{at}: the answers are the legal actions");
+    assert!(
+        game.apply(Action::EndPhase).is_err(),
+        "{at}: nothing but an answer goes"
+    );
+    assert!(
+        game.apply(Action::Answer(Answer::Option(200))).is_err(),
+        "{at}: an answer not offered is refused"
+    );
+    let mut events = Vec::new();
+    game.drain_events(&mut events);
+    assert!(
+        events.is_empty(),
+        "{at}: the action's events come with its end: {events:?}"
+    );
+    let copy = game.clone();
+    assert_eq!(&copy, game, "{at}: a clone equals its original");
+    assert_eq!(copy.state_hash(), game.state_hash(), "{at}");
+    // Every answer resolves (or asks the next question); the same answer
+    // twice gives the same state.
+    for &answer in &question.options {
+        let mut once = copy.clone();
+        let mut twice = copy.clone();
+        once.apply(Action::Answer(answer)).unwrap();
+        twice.apply(Action::Answer(answer)).unwrap();
+        assert_eq!(once.state_hash(), twice.state_hash(), "{at}: {answer:?}");
+        assert_ne!(
+            once.state_hash(),
+            copy.state_hash(),
+            "{at}: answering changes the state"
+        );
+    }
+}
+
+#[test]
+fn every_paused_action_of_random_games_is_a_state_and_every_answer_resolves_it() {
+    let mut asked = 0;
+    for mission in common::missions() {
+        for seed in 0..SEEDS {
+            let (first, questions) = play(&mission, seed);
+            let (again, _) = play(&mission, seed);
+            assert_eq!(first, again, "{mission} seed {seed}: the same game");
+            asked += questions;
+        }
+    }
+    // The base pack's powers ask often enough for the checks to mean
+    // something.
+    assert!(asked > 50, "only {asked} questions");
+}
+
+#[test]
+fn an_answered_action_reports_the_events_of_one_run() {
+    let mut game = Game::new(common::bundle(), "dead-zone-battle", 3).unwrap();
+    let mut chooser = 77_u64;
+    let mut legal = Vec::new();
+    let mut events: Vec<Event> = Vec::new();
+    let mut checked = 0;
+    while game.outcome().is_none() && checked < 20 {
+        game.legal_actions(&mut legal);
+        let action = legal[next(&mut chooser, legal.len())];
+        game.drain_events(&mut Vec::new());
+        let before = game.clone();
+        game.apply(action).unwrap();
+        if game.question().is_none() {
+            continue;
+        }
+        // The same action, answered with the suggestion each time, against
+        // the events of the whole run.
+        while let Some(question) = game.question().cloned() {
+            game.apply(Action::Answer(question.options[0])).unwrap();
+        }
+        events.clear();
+        game.drain_events(&mut events);
+        let mut replay = before;
+        replay.apply(action).unwrap();
+        while let Some(question) = replay.question().cloned() {
+            replay.apply(Action::Answer(question.options[0])).unwrap();
+        }
+        let mut again = Vec::new();
+        replay.drain_events(&mut again);
+        assert_eq!(events, again, "the same answers, the same events");
+        // Had the run before the pause been reported too, its events would
+        // come twice; these happen at most once in any action.
+        let once: Vec<&Event> = events
+            .iter()
+            .filter(|e| {
+                matches!(
+                    e,
+                    Event::TurnStarted { .. }
+                        | Event::PhaseStarted { .. }
+                        | Event::Activated { .. }
+                        | Event::Launched { .. }
+                        | Event::CardPlayed { .. }
+                )
+            })
+            .collect();
+        for (index, event) in once.iter().enumerate() {
+            assert!(
+                !once[..index].contains(event),
+                "{event:?} twice: {events:?}"
+            );
+        }
+        checked += 1;
+    }
+    assert!(checked > 0, "no question was asked");
+}
