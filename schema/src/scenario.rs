@@ -19,6 +19,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::common::{Coord, Level};
+use crate::mission::Face;
 use crate::rules::DiscoveryTile;
 
 /// A scenario test.
@@ -32,7 +33,8 @@ pub struct ScenarioSource {
     pub rule: Option<String>,
     /// The mission whose battlefield, obstacles, tiles, teams and victory
     /// conditions the scenario plays on (its fleets and decks are the
-    /// scenario's). Give `mission` or `board`, not both.
+    /// scenario's, and so are its tiles when `tiles` lists any). Give
+    /// `mission` or `board`, not both.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub mission: Option<String>,
     /// A bare gameboard to play on, with the players the scenario lists.
@@ -51,6 +53,10 @@ pub struct ScenarioSource {
     /// The ship cards in play: every ship card of every fleet, launched or not.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub ships: Vec<ScenarioShip>,
+    /// The discovery tiles on the battlefield. When any is listed, these are
+    /// all of them: the mission's own tiles (placed or drawn) are left out.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tiles: Vec<ScenarioTile>,
     /// What the players do, in order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub steps: Vec<StepSource>,
@@ -255,6 +261,23 @@ pub struct SquadronShip {
     /// The ship was destroyed earlier in the game.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub destroyed: bool,
+}
+
+/// A discovery tile on the battlefield.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ScenarioTile {
+    pub tile: DiscoveryTile,
+    /// Its hex, `[column, row]`.
+    pub at: Coord,
+    /// Which side is up: `black` (the default) or `power`. A black tile
+    /// turns power side up when a ship ends its move on it.
+    #[serde(default = "black_side")]
+    pub face: Face,
+}
+
+fn black_side() -> Face {
+    Face::Black
 }
 
 /// Where a ship is placed by a step.

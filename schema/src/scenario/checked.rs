@@ -21,8 +21,9 @@ use crate::scenario::{
 pub struct Scenario {
     pub name: String,
     /// The mission to set up: the named mission (or a bare board made one)
-    /// with the scenario's fleets and decks, and no start ships, prepped
-    /// cards or fleets launched at the start (the scenario places ships).
+    /// with the scenario's fleets and decks (and its discovery tiles, when
+    /// it lists any), and no start ships, prepped cards or fleets launched
+    /// at the start (the scenario places ships).
     pub mission: Mission,
     pub seed: u64,
     pub start: Start,

@@ -1,23 +1,28 @@
 //! A scenario's state before its steps: what it plays on (a mission of the
 //! pack, or a bare board made into a mission), its seats and teams, its
 //! ship cards and where they are, the players' cards, energy and victory
-//! points, and the moment the steps begin. The mission the engine sets up
-//! is this one with the scenario's fleets and decks in place of its own.
+//! points, the discovery tiles, and the moment the steps begin. The mission
+//! the engine sets up is this one with the scenario's fleets and decks in
+//! place of its own, and its tiles too when it lists any.
 
 use std::collections::{BTreeMap, BTreeSet};
 
 use spacedock_schema::bundle::{self, Battlefield, Mission};
 use spacedock_schema::common::TacticType;
 use spacedock_schema::mission::{
-    CardCount, DeckRule, FleetRule, Player, Selection, ShipPick, Team, Victory,
+    CardCount, DeckRule, Discovery, FleetRule, PlacedObstacle, PlacedTile, Player, Selection,
+    ShipPick, Team, Victory,
 };
 use spacedock_schema::scenario::checked::{
     ModelSetup, Placement, PlayerSetup, Scenario, ShipPlace, ShipSetup, Start,
 };
-use spacedock_schema::scenario::{ScenarioPlayer, ScenarioShip, ScenarioSource, TurnPhase};
+use spacedock_schema::scenario::{
+    ScenarioPlayer, ScenarioShip, ScenarioSource, ScenarioTile, TurnPhase,
+};
 
 use super::{Checker, Fielded, Seat, quoted};
 use crate::codes::Code;
+use crate::diagnostic::Diagnostic;
 use crate::resolve::ItemKind;
 
 const CODE: Code = Code::InvalidScenario;
@@ -36,8 +41,17 @@ pub(super) fn check(checker: &mut Checker<'_, '_>, source: &ScenarioSource) -> O
     let ships = places(checker, &source.ships);
     let players = entries.and_then(|entries| holdings(checker, &ground, &entries));
     let start = start(checker, source);
-    let (ships, players, start) = (ships?, players?, start?);
-    let mission = mission(checker, &ground, source, &players, &ships);
+    let tiles = tiles(checker, &ground, &source.tiles);
+    let (ships, players, start, tiles) = (ships?, players?, start?, tiles?);
+    let mut mission = mission(checker, &ground, source, &players, &ships);
+    // Listed tiles are all the tiles, so that a scenario never depends on
+    // the mission's random draw.
+    if !tiles.is_empty() {
+        mission.discovery = Discovery {
+            random: None,
+            tiles,
+        };
+    }
     Some(Scenario {
         name: source.name.clone(),
         mission,
@@ -68,7 +82,7 @@ fn ground(checker: &mut Checker<'_, '_>, source: &ScenarioSource) -> Option<Grou
         (None, None) => {
             let location = checker.key_at("");
             checker.diagnostics.push(
-                crate::diagnostic::Diagnostic::new(
+                Diagnostic::new(
                     CODE,
                     "a scenario needs a `mission` or a `board` to play on",
                 )
@@ -172,7 +186,7 @@ fn seats<'s>(
             if players.is_empty() {
                 let location = checker.key_at("/board");
                 checker.diagnostics.push(
-                    crate::diagnostic::Diagnostic::new(CODE, "a bare board needs its players")
+                    Diagnostic::new(CODE, "a bare board needs its players")
                         .at(location)
                         .label("no players")
                         .help("list the seats in play order under [[players]], each with `name`, `faction` and `starting_zone`"),
@@ -267,7 +281,7 @@ fn seats<'s>(
 fn missing(checker: &mut Checker<'_, '_>, pointer: &str, key: &str, what: &str) {
     let location = checker.key_at(pointer);
     checker.diagnostics.push(
-        crate::diagnostic::Diagnostic::new(CODE, format!("a bare board's player needs `{key}`"))
+        Diagnostic::new(CODE, format!("a bare board's player needs `{key}`"))
             .at(location)
             .label(format!("no `{key}`"))
             .help(format!("`{key}`: {what}")),
@@ -556,7 +570,7 @@ fn place(
             (None, false) => {
                 let location = checker.key_at(&ship_pointer);
                 checker.diagnostics.push(
-                    crate::diagnostic::Diagnostic::new(
+                    Diagnostic::new(
                         CODE,
                         "a ship of a launched squadron stands somewhere or is destroyed",
                     )
@@ -895,6 +909,98 @@ fn deck_is_shared(ground: &Ground, seat: usize) -> bool {
     }
 }
 
+/// The discovery tiles of `[[tiles]]`, each on a hex it may take.
+fn tiles(
+    checker: &mut Checker<'_, '_>,
+    ground: &Ground,
+    tiles: &[ScenarioTile],
+) -> Option<Vec<PlacedTile>> {
+    let (field, obstacles) = match ground {
+        Ground::Mission(mission) => (mission.battlefield.clone(), mission.obstacles.as_slice()),
+        Ground::Board(board) => (battlefield(board), &[][..]),
+    };
+    let mut ok = true;
+    for index in 0..tiles.len() {
+        ok &= tile_fits(checker, &field, obstacles, tiles, index);
+    }
+    ok.then(|| {
+        tiles
+            .iter()
+            .map(|tile| PlacedTile {
+                tile: tile.tile,
+                at: tile.at,
+                face: tile.face,
+            })
+            .collect()
+    })
+}
+
+/// Whether tile `index` is on a whole hex of the battlefield, off the
+/// mission's obstacles and off the tiles listed before it; reports why not.
+fn tile_fits(
+    checker: &mut Checker<'_, '_>,
+    field: &Battlefield,
+    obstacles: &[PlacedObstacle],
+    tiles: &[ScenarioTile],
+    index: usize,
+) -> bool {
+    let pointer = format!("/tiles/{index}/at");
+    let tile = tiles[index];
+    let ([column, row], name) = (tile.at, tile.tile.name());
+    if !(1..=field.columns).contains(&column) || !(1..=field.rows).contains(&row) {
+        checker.report(
+            Code::OffBoard,
+            &pointer,
+            format!(
+                "the {name} at [{column}, {row}] is outside the {}x{} battlefield",
+                field.columns, field.rows
+            ),
+            "off the battlefield",
+            Some("coordinates are [column, row], from [1, 1] at the top left".to_owned()),
+        );
+        return false;
+    }
+    if field.half_hexes.contains(&tile.at) {
+        checker.report(
+            Code::HalfHex,
+            &pointer,
+            format!("the {name} at [{column}, {row}] is on a half hex"),
+            "half hexes can never be used",
+            Some("the outer ring of a board is half hexes; move it inward".to_owned()),
+        );
+        return false;
+    }
+    if let Some(obstacle) = obstacles.iter().find(|o| o.at.contains(&tile.at)) {
+        checker.report(
+            Code::Overlap,
+            &pointer,
+            format!(
+                "the {name} and the mission's {} both cover [{column}, {row}]",
+                obstacle.kind.name()
+            ),
+            "on an obstacle",
+            Some("a tile never shares a hex with an obstacle: move the tile".to_owned()),
+        );
+        return false;
+    }
+    if let Some(first) = tiles[..index].iter().position(|other| other.at == tile.at) {
+        let first_name = tiles[first].tile.name();
+        let diagnostic = Diagnostic::new(
+            Code::Overlap,
+            format!("the {name} and the {first_name} both cover [{column}, {row}]"),
+        )
+        .at(checker.at(&pointer))
+        .label("overlaps")
+        .note(
+            checker.at(&format!("/tiles/{first}/at")),
+            format!("the {first_name} is here"),
+        );
+        checker.diagnostics.push(diagnostic);
+        return false;
+    }
+    true
+}
+
 /// The moment the steps begin.
 fn start(checker: &mut Checker<'_, '_>, source: &ScenarioSource) -> Option<Start> {
     let Some(turn) = &source.turn else {
@@ -994,7 +1100,7 @@ fn mission(
                 })
                 .collect(),
             obstacles: Vec::new(),
-            discovery: spacedock_schema::mission::Discovery::default(),
+            discovery: Discovery::default(),
             victory: Victory::default(),
             special_rules: Vec::new(),
         },
