@@ -1006,26 +1006,33 @@ fn alert_from_isn_torrent_moves_an_isn_card_when_an_enemy_ends_its_move_within_6
     assert!(gap - game.distance(chosh, torrent).unwrap() <= 3);
 }
 
+/// Chosh Ka charged to attack a Blue Sparrow within 3 of another, the ISN
+/// player holding Sparrow Cover Fire and the 2 energy to play it.
+fn cover_fire_position(seed: u64) -> (Game, Vec<ShipId>, ShipId, TacticId) {
+    let mut game = started(DEAD_ZONE, seed, 1);
+    let sparrows = ships(&game, card(&game, 0, "f-51-blue-sparrows"));
+    let chosh_card = card(&game, 1, "chosh-ka");
+    let chosh = ships(&game, chosh_card)[0];
+    put(&mut game, sparrows[0], 8, 8);
+    put(&mut game, sparrows[1], 10, 9);
+    put(&mut game, chosh, 8, 6);
+    let cover = give(&mut game, ISN, "sparrow-cover-fire");
+    to_phase(&mut game, TurnPhase::Action);
+    game.edit().set_energy(ISN, 2).set_energy(WRETCH, 20);
+    assert!(activate_and_charge(
+        &mut game,
+        chosh_card,
+        chosh,
+        WeaponRef::Primary
+    ));
+    (game, sparrows, chosh, cover)
+}
+
 #[test]
 fn sparrow_cover_fire_makes_a_hit_on_5_or_more_miss() {
     let mut outcomes = [false; 2];
     for seed in 0..400 {
-        let mut game = started(DEAD_ZONE, seed, 1);
-        let sparrows = ships(&game, card(&game, 0, "f-51-blue-sparrows"));
-        let chosh_card = card(&game, 1, "chosh-ka");
-        let chosh = ships(&game, chosh_card)[0];
-        put(&mut game, sparrows[0], 8, 8);
-        put(&mut game, sparrows[1], 10, 9);
-        put(&mut game, chosh, 8, 6);
-        let cover = give(&mut game, ISN, "sparrow-cover-fire");
-        to_phase(&mut game, TurnPhase::Action);
-        game.edit().set_energy(ISN, 2).set_energy(WRETCH, 20);
-        assert!(activate_and_charge(
-            &mut game,
-            chosh_card,
-            chosh,
-            WeaponRef::Primary
-        ));
+        let (mut game, sparrows, chosh, cover) = cover_fire_position(seed);
         events(&mut game);
         game.apply(Action::Attack {
             ship: chosh,
@@ -1438,22 +1445,7 @@ fn hit_and_run_declined_leaves_chosh_ka_where_it_is() {
 #[test]
 fn sparrow_cover_fire_may_stay_in_the_hand_and_the_hit_then_stands() {
     for seed in 0..400 {
-        let mut game = started(DEAD_ZONE, seed, 1);
-        let sparrows = ships(&game, card(&game, 0, "f-51-blue-sparrows"));
-        let chosh_card = card(&game, 1, "chosh-ka");
-        let chosh = ships(&game, chosh_card)[0];
-        put(&mut game, sparrows[0], 8, 8);
-        put(&mut game, sparrows[1], 10, 9);
-        put(&mut game, chosh, 8, 6);
-        let cover = give(&mut game, ISN, "sparrow-cover-fire");
-        to_phase(&mut game, TurnPhase::Action);
-        game.edit().set_energy(ISN, 2).set_energy(WRETCH, 20);
-        assert!(activate_and_charge(
-            &mut game,
-            chosh_card,
-            chosh,
-            WeaponRef::Primary
-        ));
+        let (mut game, sparrows, chosh, cover) = cover_fire_position(seed);
         let shields = game.ship(sparrows[0]).shields;
         game.apply(Action::Attack {
             ship: chosh,
