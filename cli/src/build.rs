@@ -12,7 +12,6 @@ use spacedock_validator::Options;
 use crate::args::{BuildArgs, Format};
 use crate::error::Error;
 use crate::exit::Exit;
-use crate::pack;
 use crate::render::{Checked, Printer, Style, count};
 use crate::write;
 
@@ -23,7 +22,7 @@ pub(crate) fn run(args: &BuildArgs, style: Style) -> Result<Exit, Error> {
         Format::Github if to_stdout => return Err(Error::StdoutTaken { format: "github" }),
         _ => {}
     }
-    let compilation = pack::compile(
+    let compilation = spacedock_validator::compile(
         &args.pack,
         &Options {
             sets: args.report.sets,

@@ -11,8 +11,8 @@ use spacedock_validator::Options;
 use crate::args::{CheckArgs, Format};
 use crate::error::Error;
 use crate::exit::Exit;
+use crate::playtest;
 use crate::render::{Checked, Printer, Style};
-use crate::{pack, playtest};
 
 pub(crate) fn run(args: &CheckArgs, style: Style) -> Result<Exit, Error> {
     let options = Options {
@@ -21,7 +21,12 @@ pub(crate) fn run(args: &CheckArgs, style: Style) -> Result<Exit, Error> {
     let compilations: Vec<_> = args
         .packs
         .iter()
-        .map(|path| (path.display().to_string(), pack::compile(path, &options)))
+        .map(|path| {
+            (
+                path.display().to_string(),
+                spacedock_validator::compile(path, &options),
+            )
+        })
         .collect();
     let checked: Vec<Checked<'_>> = compilations
         .iter()

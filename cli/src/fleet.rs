@@ -12,14 +12,13 @@ use spacedock_validator::{FleetCheck, FleetSummary, Options, PlayerSelector, Sou
 use crate::args::{FleetCheckArgs, Format};
 use crate::error::Error;
 use crate::exit::Exit;
-use crate::pack;
 use crate::render::{Checked, Printer, Style, count};
 
 pub(crate) fn run(args: &FleetCheckArgs, style: Style) -> Result<Exit, Error> {
     let options = Options {
         sets: args.report.sets,
     };
-    let result = match pack::unreadable(&args.pack) {
+    let result = match spacedock_validator::unreadable_pack(&args.pack) {
         Some(diagnostic) => FleetCheck {
             sources: SourceMap::new(),
             diagnostics: vec![diagnostic],

@@ -10,7 +10,6 @@ use spacedock_validator::{Catalog, Code, ListEntry, SourceMap};
 use crate::args::{Format, ListArgs, ListFormat, ListWhat};
 use crate::error::Error;
 use crate::exit::Exit;
-use crate::pack;
 use crate::render::{Checked, Printer, Style, count};
 
 pub(crate) fn run(args: &ListArgs, style: Style) -> Result<Exit, Error> {
@@ -19,7 +18,7 @@ pub(crate) fn run(args: &ListArgs, style: Style) -> Result<Exit, Error> {
         format: Format::Human,
         style,
     };
-    let catalog = match pack::unreadable(&args.pack) {
+    let catalog = match spacedock_validator::unreadable_pack(&args.pack) {
         Some(diagnostic) => Catalog {
             sources: SourceMap::new(),
             diagnostics: vec![diagnostic],

@@ -17,7 +17,6 @@ mod exit;
 mod explain;
 mod fleet;
 mod list;
-mod pack;
 mod playtest;
 mod render;
 mod replay;

@@ -23,7 +23,6 @@ use spacedock_validator::{Options, SelectionError};
 use crate::args::{Format, MergeArgs, SimFormat, SimRunArgs};
 use crate::error::Error;
 use crate::exit::Exit;
-use crate::pack;
 use crate::render::{Checked, Printer, Style, count};
 use crate::write;
 
@@ -159,7 +158,7 @@ fn add_shards(into: &mut Run, other: &Run, path: &Path) -> Result<(), Error> {
 /// Compiles the pack. With errors, renders the diagnostics as `build` does
 /// and gives the exit status instead of a bundle.
 pub(crate) fn compile(path: &Path, style: Style) -> Result<Result<Arc<Bundle>, Exit>, Error> {
-    let compilation = pack::compile(path, &Options::default());
+    let compilation = spacedock_validator::compile(path, &Options::default());
     let exit = Exit::for_diagnostics(&compilation.diagnostics, false);
     let checked = [Checked {
         label: path.display().to_string(),

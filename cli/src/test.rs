@@ -18,7 +18,6 @@ use spacedock_validator::{Options, ScenarioSuite, SourceMap};
 use crate::args::{Format, TestArgs, TestFormat};
 use crate::error::Error;
 use crate::exit::Exit;
-use crate::pack;
 use crate::render::{Checked, Printer, Style, count};
 
 /// How one scenario file went.
@@ -51,7 +50,7 @@ struct Outcome<'a> {
 }
 
 pub(crate) fn run(args: &TestArgs, style: Style) -> Result<Exit, Error> {
-    let suite = match pack::unreadable(&args.pack) {
+    let suite = match spacedock_validator::unreadable_pack(&args.pack) {
         Some(diagnostic) => ScenarioSuite {
             sources: SourceMap::new(),
             diagnostics: vec![diagnostic],

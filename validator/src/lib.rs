@@ -28,6 +28,7 @@ use std::path::Path;
 pub use codes::Code;
 pub use diagnostic::{Diagnostic, Location, Note, Report, Severity};
 pub use fleet::{FleetSummary, PlayerSelector, SelectionError, TransportUse};
+pub use load::unreadable_pack;
 pub use scenario::{CheckedScenario, ScenarioSuite, check_scenarios};
 pub use source::{FileId, SourceFile, SourceMap};
 use spacedock_schema::bundle::Bundle;

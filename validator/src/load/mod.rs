@@ -61,6 +61,25 @@ const FOLDERS: [(&str, FileKind); 4] = [
 /// Folders a pack may hold that the compiler does not read.
 const OTHER_FOLDERS: [&str; 2] = ["tests", "fleets"];
 
+/// Why `path`, given as a pack, cannot be read at all (it does not exist,
+/// is a file, or cannot be read): an I/O error rather than a content
+/// error, with no source location. `None` for a folder, pack or not.
+pub fn unreadable_pack(path: &Path) -> Option<Diagnostic> {
+    let shown = path.display();
+    let message = match std::fs::metadata(path) {
+        Ok(metadata) if metadata.is_dir() => return None,
+        Ok(_) => format!("`{shown}` is not a folder"),
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
+            format!("pack folder `{shown}` does not exist")
+        }
+        Err(error) => format!("cannot read pack folder `{shown}`: {error}"),
+    };
+    Some(
+        Diagnostic::new(Code::IoError, message)
+            .help("a pack is a folder with a pack.toml manifest; give the folder's path"),
+    )
+}
+
 pub(crate) fn load(root: &Path, sources: &mut SourceMap, diagnostics: &mut Diagnostics) -> Content {
     let mut content = Content::default();
     let mut stack = Vec::new();
@@ -105,17 +124,10 @@ fn load_pack(
     if content.packs.iter().any(|pack| pack.root == canonical) {
         return;
     }
-    if required_by.is_none() && !root.is_dir() {
-        // Nothing can be read: an I/O error, not a content error.
-        let what = if root.exists() {
-            "is not a folder"
-        } else {
-            "does not exist"
-        };
-        diagnostics.push(Diagnostic::new(
-            Code::IoError,
-            format!("pack folder `{}` {what}", root.display()),
-        ));
+    if required_by.is_none()
+        && let Some(diagnostic) = unreadable_pack(root)
+    {
+        diagnostics.push(diagnostic);
         return;
     }
     let manifest_path = root.join("pack.toml");
@@ -501,5 +513,34 @@ fn report_stray_files(root: &Path, sources: &mut SourceMap, diagnostics: &mut Di
             .at(Location { file, span: 0..0 })
             .help(help),
         );
+    }
+}
+
+#[cfg(test)]
+mod unreadable_tests {
+    use std::path::Path;
+
+    use super::unreadable_pack;
+    use crate::{Code, Options, compile};
+
+    #[test]
+    fn a_pack_that_cannot_be_read_is_an_io_error_from_the_library_too() {
+        let missing = Path::new("no/such/pack/folder");
+        let diagnostic = unreadable_pack(missing).expect("a missing folder");
+        assert_eq!(diagnostic.code, Code::IoError);
+        assert_eq!(
+            diagnostic.message,
+            "pack folder `no/such/pack/folder` does not exist"
+        );
+        let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("Cargo.toml");
+        let compilation = compile(&file, &Options::default());
+        assert_eq!(compilation.diagnostics.len(), 1);
+        assert_eq!(compilation.diagnostics[0].code, Code::IoError);
+        assert!(
+            compilation.diagnostics[0]
+                .message
+                .ends_with("is not a folder")
+        );
+        assert!(unreadable_pack(Path::new(env!("CARGO_MANIFEST_DIR"))).is_none());
     }
 }
