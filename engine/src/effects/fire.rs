@@ -173,8 +173,10 @@ fn has_turn_condition(power: &Power) -> bool {
 /// Fires the powers listening to `when` that `only` accepts.
 fn fire(game: &mut Game, when: When, ev: &Ev, only: &dyn Fn(&Power) -> bool) {
     let data = Arc::clone(&game.data);
-    for (index, power) in data.powers.powers.iter().enumerate() {
-        if power.when != Some(when) || !only(power) {
+    for &index in data.powers.listening(when) {
+        let index = usize::from(index);
+        let power = &data.powers.powers[index];
+        if !only(power) {
             continue;
         }
         for ctx in instances(game, index, power, Some(ev.player)) {
@@ -228,10 +230,9 @@ fn react(game: &mut Game, when: When, ev: &Ev, first: PlayerId) {
     let seats = data.players.len();
     for step in 0..seats {
         let player = PlayerId(((first.index() + step) % seats) as u8);
-        for (kind, play) in data.powers.plays.iter().enumerate() {
-            if play.when != Some(when) || data.kinds[kind].kind != TacticType::Event {
-                continue;
-            }
+        for &kind in data.powers.answers(when) {
+            let kind = usize::from(kind);
+            let play = &data.powers.plays[kind];
             if game.st.outcome.is_some() || hit_cancelled(game, when) {
                 return;
             }
@@ -631,10 +632,9 @@ pub(crate) fn after_miss(
     }
     let ev = attack_ev(game, ship, target, weapon);
     let data = Arc::clone(&game.data);
-    for (index, power) in data.powers.powers.iter().enumerate() {
-        if power.when != Some(When::Miss) {
-            continue;
-        }
+    for &index in data.powers.listening(When::Miss) {
+        let index = usize::from(index);
+        let power = &data.powers.powers[index];
         for ctx in instances(game, index, power, Some(ev.player)) {
             let ctx = ev.into_ctx(ctx);
             if used(game, &ctx, power.limit)
