@@ -86,48 +86,94 @@ pub(crate) fn instances(
     power: &Power,
     player: Option<PlayerId>,
 ) -> Vec<Ctx> {
-    let base = Ctx {
+    each_instance(game, index, power, player).collect()
+}
+
+/// [`instances`] one by one, read from the game as they are asked for:
+/// the stat queries, thousands per game, collect nothing.
+pub(crate) fn each_instance<'a>(
+    game: &'a Game,
+    index: usize,
+    power: &Power,
+    player: Option<PlayerId>,
+) -> Instances<'a> {
+    Instances {
+        game,
         power: index as u16,
-        ..Ctx::default()
-    };
-    match power.source {
-        Source::Ship(card) => {
-            let state = &game.st.cards[card.index()];
-            if state.place != CardPlace::Launched
-                || !activation::has_ships_on_battlefield(game, card)
-            {
-                return Vec::new();
-            }
-            vec![Ctx {
-                instance: card.0,
-                you: state.controller,
-                this: Some(card),
-                ..base
-            }]
-        }
-        Source::Card(kind) => game.data.powers.copies[usize::from(kind)]
-            .iter()
-            .filter_map(|&tactic| {
-                let card = eval::attached_to(game, tactic)?;
-                Some(Ctx {
-                    instance: tactic.0,
-                    you: card_controller(game, tactic, card),
-                    attached: Some(card),
-                    tactic: Some(tactic),
+        source: power.source,
+        player,
+        next: 0,
+    }
+}
+
+/// The iterator of [`each_instance`]: a position in the source's possible
+/// instances (the ship card, the copies of the card kind, the seats).
+pub(crate) struct Instances<'a> {
+    game: &'a Game,
+    power: u16,
+    source: Source,
+    player: Option<PlayerId>,
+    next: usize,
+}
+
+impl Iterator for Instances<'_> {
+    type Item = Ctx;
+
+    fn next(&mut self) -> Option<Ctx> {
+        let game = self.game;
+        let base = Ctx {
+            power: self.power,
+            ..Ctx::default()
+        };
+        match self.source {
+            Source::Ship(card) => {
+                if self.next > 0 {
+                    return None;
+                }
+                self.next = 1;
+                let state = &game.st.cards[card.index()];
+                (state.place == CardPlace::Launched
+                    && activation::has_ships_on_battlefield(game, card))
+                .then_some(Ctx {
+                    instance: card.0,
+                    you: state.controller,
+                    this: Some(card),
                     ..base
                 })
-            })
-            .collect(),
-        Source::Rule(mask) => game
-            .players()
-            .filter(|seat| mask & (1 << seat.index().min(31)) != 0)
-            .filter(|seat| player.is_none_or(|player| player == *seat))
-            .map(|seat| Ctx {
-                instance: u16::from(seat.0),
-                you: seat,
-                ..base
-            })
-            .collect(),
+            }
+            Source::Card(kind) => {
+                let copies = &game.data.powers.copies[usize::from(kind)];
+                while let Some(&tactic) = copies.get(self.next) {
+                    self.next += 1;
+                    if let Some(card) = eval::attached_to(game, tactic) {
+                        return Some(Ctx {
+                            instance: tactic.0,
+                            you: card_controller(game, tactic, card),
+                            attached: Some(card),
+                            tactic: Some(tactic),
+                            ..base
+                        });
+                    }
+                }
+                None
+            }
+            Source::Rule(mask) => {
+                while self.next < game.data.players.len() {
+                    let seat = PlayerId(self.next as u8);
+                    self.next += 1;
+                    if mask & (1 << seat.index().min(31)) != 0
+                        && self.player.is_none_or(|player| player == seat)
+                    {
+                        return Some(Ctx {
+                            instance: u16::from(seat.0),
+                            you: seat,
+                            ..base
+                        });
+                    }
+                }
+                None
+            }
+        }
     }
 }
 

@@ -10,7 +10,7 @@ use std::sync::Arc;
 use spacedock_schema::common::TacticType;
 
 use crate::effects::eval::{self, Ctx};
-use crate::effects::fire::{instances, mark_used, used};
+use crate::effects::fire::{each_instance, mark_used, used};
 use crate::effects::program::{Eff, Modify, Power, StatKind, Status, stat_index};
 use crate::effects::state::LastingKind;
 use crate::game::Game;
@@ -38,12 +38,13 @@ fn applies(game: &Game, ctx: &Ctx, modify: &Modify, subject: Subject) -> bool {
     }
 }
 
-/// A continuous power's contexts in play whose conditions hold.
-fn holding(game: &Game, index: usize, power: &Power) -> Vec<Ctx> {
-    instances(game, index, power, None)
-        .into_iter()
-        .filter(|ctx| !used(game, ctx, power.limit) && eval::holds(game, ctx, &power.conditions))
-        .collect()
+/// The contexts in which a continuous power holds now: its sources in
+/// play, not used up, whose conditions hold. Read as they come: a query
+/// collects nothing.
+fn holding<'a>(game: &'a Game, index: usize, power: &'a Power) -> impl Iterator<Item = Ctx> + 'a {
+    each_instance(game, index, power, None).filter(move |ctx| {
+        !used(game, ctx, power.limit) && eval::holds(game, ctx, &power.conditions)
+    })
 }
 
 fn apply(game: &Game, stat: StatKind, subject: Subject, mut value: i32) -> i32 {
@@ -176,9 +177,7 @@ fn statuses(game: &Game, status: Status) -> impl Iterator<Item = (usize, Ctx, &P
         .flat_map(move |&index| {
             let index = usize::from(index);
             let power = &program.powers[index];
-            holding(game, index, power)
-                .into_iter()
-                .map(move |ctx| (index, ctx, power))
+            holding(game, index, power).map(move |ctx| (index, ctx, power))
         })
 }
 
@@ -207,7 +206,7 @@ fn cover_denied(game: &Game, ship: ShipId) -> bool {
         || statuses(game, Status::DenyCover).any(|(_, ctx, power)| {
             power.effects.iter().any(|effect| {
                 matches!(effect, Eff::DenyCover { until: None, target }
-                    if eval::selects(game, &ctx, target, ship))
+                        if eval::selects(game, &ctx, target, ship))
             })
         })
 }
@@ -316,18 +315,25 @@ pub(crate) fn use_up(
     let program = &data.powers;
     for &index in &program.limited[stat_index(stat)] {
         let power = &program.powers[usize::from(index)];
-        for ctx in holding(game, usize::from(index), power) {
-            let hit = power.effects.iter().any(|effect| match effect {
+        let hit = |game: &Game, ctx: &Ctx| {
+            power.effects.iter().any(|effect| match effect {
                 Eff::Modify(modify) if modify.stat == stat => match (card, ship) {
-                    (Some(card), _) => eval::selects_card(game, &ctx, &modify.target, card),
-                    (None, Some(ship)) => eval::selects(game, &ctx, &modify.target, ship),
+                    (Some(card), _) => eval::selects_card(game, ctx, &modify.target, card),
+                    (None, Some(ship)) => eval::selects(game, ctx, &modify.target, ship),
                     (None, None) => false,
                 },
                 _ => false,
-            });
-            if hit {
-                mark_used(game, &ctx, power.limit);
-            }
+            })
+        };
+        // Marking one source used changes nothing the others are judged
+        // by, and takes it out of `holding`: so this marks, in order, the
+        // same sources as collecting them first would, without a list.
+        loop {
+            let next = holding(game, usize::from(index), power).find(|ctx| hit(game, ctx));
+            let Some(ctx) = next else {
+                break;
+            };
+            mark_used(game, &ctx, power.limit);
         }
     }
 }
