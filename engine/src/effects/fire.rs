@@ -14,7 +14,7 @@ use spacedock_schema::effect::{Limit, Trigger as When, Until};
 
 use crate::action::Target;
 use crate::effects::eval::{self, Ctx, Ships};
-use crate::effects::program::{Cond, Eff, Power, Source, StatKind};
+use crate::effects::program::{Cond, Eff, Origin, Power, StatKind};
 use crate::effects::state::{AttackNow, Use};
 use crate::effects::{auto, modify, run};
 use crate::event::Event;
@@ -94,86 +94,49 @@ pub(crate) fn instances(
 pub(crate) fn each_instance<'a>(
     game: &'a Game,
     index: usize,
-    power: &Power,
+    power: &'a Power,
     player: Option<PlayerId>,
-) -> Instances<'a> {
-    Instances {
-        game,
+) -> impl Iterator<Item = Ctx> + 'a {
+    power
+        .origins
+        .iter()
+        .filter_map(move |&origin| instance(game, index, origin, player))
+}
+
+/// The context of power `index` from one of its origins, if that is in
+/// play (a seat: if it is `player`, when given).
+#[inline]
+fn instance(game: &Game, index: usize, origin: Origin, player: Option<PlayerId>) -> Option<Ctx> {
+    let base = Ctx {
         power: index as u16,
-        source: power.source,
-        player,
-        next: 0,
-    }
-}
-
-/// The iterator of [`each_instance`]: a position in the source's possible
-/// instances (the ship card, the copies of the card kind, the seats).
-pub(crate) struct Instances<'a> {
-    game: &'a Game,
-    power: u16,
-    source: Source,
-    player: Option<PlayerId>,
-    next: usize,
-}
-
-impl Iterator for Instances<'_> {
-    type Item = Ctx;
-
-    fn next(&mut self) -> Option<Ctx> {
-        let game = self.game;
-        let base = Ctx {
-            power: self.power,
-            ..Ctx::default()
-        };
-        match self.source {
-            Source::Ship(card) => {
-                if self.next > 0 {
-                    return None;
-                }
-                self.next = 1;
-                let state = &game.st.cards[card.index()];
-                (state.place == CardPlace::Launched
-                    && activation::has_ships_on_battlefield(game, card))
+        ..Ctx::default()
+    };
+    match origin {
+        Origin::Ship(card) => {
+            let state = &game.st.cards[card.index()];
+            (state.place == CardPlace::Launched && activation::has_ships_on_battlefield(game, card))
                 .then_some(Ctx {
                     instance: card.0,
                     you: state.controller,
                     this: Some(card),
                     ..base
                 })
-            }
-            Source::Card(kind) => {
-                let copies = &game.data.powers.copies[usize::from(kind)];
-                while let Some(&tactic) = copies.get(self.next) {
-                    self.next += 1;
-                    if let Some(card) = eval::attached_to(game, tactic) {
-                        return Some(Ctx {
-                            instance: tactic.0,
-                            you: card_controller(game, tactic, card),
-                            attached: Some(card),
-                            tactic: Some(tactic),
-                            ..base
-                        });
-                    }
-                }
-                None
-            }
-            Source::Rule(mask) => {
-                while self.next < game.data.players.len() {
-                    let seat = PlayerId(self.next as u8);
-                    self.next += 1;
-                    if mask & (1 << seat.index().min(31)) != 0
-                        && self.player.is_none_or(|player| player == seat)
-                    {
-                        return Some(Ctx {
-                            instance: u16::from(seat.0),
-                            you: seat,
-                            ..base
-                        });
-                    }
-                }
-                None
-            }
         }
+        Origin::Copy(tactic) => {
+            let card = eval::attached_to(game, tactic)?;
+            Some(Ctx {
+                instance: tactic.0,
+                you: card_controller(game, tactic, card),
+                attached: Some(card),
+                tactic: Some(tactic),
+                ..base
+            })
+        }
+        Origin::Seat(seat) => player.is_none_or(|player| player == seat).then_some(Ctx {
+            instance: u16::from(seat.0),
+            you: seat,
+            ..base
+        }),
     }
 }
 

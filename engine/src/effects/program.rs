@@ -35,6 +35,16 @@ pub(crate) enum Source {
     Rule(u32),
 }
 
+/// One place a power may act from: its ship card, one copy of its card
+/// kind, or one seat its rule is for. The power acts once for each of its
+/// origins in play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Origin {
+    Ship(ShipCardId),
+    Copy(TacticId),
+    Seat(PlayerId),
+}
+
 /// Ships: a role narrowed by filters.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Sel {
@@ -268,6 +278,9 @@ pub(crate) enum Eff {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Power {
     pub(crate) source: Source,
+    /// Where the source may act from in this game, in the order its
+    /// instances act (copies in card order, seats in seat order).
+    pub(crate) origins: Vec<Origin>,
     pub(crate) when: Option<Trigger>,
     pub(crate) conditions: Vec<Cond>,
     pub(crate) effects: Vec<Eff>,
@@ -319,8 +332,6 @@ pub(crate) struct Program {
     /// Per trigger: the event card kinds (bundle tactic indices, in order)
     /// whose play answers it from a player's hand.
     pub(crate) answers: [Vec<u16>; TRIGGERS],
-    /// Per tactic kind: the game's copies of it.
-    pub(crate) copies: Vec<Vec<TacticId>>,
     /// The weapons `extra-weapon` effects grant, with their names:
     /// `WeaponRef::Extra` indexes them.
     pub(crate) extra_weapons: Vec<(String, WeaponData)>,
@@ -694,6 +705,7 @@ impl Compiler<'_> {
         let effects = self.effects(clause.effects);
         (!effects.is_empty()).then(|| Power {
             source,
+            origins: origins(source, self.data),
             when: clause.when,
             conditions: self.conditions(clause.conditions),
             effects,
@@ -792,15 +804,26 @@ pub(crate) fn compile(data: &Data) -> Program {
         }
     }
 
-    program.copies = vec![Vec::new(); bundle.tactics.len()];
-    for (index, tactic) in data.tactics.iter().enumerate() {
-        if let Some(copies) = program.copies.get_mut(tactic.kind) {
-            copies.push(TacticId(index as u16));
-        }
-    }
     index(&mut program, data);
     program.extra_weapons = compiler.extra_weapons.into_inner();
     program
+}
+
+/// Where a power from a source may act from in a game.
+fn origins(source: Source, data: &Data) -> Vec<Origin> {
+    match source {
+        Source::Ship(card) => vec![Origin::Ship(card)],
+        Source::Card(kind) => (0..data.tactics.len() as u16)
+            .map(TacticId)
+            .filter(|tactic| data.tactics[tactic.index()].kind == usize::from(kind))
+            .map(Origin::Copy)
+            .collect(),
+        Source::Rule(mask) => (0..data.players.len() as u8)
+            .map(PlayerId)
+            .filter(|seat| mask & (1 << seat.index().min(31)) != 0)
+            .map(Origin::Seat)
+            .collect(),
+    }
 }
 
 /// Fills the program's indices: which powers each query and each trigger
@@ -886,8 +909,9 @@ mod tests {
     use spacedock_schema::common::TacticType;
     use spacedock_schema::effect::Trigger;
 
-    use super::{Eff, Program, StatKind, Status, stat_index};
+    use super::{Eff, Origin, Program, Source, StatKind, Status, stat_index};
     use crate::game::Game;
+    use crate::ids::TacticId;
 
     const STATS: [StatKind; 9] = [
         StatKind::Range,
@@ -922,8 +946,9 @@ mod tests {
     }
 
     /// Every index lists exactly the powers (and event kinds) a scan of the
-    /// whole program finds, in program order, for every mission of the
-    /// base pack.
+    /// whole program finds, in program order, and every power's origins
+    /// are its source's ship card, copies or seats, for every mission of
+    /// the base pack.
     #[test]
     fn the_indices_list_what_a_full_scan_finds() {
         let pack = Path::new(env!("CARGO_MANIFEST_DIR")).join("../content/saturn-offensive");
@@ -932,7 +957,7 @@ mod tests {
         let bundle = Arc::new(compilation.bundle.expect("the base pack compiles"));
         // Entries over all missions, so that the comparisons are not all
         // of empty lists.
-        let mut entries = [0; 5];
+        let mut entries = [0; 6];
         for mission in &bundle.missions {
             let game = Game::new(Arc::clone(&bundle), &mission.id, 0).unwrap();
             let program = &game.data.powers;
@@ -964,6 +989,25 @@ mod tests {
                 });
                 assert_eq!(program.statuses[status as usize], holding, "{status:?}");
                 entries[2] += holding.len();
+            }
+            for power in &program.powers {
+                let origins: Vec<Origin> = match power.source {
+                    Source::Ship(card) => vec![Origin::Ship(card)],
+                    Source::Card(kind) => (0..game.data.tactics.len() as u16)
+                        .map(TacticId)
+                        .filter(|&tactic| {
+                            game.data.tactics[tactic.index()].kind == usize::from(kind)
+                        })
+                        .map(Origin::Copy)
+                        .collect(),
+                    Source::Rule(mask) => game
+                        .players()
+                        .filter(|seat| mask & (1 << seat.index()) != 0)
+                        .map(Origin::Seat)
+                        .collect(),
+                };
+                assert_eq!(power.origins, origins, "{:?}", power.source);
+                entries[5] += origins.len();
             }
             for when in Trigger::ALL {
                 let listening = scan(program, |power| power.when == Some(when));
