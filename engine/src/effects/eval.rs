@@ -3,6 +3,8 @@
 //! triggering event), which ships a selector picks, and whether a condition
 //! holds. Nothing here changes the game.
 
+use std::ops::Range;
+
 use spacedock_schema::effect::{Pegs, PlayerRef, Role, WeaponSlot};
 
 use crate::effects::program::{Cond, Sel, size_bit, type_bit};
@@ -30,12 +32,16 @@ impl Ships {
     }
 
     pub(crate) fn iter(self, game: &Game) -> impl Iterator<Item = ShipId> + use<> {
-        let range = match self {
+        self.range(game).map(ShipId)
+    }
+
+    /// The ships' indices: a card's ships are consecutive.
+    fn range(self, game: &Game) -> Range<u16> {
+        match self {
             Ships::None => 0..0,
             Ships::One(one) => one.0..one.0 + 1,
             Ships::Card(card) => game.data.card(card).ships.clone(),
-        };
-        range.map(ShipId)
+        }
     }
 }
 
@@ -112,6 +118,21 @@ fn in_role(game: &Game, ctx: &Ctx, role: Role, ship: ShipId) -> bool {
     }
 }
 
+/// The ships a role may pick at all, by index in ship order: every ship,
+/// or only those of the event or of one of the power's cards. Searches for
+/// the ships a selector picks look at these only, in the same order.
+fn candidates(game: &Game, ctx: &Ctx, role: Role) -> Range<u16> {
+    let card = |card: Option<ShipCardId>| card.map_or(Ships::None, Ships::Card);
+    match role {
+        Role::This => card(ctx.this).range(game),
+        Role::AttachedShip => card(ctx.attached).range(game),
+        Role::Target => card(ctx.target).range(game),
+        Role::ActingShip => ctx.acting.range(game),
+        Role::AffectedShip => ctx.affected.range(game),
+        Role::Friendly | Role::Enemy | Role::Any => 0..game.st.ships.len() as u16,
+    }
+}
+
 /// Whether a ship stands next to an obstacle of a kind.
 pub(crate) fn next_to(game: &Game, ship: ShipId, kind: spacedock_schema::rules::Obstacle) -> bool {
     let mut hexes = [Hex(0); 7];
@@ -162,7 +183,7 @@ pub(crate) fn selects(game: &Game, ctx: &Ctx, sel: &Sel, ship: ShipId) -> bool {
         }
     }
     if let Some((within, of)) = &sel.within {
-        let near = (0..game.st.ships.len() as u16).map(ShipId).any(|other| {
+        let near = candidates(game, ctx, of.role).map(ShipId).any(|other| {
             other != ship
                 && selects(game, ctx, of, other)
                 && movement::ship_distance(game, ship, other)
@@ -185,7 +206,7 @@ fn board_zones(game: &Game) -> usize {
 
 /// Every ship a selector picks.
 pub(crate) fn selected(game: &Game, ctx: &Ctx, sel: &Sel) -> Vec<ShipId> {
-    (0..game.st.ships.len() as u16)
+    candidates(game, ctx, sel.role)
         .map(ShipId)
         .filter(|&ship| selects(game, ctx, sel, ship))
         .collect()
@@ -237,10 +258,10 @@ fn holds_one(game: &Game, ctx: &Ctx, condition: &Cond) -> bool {
         Cond::Acting(sel) => ctx.acting.iter(game).any(|s| selects(game, ctx, sel, s)),
         Cond::Affected(sel) => ctx.affected.iter(game).any(|s| selects(game, ctx, sel, s)),
         Cond::Exists(sel) => {
-            (0..game.st.ships.len() as u16).any(|s| selects(game, ctx, sel, ShipId(s)))
+            candidates(game, ctx, sel.role).any(|s| selects(game, ctx, sel, ShipId(s)))
         }
         Cond::None(sel) => {
-            !(0..game.st.ships.len() as u16).any(|s| selects(game, ctx, sel, ShipId(s)))
+            !candidates(game, ctx, sel.role).any(|s| selects(game, ctx, sel, ShipId(s)))
         }
         Cond::Card { faction, types } => ctx.card.is_some_and(|card| {
             let kind = game.data.tactics[card.index()].kind;

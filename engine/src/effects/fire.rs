@@ -14,7 +14,7 @@ use spacedock_schema::effect::{Limit, Trigger as When, Until};
 
 use crate::action::Target;
 use crate::effects::eval::{self, Ctx, Ships};
-use crate::effects::program::{Cond, Eff, Power, Source, StatKind};
+use crate::effects::program::{Cond, Eff, Origin, Power, StatKind};
 use crate::effects::state::{AttackNow, Use};
 use crate::effects::{auto, modify, run};
 use crate::event::Event;
@@ -87,48 +87,57 @@ pub(crate) fn instances(
     power: &Power,
     player: Option<PlayerId>,
 ) -> Vec<Ctx> {
+    each_instance(game, index, power, player).collect()
+}
+
+/// [`instances`] one by one, read from the game as they are asked for:
+/// the stat queries, thousands per game, collect nothing.
+pub(crate) fn each_instance<'a>(
+    game: &'a Game,
+    index: usize,
+    power: &'a Power,
+    player: Option<PlayerId>,
+) -> impl Iterator<Item = Ctx> + 'a {
+    power
+        .origins
+        .iter()
+        .filter_map(move |&origin| instance(game, index, origin, player))
+}
+
+/// The context of power `index` from one of its origins, if that is in
+/// play (a seat: if it is `player`, when given).
+#[inline]
+fn instance(game: &Game, index: usize, origin: Origin, player: Option<PlayerId>) -> Option<Ctx> {
     let base = Ctx {
         power: index as u16,
         ..Ctx::default()
     };
-    match power.source {
-        Source::Ship(card) => {
+    match origin {
+        Origin::Ship(card) => {
             let state = &game.st.cards[card.index()];
-            if state.place != CardPlace::Launched
-                || !activation::has_ships_on_battlefield(game, card)
-            {
-                return Vec::new();
-            }
-            vec![Ctx {
-                instance: card.0,
-                you: state.controller,
-                this: Some(card),
-                ..base
-            }]
-        }
-        Source::Card(kind) => game.data.powers.copies[usize::from(kind)]
-            .iter()
-            .filter_map(|&tactic| {
-                let card = eval::attached_to(game, tactic)?;
-                Some(Ctx {
-                    instance: tactic.0,
-                    you: card_controller(game, tactic, card),
-                    attached: Some(card),
-                    tactic: Some(tactic),
+            (state.place == CardPlace::Launched && activation::has_ships_on_battlefield(game, card))
+                .then_some(Ctx {
+                    instance: card.0,
+                    you: state.controller,
+                    this: Some(card),
                     ..base
                 })
-            })
-            .collect(),
-        Source::Rule(mask) => game
-            .players()
-            .filter(|seat| mask & (1 << seat.index().min(31)) != 0)
-            .filter(|seat| player.is_none_or(|player| player == *seat))
-            .map(|seat| Ctx {
-                instance: u16::from(seat.0),
-                you: seat,
+        }
+        Origin::Copy(tactic) => {
+            let card = eval::attached_to(game, tactic)?;
+            Some(Ctx {
+                instance: tactic.0,
+                you: card_controller(game, tactic, card),
+                attached: Some(card),
+                tactic: Some(tactic),
                 ..base
             })
-            .collect(),
+        }
+        Origin::Seat(seat) => player.is_none_or(|player| player == seat).then_some(Ctx {
+            instance: u16::from(seat.0),
+            you: seat,
+            ..base
+        }),
     }
 }
 
@@ -174,8 +183,10 @@ fn has_turn_condition(power: &Power) -> bool {
 /// Fires the powers listening to `when` that `only` accepts.
 fn fire(game: &mut Game, when: When, ev: &Ev, only: &dyn Fn(&Power) -> bool) {
     let data = Arc::clone(&game.data);
-    for (index, power) in data.powers.powers.iter().enumerate() {
-        if power.when != Some(when) || !only(power) {
+    for &index in data.powers.listening(when) {
+        let index = usize::from(index);
+        let power = &data.powers.powers[index];
+        if !only(power) {
             continue;
         }
         for ctx in instances(game, index, power, Some(ev.player)) {
@@ -244,10 +255,9 @@ fn react(game: &mut Game, when: When, ev: &Ev, first: PlayerId) {
     let seats = data.players.len();
     for step in 0..seats {
         let player = PlayerId(((first.index() + step) % seats) as u8);
-        for (kind, play) in data.powers.plays.iter().enumerate() {
-            if play.when != Some(when) || data.kinds[kind].kind != TacticType::Event {
-                continue;
-            }
+        for &kind in data.powers.answers(when) {
+            let kind = usize::from(kind);
+            let play = &data.powers.plays[kind];
             if game.st.outcome.is_some() || hit_cancelled(game, when) {
                 return;
             }
@@ -679,10 +689,9 @@ pub(crate) fn after_miss(
     }
     let ev = attack_ev(game, ship, target, weapon);
     let data = Arc::clone(&game.data);
-    for (index, power) in data.powers.powers.iter().enumerate() {
-        if power.when != Some(When::Miss) {
-            continue;
-        }
+    for &index in data.powers.listening(When::Miss) {
+        let index = usize::from(index);
+        let power = &data.powers.powers[index];
         for ctx in instances(game, index, power, Some(ev.player)) {
             let ctx = ev.into_ctx(ctx);
             if used(game, &ctx, power.limit)

@@ -10,8 +10,8 @@ use std::sync::Arc;
 use spacedock_schema::common::TacticType;
 
 use crate::effects::eval::{self, Ctx};
-use crate::effects::fire::{instances, mark_used, used};
-use crate::effects::program::{Eff, Modify, Power, StatKind, stat_index};
+use crate::effects::fire::{each_instance, mark_used, used};
+use crate::effects::program::{Eff, Modify, Power, StatKind, Status, stat_index};
 use crate::effects::state::LastingKind;
 use crate::game::Game;
 use crate::ids::{PlayerId, ShipCardId, ShipId, TacticId};
@@ -38,31 +38,23 @@ fn applies(game: &Game, ctx: &Ctx, modify: &Modify, subject: Subject) -> bool {
     }
 }
 
-/// Continuous powers in play whose conditions hold, with their contexts.
-fn holding(game: &Game, index: usize, power: &Power) -> Vec<Ctx> {
-    if power.when.is_some() {
-        return Vec::new();
-    }
-    instances(game, index, power, None)
-        .into_iter()
-        .filter(|ctx| !used(game, ctx, power.limit) && eval::holds(game, ctx, &power.conditions))
-        .collect()
+/// The contexts in which a continuous power holds now: its sources in
+/// play, not used up, whose conditions hold. Read as they come: a query
+/// collects nothing.
+fn holding<'a>(game: &'a Game, index: usize, power: &'a Power) -> impl Iterator<Item = Ctx> + 'a {
+    each_instance(game, index, power, None).filter(move |ctx| {
+        !used(game, ctx, power.limit) && eval::holds(game, ctx, &power.conditions)
+    })
 }
 
 fn apply(game: &Game, stat: StatKind, subject: Subject, mut value: i32) -> i32 {
     let program = &game.data.powers;
-    if !program.modifies[stat_index(stat)] {
+    let which = stat_index(stat);
+    if !program.modifies[which] {
         return value;
     }
-    for &index in &program.continuous {
+    for &index in &program.modifying[which] {
         let power = &program.powers[usize::from(index)];
-        let modifies = power
-            .effects
-            .iter()
-            .any(|effect| matches!(effect, Eff::Modify(m) if m.stat == stat && m.until.is_none()));
-        if !modifies {
-            continue;
-        }
         for ctx in holding(game, usize::from(index), power) {
             for effect in &power.effects {
                 if let Eff::Modify(modify) = effect
@@ -178,32 +170,22 @@ pub(crate) fn modified(game: &Game, stat: Stat, value: i32) -> i32 {
 }
 
 /// Continuous powers of a status kind in play, with their contexts.
-fn statuses<'a>(
-    game: &'a Game,
-    pick: impl Fn(&Eff) -> bool + 'a,
-) -> impl Iterator<Item = (usize, Ctx, &'a Power)> + 'a {
+fn statuses(game: &Game, status: Status) -> impl Iterator<Item = (usize, Ctx, &Power)> {
     let program = &game.data.powers;
-    let wanted = program.statuses;
-    program
-        .continuous
+    program.statuses[status as usize]
         .iter()
-        .filter(move |_| wanted)
-        .map(|&index| (usize::from(index), &program.powers[usize::from(index)]))
-        .filter(move |(_, power)| power.effects.iter().any(&pick))
-        .flat_map(move |(index, power)| {
-            holding(game, index, power)
-                .into_iter()
-                .map(move |ctx| (index, ctx, power))
+        .flat_map(move |&index| {
+            let index = usize::from(index);
+            let power = &program.powers[index];
+            holding(game, index, power).map(move |ctx| (index, ctx, power))
         })
 }
 
 /// The power that keeps damage of a type off a ship, if one does.
 fn prevented(game: &Game, ship: ShipId, damage_type: Option<u8>) -> Option<(usize, Ctx)> {
-    let program = &game.data.powers;
-    if !program.statuses || damage_type.is_none() {
-        return None;
-    }
-    statuses(game, |e| matches!(e, Eff::PreventDamage { .. })).find_map(|(index, ctx, power)| {
+    // Only damage of a type is ever prevented.
+    damage_type?;
+    statuses(game, Status::PreventDamage).find_map(|(index, ctx, power)| {
         power
             .effects
             .iter()
@@ -221,18 +203,16 @@ fn cover_denied(game: &Game, ship: ShipId) -> bool {
         .lasting
         .iter()
         .any(|l| l.ship == ship && l.kind == LastingKind::DenyCover)
-        || statuses(game, |e| matches!(e, Eff::DenyCover { until: None, .. })).any(
-            |(_, ctx, power)| {
-                power.effects.iter().any(|effect| {
-                    matches!(effect, Eff::DenyCover { until: None, target }
+        || statuses(game, Status::DenyCover).any(|(_, ctx, power)| {
+            power.effects.iter().any(|effect| {
+                matches!(effect, Eff::DenyCover { until: None, target }
                         if eval::selects(game, &ctx, target, ship))
-                })
-            },
-        )
+            })
+        })
 }
 
 fn attack_range_limit(game: &Game, ship: ShipId) -> Option<i32> {
-    statuses(game, |e| matches!(e, Eff::AttackRangeLimit { .. }))
+    statuses(game, Status::AttackRangeLimit)
         .flat_map(|(_, ctx, power)| {
             power.effects.iter().filter_map(move |effect| match effect {
                 Eff::AttackRangeLimit { range, target }
@@ -250,7 +230,7 @@ fn attack_range_limit(game: &Game, ship: ShipId) -> Option<i32> {
 /// powers grant them): from continuous powers whose target picks it, then
 /// from lasting effects of triggered ones.
 pub(crate) fn extra_weapons(game: &Game, ship: ShipId, out: &mut Vec<u16>) {
-    for (_, ctx, power) in statuses(game, |e| matches!(e, Eff::ExtraWeapon { until: None, .. })) {
+    for (_, ctx, power) in statuses(game, Status::ExtraWeapon) {
         for effect in &power.effects {
             if let Eff::ExtraWeapon {
                 weapon,
@@ -276,7 +256,7 @@ pub(crate) fn extra_weapons(game: &Game, ship: ShipId, out: &mut Vec<u16>) {
 
 /// Whether ships in a carrier's hold may be launched in the turn it was.
 pub(crate) fn quick_launch(game: &Game, carrier: ShipCardId) -> bool {
-    statuses(game, |e| matches!(e, Eff::QuickLaunch { .. })).any(|(_, ctx, power)| {
+    statuses(game, Status::QuickLaunch).any(|(_, ctx, power)| {
         power.effects.iter().any(|effect| {
             matches!(effect, Eff::QuickLaunch { target } if eval::selects_card(game, &ctx, target, carrier))
         })
@@ -291,7 +271,7 @@ pub(crate) fn treated_as(game: &Game, card: ShipCardId, kind: usize) -> bool {
 
 /// Whether a power treats a ship card as of a faction too (for attaching).
 pub(crate) fn treated_as_faction(game: &Game, card: ShipCardId, faction: u8) -> bool {
-    statuses(game, |e| matches!(e, Eff::TreatAsFaction { .. })).any(|(_, ctx, power)| {
+    statuses(game, Status::TreatAsFaction).any(|(_, ctx, power)| {
         power.effects.iter().any(|effect| {
             matches!(effect, Eff::TreatAsFaction { faction: f, target }
                 if *f == faction && eval::selects_card(game, &ctx, target, card))
@@ -333,26 +313,27 @@ pub(crate) fn use_up(
 ) {
     let data = Arc::clone(&game.data);
     let program = &data.powers;
-    if !program.modifies[stat_index(stat)] {
-        return;
-    }
-    for &index in &program.continuous {
+    for &index in &program.limited[stat_index(stat)] {
         let power = &program.powers[usize::from(index)];
-        if power.limit.is_none() {
-            continue;
-        }
-        for ctx in holding(game, usize::from(index), power) {
-            let hit = power.effects.iter().any(|effect| match effect {
+        let hit = |game: &Game, ctx: &Ctx| {
+            power.effects.iter().any(|effect| match effect {
                 Eff::Modify(modify) if modify.stat == stat => match (card, ship) {
-                    (Some(card), _) => eval::selects_card(game, &ctx, &modify.target, card),
-                    (None, Some(ship)) => eval::selects(game, &ctx, &modify.target, ship),
+                    (Some(card), _) => eval::selects_card(game, ctx, &modify.target, card),
+                    (None, Some(ship)) => eval::selects(game, ctx, &modify.target, ship),
                     (None, None) => false,
                 },
                 _ => false,
-            });
-            if hit {
-                mark_used(game, &ctx, power.limit);
-            }
+            })
+        };
+        // Marking one source used changes nothing the others are judged
+        // by, and takes it out of `holding`: so this marks, in order, the
+        // same sources as collecting them first would, without a list.
+        loop {
+            let next = holding(game, usize::from(index), power).find(|ctx| hit(game, ctx));
+            let Some(ctx) = next else {
+                break;
+            };
+            mark_used(game, &ctx, power.limit);
         }
     }
 }

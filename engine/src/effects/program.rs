@@ -35,6 +35,16 @@ pub(crate) enum Source {
     Rule(u32),
 }
 
+/// One place a power may act from: its ship card, one copy of its card
+/// kind, or one seat its rule is for. The power acts once for each of its
+/// origins in play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Origin {
+    Ship(ShipCardId),
+    Copy(TacticId),
+    Seat(PlayerId),
+}
+
 /// Ships: a role narrowed by filters.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Sel {
@@ -268,6 +278,9 @@ pub(crate) enum Eff {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Power {
     pub(crate) source: Source,
+    /// Where the source may act from in this game, in the order its
+    /// instances act (copies in card order, seats in seat order).
+    pub(crate) origins: Vec<Origin>,
     pub(crate) when: Option<Trigger>,
     pub(crate) conditions: Vec<Cond>,
     pub(crate) effects: Vec<Eff>,
@@ -299,18 +312,26 @@ pub(crate) struct Program {
     pub(crate) card_faction: Vec<u8>,
     /// Prepped cards: (player, tactic kind, bundle ship index).
     pub(crate) prepped: Vec<(PlayerId, u16, u16)>,
-    /// Whether any power uses each [`StatKind`] in a continuous `modify`
-    /// (and any lasting one might): a quick exit for the many queries.
+    /// Whether any effect anywhere modifies each [`StatKind`], continuous
+    /// or lasting: a quick exit for the many queries of the others.
     pub(crate) modifies: [bool; 9],
-    /// Whether any continuous power denies cover, limits attack range,
-    /// prevents damage, lets holds launch early or treats as a faction.
-    pub(crate) statuses: bool,
-    /// Powers without a trigger (continuous), by index.
-    pub(crate) continuous: Vec<u16>,
+    /// Per [`StatKind`] ([`stat_index`]): the continuous powers with a
+    /// `modify` of it that is not lasting, by index. Every number the
+    /// rules ask for reads only these, not the whole program.
+    pub(crate) modifying: [Vec<u16>; 9],
+    /// Per [`StatKind`]: the limited continuous powers with any `modify` of
+    /// it, used up when the number is used.
+    pub(crate) limited: [Vec<u16>; 9],
+    /// Per [`Status`]: the continuous powers with an effect of it.
+    pub(crate) statuses: [Vec<u16>; STATUSES],
     /// Powers used as an action (action windows, `instead-of-move`).
     pub(crate) windows: Vec<u16>,
-    /// Per tactic kind: the game's copies of it.
-    pub(crate) copies: Vec<Vec<TacticId>>,
+    /// Per trigger (`When as usize`): the powers listening to it, in
+    /// program order, so that firing a trigger visits only them.
+    pub(crate) listening: [Vec<u16>; TRIGGERS],
+    /// Per trigger: the event card kinds (bundle tactic indices, in order)
+    /// whose play answers it from a player's hand.
+    pub(crate) answers: [Vec<u16>; TRIGGERS],
     /// The weapons `extra-weapon` effects grant, with their names:
     /// `WeaponRef::Extra` indexes them.
     pub(crate) extra_weapons: Vec<(String, WeaponData)>,
@@ -319,6 +340,53 @@ pub(crate) struct Program {
 impl Program {
     pub(crate) fn is_empty(&self) -> bool {
         self.powers.is_empty() && self.plays.iter().all(|play| !play.structured)
+    }
+
+    /// The powers listening to a trigger, in program order.
+    #[inline]
+    pub(crate) fn listening(&self, when: Trigger) -> &[u16] {
+        &self.listening[when as usize]
+    }
+
+    /// The event card kinds whose play answers a trigger, in kind order.
+    #[inline]
+    pub(crate) fn answers(&self, when: Trigger) -> &[u16] {
+        &self.answers[when as usize]
+    }
+}
+
+/// How many language triggers there are: the size of the per-trigger
+/// indices.
+const TRIGGERS: usize = Trigger::ALL.len();
+
+/// A status a continuous power may give: what the rules ask about besides
+/// numbers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Status {
+    PreventDamage,
+    /// Cover denied while the power holds (not a lasting denial).
+    DenyCover,
+    AttackRangeLimit,
+    /// A weapon granted while the power holds (not a lasting one).
+    ExtraWeapon,
+    QuickLaunch,
+    TreatAsFaction,
+}
+
+const STATUSES: usize = 6;
+
+impl Status {
+    /// The status an effect gives while its power holds, if any.
+    pub(crate) fn of(effect: &Eff) -> Option<Status> {
+        Some(match effect {
+            Eff::PreventDamage { .. } => Status::PreventDamage,
+            Eff::DenyCover { until: None, .. } => Status::DenyCover,
+            Eff::AttackRangeLimit { .. } => Status::AttackRangeLimit,
+            Eff::ExtraWeapon { until: None, .. } => Status::ExtraWeapon,
+            Eff::QuickLaunch { .. } => Status::QuickLaunch,
+            Eff::TreatAsFaction { .. } => Status::TreatAsFaction,
+            _ => return None,
+        })
     }
 }
 
@@ -637,6 +705,7 @@ impl Compiler<'_> {
         let effects = self.effects(clause.effects);
         (!effects.is_empty()).then(|| Power {
             source,
+            origins: origins(source, self.data),
             when: clause.when,
             conditions: self.conditions(clause.conditions),
             effects,
@@ -735,58 +804,226 @@ pub(crate) fn compile(data: &Data) -> Program {
         }
     }
 
-    program.copies = vec![Vec::new(); bundle.tactics.len()];
-    for (index, tactic) in data.tactics.iter().enumerate() {
-        if let Some(copies) = program.copies.get_mut(tactic.kind) {
-            copies.push(TacticId(index as u16));
-        }
-    }
-    for (index, power) in program.powers.iter().enumerate() {
-        match power.when {
-            None => program.continuous.push(index as u16),
-            Some(when) if when.is_action_window() => program.windows.push(index as u16),
-            Some(_) => {}
-        }
-    }
-    for power in &program.powers {
-        note_effects(&mut program.modifies, &mut program.statuses, &power.effects);
-    }
-    let plays: Vec<Vec<Eff>> = program.plays.iter().map(|p| p.effects.clone()).collect();
-    for effects in &plays {
-        note_effects(&mut program.modifies, &mut program.statuses, effects);
-    }
+    index(&mut program, data);
     program.extra_weapons = compiler.extra_weapons.into_inner();
     program
 }
 
-/// Marks the stats and statuses some effect may change.
-fn note_effects(modifies: &mut [bool; 9], statuses: &mut bool, effects: &[Eff]) {
+/// Where a power from a source may act from in a game.
+fn origins(source: Source, data: &Data) -> Vec<Origin> {
+    match source {
+        Source::Ship(card) => vec![Origin::Ship(card)],
+        Source::Card(kind) => (0..data.tactics.len() as u16)
+            .map(TacticId)
+            .filter(|tactic| data.tactics[tactic.index()].kind == usize::from(kind))
+            .map(Origin::Copy)
+            .collect(),
+        Source::Rule(mask) => (0..data.players.len() as u8)
+            .map(PlayerId)
+            .filter(|seat| mask & (1 << seat.index().min(31)) != 0)
+            .map(Origin::Seat)
+            .collect(),
+    }
+}
+
+/// Fills the program's indices: which powers each query and each trigger
+/// has to look at. A continuous power acts only through its top-level
+/// effects; nested ones (`if`, `choose`, roll tables) are carried out by
+/// triggered powers and plays, and may only leave lasting effects.
+fn index(program: &mut Program, data: &Data) {
+    for (index, power) in program.powers.iter().enumerate() {
+        let index = index as u16;
+        let Some(when) = power.when else {
+            for effect in &power.effects {
+                if let Eff::Modify(modify) = effect {
+                    let stat = stat_index(modify.stat);
+                    let list = &mut program.modifying[stat];
+                    if modify.until.is_none() && !list.contains(&index) {
+                        list.push(index);
+                    }
+                    let list = &mut program.limited[stat];
+                    if power.limit.is_some() && !list.contains(&index) {
+                        list.push(index);
+                    }
+                }
+                if let Some(status) = Status::of(effect) {
+                    let list = &mut program.statuses[status as usize];
+                    if !list.contains(&index) {
+                        list.push(index);
+                    }
+                }
+            }
+            continue;
+        };
+        if when.is_action_window() {
+            program.windows.push(index);
+        }
+        program.listening[when as usize].push(index);
+    }
+    for (kind, play) in program.plays.iter().enumerate() {
+        if let Some(when) = play.when
+            && data.kinds[kind].kind == TacticType::Event
+        {
+            program.answers[when as usize].push(kind as u16);
+        }
+    }
+    for power in &program.powers {
+        note_modifies(&mut program.modifies, &power.effects);
+    }
+    for play in &program.plays {
+        note_modifies(&mut program.modifies, &play.effects);
+    }
+}
+
+/// Marks the stats some effect, at any depth, may change.
+fn note_modifies(modifies: &mut [bool; 9], effects: &[Eff]) {
     for effect in effects {
         match effect {
             Eff::Modify(modify) => modifies[stat_index(modify.stat)] = true,
-            Eff::DenyCover { .. }
-            | Eff::AttackRangeLimit { .. }
-            | Eff::PreventDamage { .. }
-            | Eff::QuickLaunch { .. }
-            | Eff::TreatAsFaction { .. }
-            | Eff::ExtraWeapon { until: None, .. } => *statuses = true,
             Eff::RollTable { rows } => {
                 for (_, _, effects) in rows {
-                    note_effects(modifies, statuses, effects);
+                    note_modifies(modifies, effects);
                 }
             }
             Eff::Choose { options, .. } => {
                 for (_, effects) in options {
-                    note_effects(modifies, statuses, effects);
+                    note_modifies(modifies, effects);
                 }
             }
             Eff::If {
                 then, otherwise, ..
             } => {
-                note_effects(modifies, statuses, then);
-                note_effects(modifies, statuses, otherwise);
+                note_modifies(modifies, then);
+                note_modifies(modifies, otherwise);
             }
             _ => {}
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+    use std::sync::Arc;
+
+    use spacedock_schema::common::TacticType;
+    use spacedock_schema::effect::Trigger;
+
+    use super::{Eff, Origin, Program, Source, StatKind, Status, stat_index};
+    use crate::game::Game;
+    use crate::ids::TacticId;
+
+    const STATS: [StatKind; 9] = [
+        StatKind::Range,
+        StatKind::Attacks,
+        StatKind::Strength,
+        StatKind::ChargeCost,
+        StatKind::Move,
+        StatKind::ActivationCost,
+        StatKind::CardCost,
+        StatKind::Capacity,
+        StatKind::EcmThreshold,
+    ];
+
+    const STATUSES: [Status; 6] = [
+        Status::PreventDamage,
+        Status::DenyCover,
+        Status::AttackRangeLimit,
+        Status::ExtraWeapon,
+        Status::QuickLaunch,
+        Status::TreatAsFaction,
+    ];
+
+    /// The powers a full scan of the program finds, by index.
+    fn scan(program: &Program, wanted: impl Fn(&super::Power) -> bool) -> Vec<u16> {
+        (0..program.powers.len() as u16)
+            .filter(|&index| wanted(&program.powers[usize::from(index)]))
+            .collect()
+    }
+
+    fn modifies(effect: &Eff, stat: StatKind) -> bool {
+        matches!(effect, Eff::Modify(modify) if modify.stat == stat)
+    }
+
+    /// Every index lists exactly the powers (and event kinds) a scan of the
+    /// whole program finds, in program order, and every power's origins
+    /// are its source's ship card, copies or seats, for every mission of
+    /// the base pack.
+    #[test]
+    fn the_indices_list_what_a_full_scan_finds() {
+        let pack = Path::new(env!("CARGO_MANIFEST_DIR")).join("../content/saturn-offensive");
+        let compilation =
+            spacedock_validator::compile(&pack, &spacedock_validator::Options::default());
+        let bundle = Arc::new(compilation.bundle.expect("the base pack compiles"));
+        // Entries over all missions, so that the comparisons are not all
+        // of empty lists.
+        let mut entries = [0; 6];
+        for mission in &bundle.missions {
+            let game = Game::new(Arc::clone(&bundle), &mission.id, 0).unwrap();
+            let program = &game.data.powers;
+            for stat in STATS {
+                let modifying = scan(program, |power| {
+                    power.when.is_none()
+                        && power.effects.iter().any(|effect| {
+                            modifies(effect, stat)
+                                && matches!(effect, Eff::Modify(modify) if modify.until.is_none())
+                        })
+                });
+                let limited = scan(program, |power| {
+                    power.when.is_none()
+                        && power.limit.is_some()
+                        && power.effects.iter().any(|effect| modifies(effect, stat))
+                });
+                assert_eq!(program.modifying[stat_index(stat)], modifying, "{stat:?}");
+                assert_eq!(program.limited[stat_index(stat)], limited, "{stat:?}");
+                entries[0] += modifying.len();
+                entries[1] += limited.len();
+            }
+            for status in STATUSES {
+                let holding = scan(program, |power| {
+                    power.when.is_none()
+                        && power
+                            .effects
+                            .iter()
+                            .any(|effect| Status::of(effect) == Some(status))
+                });
+                assert_eq!(program.statuses[status as usize], holding, "{status:?}");
+                entries[2] += holding.len();
+            }
+            for power in &program.powers {
+                let origins: Vec<Origin> = match power.source {
+                    Source::Ship(card) => vec![Origin::Ship(card)],
+                    Source::Card(kind) => (0..game.data.tactics.len() as u16)
+                        .map(TacticId)
+                        .filter(|&tactic| {
+                            game.data.tactics[tactic.index()].kind == usize::from(kind)
+                        })
+                        .map(Origin::Copy)
+                        .collect(),
+                    Source::Rule(mask) => game
+                        .players()
+                        .filter(|seat| mask & (1 << seat.index()) != 0)
+                        .map(Origin::Seat)
+                        .collect(),
+                };
+                assert_eq!(power.origins, origins, "{:?}", power.source);
+                entries[5] += origins.len();
+            }
+            for when in Trigger::ALL {
+                let listening = scan(program, |power| power.when == Some(when));
+                assert_eq!(program.listening(when), listening, "{when:?}");
+                let answers: Vec<u16> = (0..program.plays.len() as u16)
+                    .filter(|&kind| {
+                        let kind = usize::from(kind);
+                        program.plays[kind].when == Some(when)
+                            && game.data.kinds[kind].kind == TacticType::Event
+                    })
+                    .collect();
+                assert_eq!(program.answers(when), answers, "{when:?}");
+                entries[3] += listening.len();
+                entries[4] += answers.len();
+            }
+        }
+        assert!(entries.iter().all(|&count| count > 0), "{entries:?}");
     }
 }
