@@ -19,6 +19,8 @@ pub(crate) mod energy;
 pub(crate) mod movement;
 pub(crate) mod obstacles;
 pub(crate) mod stats;
+#[cfg(test)]
+pub(crate) mod testing;
 pub(crate) mod turn;
 pub(crate) mod victory;
 
