@@ -182,7 +182,8 @@ impl Limits {
     }
 }
 
-/// Weapons the ships of the activated card can charge: each ship its
+/// Weapons the ships of the activated card (or only the ship `only`, if
+/// given) can charge: each ship its
 /// card's weapons and those powers give it, once per activation, when it
 /// can pay and has a target for the weapon ([`targets`]).
 ///
@@ -192,12 +193,20 @@ impl Limits {
 /// enemy on the battlefield asks no number at all (cost, range, granted
 /// weapons), and a weapon whose range falls short of the nearest enemy
 /// tests no target.
-pub(crate) fn push_charges(game: &Game, card: ShipCardId, out: &mut Vec<Action>) {
+pub(crate) fn push_charges(
+    game: &Game,
+    card: ShipCardId,
+    only: Option<ShipId>,
+    out: &mut Vec<Action>,
+) {
     let player = game.st.active;
     let enemies = Enemies::of(game, card);
     let mut limits = Limits([None; TABLED]);
     let mut extras = Vec::new();
     for ship in game.data.card(card).ship_ids() {
+        if only.is_some_and(|only| only != ship) {
+            continue;
+        }
         let Some(shape) = movement::shape_of(game, ship) else {
             continue;
         };
@@ -425,7 +434,7 @@ mod tests {
             for card in 0..game.st.cards.len() as u16 {
                 fast.clear();
                 read.clear();
-                push_charges(game, ShipCardId(card), &mut fast);
+                push_charges(game, ShipCardId(card), None, &mut fast);
                 charges_as_read(game, ShipCardId(card), &mut read);
                 assert_eq!(fast, read, "card {card} at step {}", game.steps());
                 offered += fast.len();

@@ -234,11 +234,21 @@ fn move_of(game: &Game, ship: ShipId) -> u8 {
     stats::stat(game, Stat::Move(ship)).clamp(0, i32::from(u8::MAX)) as u8
 }
 
-/// Moves and warps of ships of the activated card that have not moved.
-pub(crate) fn push_move_starts(game: &Game, card: ShipCardId, out: &mut Vec<Action>) {
+/// Moves and warps of ships of the activated card that have not moved
+/// (of them, only `only` if given).
+pub(crate) fn push_move_starts(
+    game: &Game,
+    card: ShipCardId,
+    only: Option<ShipId>,
+    out: &mut Vec<Action>,
+) {
     for ship in game.data.card(card).ship_ids() {
         let state = &game.st.ships[ship.index()];
-        if state.destroyed || state.pos.is_none() || state.moved {
+        if only.is_some_and(|only| only != ship)
+            || state.destroyed
+            || state.pos.is_none()
+            || state.moved
+        {
             continue;
         }
         push_steps(game, ship, move_of(game, ship), false, out);
