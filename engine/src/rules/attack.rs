@@ -114,9 +114,10 @@ fn any_target(game: &Game, ship: ShipId, weapon: WeaponRef) -> bool {
 }
 
 /// How many ships (the first by id) [`Enemies`] and [`Limits`] keep in a
-/// table; any past them are looked at afresh each time. Fleets are far
-/// smaller.
-const TABLED: usize = 64;
+/// table; any past them are looked at afresh each time. The base pack's
+/// missions have 6 to 20 ships; the tables are made for every legal list
+/// with charges, so a bigger size costs more to clear than it saves.
+const TABLED: usize = 32;
 
 /// The enemies of a card's controller on the battlefield, gathered once
 /// while one legal list is made: every weapon of every ship of the card
