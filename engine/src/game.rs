@@ -173,10 +173,10 @@ impl Game {
 
     /// Applies a legal action; dice roll from the state's stream.
     pub fn apply(&mut self, action: Action) -> Result<(), IllegalAction> {
-        let mut legal = std::mem::take(&mut self.scratch);
-        self.legal_actions(&mut legal);
-        let ok = legal.contains(&action);
-        self.scratch = legal;
+        // Only the part of the legal list that could hold the action.
+        let mut scratch = std::mem::take(&mut self.scratch);
+        let ok = rules::is_legal(self, action, &mut scratch);
+        self.scratch = scratch;
         if !ok {
             return Err(IllegalAction(action));
         }

@@ -17,11 +17,18 @@ pub(crate) fn has_ships_on_battlefield(game: &Game, card: ShipCardId) -> bool {
     })
 }
 
-pub(crate) fn push_activations(game: &Game, player: PlayerId, out: &mut Vec<Action>) {
+/// The cards `player` may activate (of them, only `only` if given).
+pub(crate) fn push_activations(
+    game: &Game,
+    player: PlayerId,
+    only: Option<ShipCardId>,
+    out: &mut Vec<Action>,
+) {
     for card in 0..game.st.cards.len() as u16 {
         let card = ShipCardId(card);
         let state = &game.st.cards[card.index()];
-        if state.controller == player
+        if only.is_none_or(|only| only == card)
+            && state.controller == player
             && state.place == CardPlace::Launched
             && !state.activated
             && has_ships_on_battlefield(game, card)

@@ -10,9 +10,10 @@
 use spacedock_schema::common::TacticType;
 
 use crate::action::Action;
+use crate::board::Shape;
 use crate::event::{Cell, Event};
 use crate::game::Game;
-use crate::ids::{ShipCardId, ShipId};
+use crate::ids::{ShipCardId, ShipId, TeamId};
 use crate::powers::{self, Stat, Trigger};
 use crate::rules::damage::{self, Damage};
 use crate::rules::{destruction, energy, movement, obstacles, stats};
@@ -72,32 +73,38 @@ fn mark_charged(game: &mut Game, ship: ShipId, weapon: WeaponRef) {
     }
 }
 
+/// Spaces from `shape` to `target` if `target` is on the battlefield and
+/// not on `team`.
+#[inline]
+fn enemy_distance(game: &Game, team: TeamId, shape: &Shape, target: ShipId) -> Option<i32> {
+    let state = &game.st.ships[target.index()];
+    let pos = state.pos.filter(|_| !state.destroyed)?;
+    if game.data.team_of(movement::controller(game, target)) == team {
+        return None;
+    }
+    let board = &game.data.board;
+    Some(shape.distance(&board.shape(game.data.size_of(target), pos)) as i32)
+}
+
 /// The ships `ship` may attack with `weapon` now: enemies on the
 /// battlefield within the weapon's range and within any attack-range limit
-/// that protects them. Charging asks it too, so that no charge is offered
-/// (and paid for) that no attack could follow.
+/// that protects them, in id order. Charging asks the same question (see
+/// [`push_charges`]), so that no charge is offered (and paid for) that no
+/// attack could follow.
 fn targets(game: &Game, ship: ShipId, weapon: WeaponRef) -> impl Iterator<Item = ShipId> + '_ {
     let range = stats::stat(game, Stat::Range(ship, weapon));
-    let board = &game.data.board;
+    let team = game.data.team_of(movement::controller(game, ship));
     // An attacker off the battlefield has no target.
     movement::shape_of(game, ship)
         .into_iter()
         .flat_map(move |shape| {
-            game.st
-                .ships
-                .iter()
-                .enumerate()
-                .filter_map(move |(index, state)| {
-                    let target = ShipId(index as u16);
-                    let pos = state.pos.filter(|_| !state.destroyed && target != ship)?;
-                    if !movement::enemies(game, ship, target) {
-                        return None;
-                    }
-                    let distance =
-                        shape.distance(&board.shape(game.data.size_of(target), pos)) as i32;
-                    (distance <= range
-                        && distance <= stats::stat(game, Stat::AttackableWithin(target)))
-                    .then_some(target)
+            (0..game.st.ships.len() as u16)
+                .map(ShipId)
+                .filter(move |&target| {
+                    enemy_distance(game, team, &shape, target).is_some_and(|distance| {
+                        distance <= range
+                            && distance <= stats::stat(game, Stat::AttackableWithin(target))
+                    })
                 })
         })
 }
@@ -106,27 +113,129 @@ fn any_target(game: &Game, ship: ShipId, weapon: WeaponRef) -> bool {
     targets(game, ship, weapon).next().is_some()
 }
 
-/// Weapons the ships of the activated card can charge: each ship its
+/// How many ships (the first by id) [`Enemies`] and [`Limits`] keep in a
+/// table; any past them are looked at afresh each time. The base pack's
+/// missions have 6 to 20 ships; the tables are made for every legal list
+/// with charges, so a bigger size costs more to clear than it saves.
+const TABLED: usize = 32;
+
+/// The enemies of a card's controller on the battlefield, gathered once
+/// while one legal list is made: every weapon of every ship of the card
+/// tests the same ships.
+struct Enemies {
+    team: TeamId,
+    /// Enemies among the first [`TABLED`] ships with their shapes, in id
+    /// order.
+    listed: [(ShipId, Shape); TABLED],
+    len: usize,
+}
+
+impl Enemies {
+    fn of(game: &Game, card: ShipCardId) -> Enemies {
+        let team = game.data.team_of(game.st.cards[card.index()].controller);
+        let mut enemies = Enemies {
+            team,
+            listed: [(ShipId(0), Shape::default()); TABLED],
+            len: 0,
+        };
+        let board = &game.data.board;
+        for (index, state) in game.st.ships.iter().enumerate().take(TABLED) {
+            let target = ShipId(index as u16);
+            if let Some(pos) = state.pos.filter(|_| !state.destroyed)
+                && game.data.team_of(movement::controller(game, target)) != team
+            {
+                enemies.listed[enemies.len] = (target, board.shape(game.data.size_of(target), pos));
+                enemies.len += 1;
+            }
+        }
+        enemies
+    }
+
+    /// Every enemy with its distance from `shape`, in id order.
+    fn distances<'a>(
+        &'a self,
+        game: &'a Game,
+        shape: &'a Shape,
+    ) -> impl Iterator<Item = (ShipId, i32)> + 'a {
+        let listed = self.listed[..self.len]
+            .iter()
+            .map(|(target, other)| (*target, shape.distance(other) as i32));
+        let rest = (TABLED..game.st.ships.len()).filter_map(|index| {
+            let target = ShipId(index as u16);
+            enemy_distance(game, self.team, shape, target).map(|distance| (target, distance))
+        });
+        listed.chain(rest)
+    }
+}
+
+/// Attack-range limits (`Stat::AttackableWithin`, which asks every power)
+/// of the first [`TABLED`] ships, each asked at most once while one legal
+/// list is made.
+struct Limits([Option<i32>; TABLED]);
+
+impl Limits {
+    fn get(&mut self, game: &Game, target: ShipId) -> i32 {
+        let ask = || stats::stat(game, Stat::AttackableWithin(target));
+        match self.0.get_mut(target.index()) {
+            Some(known) => *known.get_or_insert_with(ask),
+            None => ask(),
+        }
+    }
+}
+
+/// Weapons the ships of the activated card (or only the ship `only`, if
+/// given) can charge: each ship its
 /// card's weapons and those powers give it, once per activation, when it
-/// can pay and has a target for the weapon.
-pub(crate) fn push_charges(game: &Game, card: ShipCardId, out: &mut Vec<Action>) {
+/// can pay and has a target for the weapon ([`targets`]).
+///
+/// The conditions are those of asking `targets` for each weapon, made
+/// cheaper: the enemies are gathered once ([`Enemies`]), their limits asked
+/// once ([`Limits`]), a ship with no
+/// enemy on the battlefield asks no number at all (cost, range, granted
+/// weapons), and a weapon whose range falls short of the nearest enemy
+/// tests no target.
+pub(crate) fn push_charges(
+    game: &Game,
+    card: ShipCardId,
+    only: Option<ShipId>,
+    out: &mut Vec<Action>,
+) {
     let player = game.st.active;
+    let enemies = Enemies::of(game, card);
+    let mut limits = Limits([None; TABLED]);
     let mut extras = Vec::new();
     for ship in game.data.card(card).ship_ids() {
-        if movement::shape_of(game, ship).is_none() {
+        if only.is_some_and(|only| only != ship) {
             continue;
         }
+        let Some(shape) = movement::shape_of(game, ship) else {
+            continue;
+        };
+        let Some(nearest) = enemies
+            .distances(game, &shape)
+            .map(|(_, distance)| distance)
+            .min()
+        else {
+            continue;
+        };
         extras.clear();
         powers::extra_weapons(game, ship, &mut extras);
         let granted = extras.iter().copied().map(WeaponRef::Extra);
         for weapon in weapons(game, card).chain(granted) {
-            if !charged(game, ship, weapon)
-                && energy::can_pay(
+            if charged(game, ship, weapon)
+                || !energy::can_pay(
                     game,
                     player,
                     stats::stat(game, Stat::ChargeCost(ship, weapon)),
                 )
-                && any_target(game, ship, weapon)
+            {
+                continue;
+            }
+            let range = stats::stat(game, Stat::Range(ship, weapon));
+            if nearest <= range
+                && enemies.distances(game, &shape).any(|(target, distance)| {
+                    distance <= range && distance <= limits.get(game, target)
+                })
             {
                 out.push(Action::Charge { ship, weapon });
             }
@@ -272,5 +381,66 @@ fn roll_and_hit(game: &mut Game, ship: ShipId, target: ShipId, weapon: WeaponRef
 pub(crate) fn end_weapon(game: &mut Game) {
     if let Some(act) = &mut game.st.activation {
         act.charge = None;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{charged, push_charges, weapons};
+    use crate::action::Action;
+    use crate::game::Game;
+    use crate::ids::{ShipCardId, ShipId};
+    use crate::powers::{self, Stat};
+    use crate::rules::{energy, movement, stats, testing};
+    use crate::state::WeaponRef;
+
+    /// Charges as the rule reads: for each ship and weapon, paid for, and
+    /// some enemy within both the weapon's range and its own limit.
+    fn charges_as_read(game: &Game, card: ShipCardId, out: &mut Vec<Action>) {
+        let player = game.st.active;
+        for ship in game.data.card(card).ship_ids() {
+            let Some(shape) = movement::shape_of(game, ship) else {
+                continue;
+            };
+            let mut extras = Vec::new();
+            powers::extra_weapons(game, ship, &mut extras);
+            let granted = extras.iter().copied().map(WeaponRef::Extra);
+            for weapon in weapons(game, card).chain(granted) {
+                let range = stats::stat(game, Stat::Range(ship, weapon));
+                let has_target = (0..game.st.ships.len() as u16).map(ShipId).any(|target| {
+                    target != ship
+                        && movement::enemies(game, ship, target)
+                        && movement::shape_of(game, target).is_some_and(|other| {
+                            let distance = shape.distance(&other) as i32;
+                            distance <= range
+                                && distance <= stats::stat(game, Stat::AttackableWithin(target))
+                        })
+                });
+                let cost = stats::stat(game, Stat::ChargeCost(ship, weapon));
+                if !charged(game, ship, weapon) && energy::can_pay(game, player, cost) && has_target
+                {
+                    out.push(Action::Charge { ship, weapon });
+                }
+            }
+        }
+    }
+
+    /// The charges offered are those of the rule as read, in the same
+    /// order, for every card of every state, activated or not.
+    #[test]
+    fn charges_are_offered_as_the_rule_reads() {
+        let (mut fast, mut read) = (Vec::new(), Vec::new());
+        let mut offered = 0;
+        testing::for_each_state(3, |game| {
+            for card in 0..game.st.cards.len() as u16 {
+                fast.clear();
+                read.clear();
+                push_charges(game, ShipCardId(card), None, &mut fast);
+                charges_as_read(game, ShipCardId(card), &mut read);
+                assert_eq!(fast, read, "card {card} at step {}", game.steps());
+                offered += fast.len();
+            }
+        });
+        assert!(offered > 10_000, "{offered} charges offered");
     }
 }

@@ -668,11 +668,18 @@ fn launch_kind(game: &Game, card: ShipCardId) -> Option<PlaceKind> {
     }
 }
 
-/// Launches the active player can pay for and find room for.
-pub(crate) fn push_launches(game: &Game, player: PlayerId, out: &mut Vec<Action>) {
+/// Launches the active player can pay for and find room for (of them,
+/// only that of `only` if given).
+pub(crate) fn push_launches(
+    game: &Game,
+    player: PlayerId,
+    only: Option<ShipCardId>,
+    out: &mut Vec<Action>,
+) {
     for card in 0..game.st.cards.len() as u16 {
         let card = ShipCardId(card);
-        if game.st.cards[card.index()].controller != player {
+        if only.is_some_and(|only| only != card) || game.st.cards[card.index()].controller != player
+        {
             continue;
         }
         let Some(kind) = launch_kind(game, card) else {

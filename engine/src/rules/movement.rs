@@ -234,11 +234,21 @@ fn move_of(game: &Game, ship: ShipId) -> u8 {
     stats::stat(game, Stat::Move(ship)).clamp(0, i32::from(u8::MAX)) as u8
 }
 
-/// Moves and warps of ships of the activated card that have not moved.
-pub(crate) fn push_move_starts(game: &Game, card: ShipCardId, out: &mut Vec<Action>) {
+/// Moves and warps of ships of the activated card that have not moved
+/// (of them, only `only` if given).
+pub(crate) fn push_move_starts(
+    game: &Game,
+    card: ShipCardId,
+    only: Option<ShipId>,
+    out: &mut Vec<Action>,
+) {
     for ship in game.data.card(card).ship_ids() {
         let state = &game.st.ships[ship.index()];
-        if state.destroyed || state.pos.is_none() || state.moved {
+        if only.is_some_and(|only| only != ship)
+            || state.destroyed
+            || state.pos.is_none()
+            || state.moved
+        {
             continue;
         }
         push_steps(game, ship, move_of(game, ship), false, out);
@@ -246,6 +256,41 @@ pub(crate) fn push_move_starts(game: &Game, card: ShipCardId, out: &mut Vec<Acti
             out.push(Action::Warp(ship));
         }
     }
+}
+
+/// The first ship from id `from` on that a step of `ship` to `new_shape`
+/// (its position at `new_at`) from `old_shape` brings next to it, and is
+/// an enemy: the next ECM roll. The cheap tests (on the battlefield, near
+/// now) come first.
+fn next_ecm_enemy(
+    game: &Game,
+    ship: ShipId,
+    new_at: Hex,
+    old_shape: &Shape,
+    new_shape: &Shape,
+    from: usize,
+) -> Option<ShipId> {
+    let board = &game.data.board;
+    game.st
+        .ships
+        .iter()
+        .enumerate()
+        .skip(from)
+        .find_map(|(index, state)| {
+            let enemy = ShipId(index as u16);
+            let pos = state.pos.filter(|_| !state.destroyed && enemy != ship)?;
+            // Every footprint lies within a space of its `at` hex, so
+            // `at`s more than three apart are never adjacent: no need for
+            // shapes.
+            if board.distance(new_at, pos.at) > 3 {
+                return None;
+            }
+            let shape = board.shape(game.data.size_of(enemy), pos);
+            (new_shape.distance(&shape) <= 1
+                && old_shape.distance(&shape) > 1
+                && enemies(game, ship, enemy))
+            .then_some(enemy)
+        })
 }
 
 /// One step, with its ECM and debris rolls.
@@ -276,27 +321,11 @@ pub(crate) fn step(game: &mut Game, ship: ShipId, dir: u8) {
     let old_shape = board.shape(size, old);
     let new_shape = board.shape(size, new);
     // Enemies in id order, each rolling as the step brings it next to the
-    // mover; the cheap tests (on the battlefield, adjacent now) come first.
-    // Teams are read afresh for each: a power answering ECM damage may
-    // change who controls what.
-    for enemy in 0..game.st.ships.len() as u16 {
-        let enemy = ShipId(enemy);
-        let state = &game.st.ships[enemy.index()];
-        let Some(pos) = state.pos.filter(|_| !state.destroyed && enemy != ship) else {
-            continue;
-        };
-        // Every footprint lies within a space of its `at` hex, so `at`s
-        // more than three apart are never adjacent: no need for shapes.
-        if game.data.board.distance(new.at, pos.at) > 3 {
-            continue;
-        }
-        let shape = game.data.board.shape(game.data.size_of(enemy), pos);
-        if new_shape.distance(&shape) > 1
-            || old_shape.distance(&shape) <= 1
-            || !enemies(game, ship, enemy)
-        {
-            continue;
-        }
+    // mover. Each is looked for after the rolls before it: a power
+    // answering ECM damage may change who controls what.
+    let mut from = 0;
+    while let Some(enemy) = next_ecm_enemy(game, ship, new.at, &old_shape, &new_shape, from) {
+        from = enemy.index() + 1;
         let faces = game.data.rules().number_die;
         let roll = game.st.dice.roll(faces);
         let amount = if roll as i32 >= stats::stat(game, Stat::EcmThreshold { ship, enemy }) {
