@@ -21,6 +21,8 @@ pub struct Editor<'a> {
 impl Game {
     /// Edits the game outside the flow of play (scenarios and tests).
     pub fn edit(&mut self) -> Editor<'_> {
+        // Replaying the actions since the last copy would miss the edit.
+        self.history = None;
         Editor { game: self }
     }
 }

@@ -45,10 +45,27 @@ pub struct Game {
     scratch: Vec<Action>,
     /// The answers of the action being resolved ([`crate::question`]).
     pub(crate) asking: Option<Asking>,
-    /// The state before the action being resolved, in a buffer reused
-    /// from action to action.
-    kept: Option<State>,
+    /// Where the state before an action comes from if a question pauses
+    /// it ([`crate::question`]); `None` after an edit, in a clone, while
+    /// paused.
+    pub(crate) history: Option<History>,
 }
+
+/// A copy of the state taken every [`CHECKPOINT_EVERY`] actions and the
+/// actions resolved since, with their answers: replaying them rebuilds
+/// the state before the current action. Copying the state before every
+/// action would cost more than the replays, since few actions pause.
+#[derive(Debug)]
+pub(crate) struct History {
+    start: State,
+    since: Vec<(Action, Vec<Answer>)>,
+}
+
+/// How many actions a [`History`] holds before a new copy. A pause
+/// replays half that many on average (their `apply` only); a copy costs
+/// about 1,100 instructions. 6 is near the fewest instructions per game for
+/// random and greedy players alike (docs/performance.md).
+const CHECKPOINT_EVERY: usize = 6;
 
 impl Clone for Game {
     fn clone(&self) -> Game {
@@ -59,7 +76,7 @@ impl Clone for Game {
             record_events: self.record_events,
             scratch: Vec::new(),
             asking: None,
-            kept: None,
+            history: None,
         }
     }
 }
@@ -138,7 +155,7 @@ impl Game {
             record_events: true,
             scratch: Vec::new(),
             asking: None,
-            kept: None,
+            history: None,
         }
     }
 
@@ -211,17 +228,26 @@ impl Game {
                 } = *pending;
                 answers.push(answer);
                 self.st.clone_from(&before);
-                self.resolve_asking(before, action, answers);
+                let history = History {
+                    start: before,
+                    since: Vec::new(),
+                };
+                self.resolve_asking(history, action, answers);
             }
         } else if question::can_ask(self) {
-            let before = match self.kept.take() {
-                Some(mut kept) => {
-                    kept.clone_from(&self.st);
-                    kept
+            let history = match self.history.take() {
+                Some(history) if history.since.len() < CHECKPOINT_EVERY => history,
+                Some(mut history) => {
+                    history.start.clone_from(&self.st);
+                    history.since.clear();
+                    history
                 }
-                None => self.st.clone(),
+                None => History {
+                    start: self.st.clone(),
+                    since: Vec::new(),
+                },
             };
-            self.resolve_asking(before, action, Vec::new());
+            self.resolve_asking(history, action, Vec::new());
         } else {
             self.resolve(action);
         }
@@ -233,11 +259,12 @@ impl Game {
         rules::settle(self);
     }
 
-    /// Resolves `action` from `before` (which `self.st` equals) with the
-    /// answers given so far; pauses it at the next question if there is
-    /// one ([`crate::question`]). Each answer counts as a step.
-    fn resolve_asking(&mut self, before: State, action: Action, answers: Vec<Answer>) {
-        let events = self.events.len();
+    /// Resolves `action` with the answers given so far, each answer a step
+    /// too. `answers` is complete for an action replayed; otherwise the
+    /// action pauses at its next unanswered question, if it has one
+    /// ([`crate::question`]).
+    fn resolve_with(&mut self, action: Action, answers: Vec<Answer>) -> Asking {
+        let steps = self.st.steps;
         self.asking = Some(Asking {
             answers,
             next: 0,
@@ -245,23 +272,44 @@ impl Game {
         });
         self.resolve(action);
         let asking = self.asking.take().unwrap_or_default();
-        let answered = asking.answers.len() as u64;
-        self.st.steps = before.steps + 1 + answered;
-        if let Some((question, mut view)) = asking.paused {
-            // The run went on with placeholder answers: only the state the
-            // asked player saw is kept, and its events come with the answer.
-            self.events.truncate(events);
-            view.steps = before.steps + 1 + answered;
-            view.pending = Some(Box::new(Pending {
-                question,
-                action,
-                answers: asking.answers,
-                before,
-            }));
-            self.st = view;
-        } else {
-            self.kept = Some(before);
+        self.st.steps = steps + 1 + asking.answers.len() as u64;
+        asking
+    }
+
+    /// Resolves `action`, `history` leading to the state before it;
+    /// pauses it at the next question if there is one.
+    fn resolve_asking(&mut self, mut history: History, action: Action, answers: Vec<Answer>) {
+        let events = self.events.len();
+        let asking = self.resolve_with(action, answers);
+        let Some((question, mut view)) = asking.paused else {
+            history.since.push((action, asking.answers));
+            self.history = Some(history);
+            return;
+        };
+        // The run went on with placeholder answers: only the state the
+        // asked player saw is kept, and its events come with the answer.
+        self.events.truncate(events);
+        view.steps = self.st.steps;
+        self.rebuild(history);
+        let before = std::mem::replace(&mut self.st, view);
+        self.st.pending = Some(Box::new(Pending {
+            question,
+            action,
+            answers: asking.answers,
+            before,
+        }));
+    }
+
+    /// Makes `self.st` the state `history` leads to: its copy, with the
+    /// actions since replayed (events off). The answer to the question
+    /// starts a new history.
+    fn rebuild(&mut self, history: History) {
+        let record = std::mem::replace(&mut self.record_events, false);
+        self.st = history.start;
+        for (action, answers) in history.since {
+            self.resolve_with(action, answers);
         }
+        self.record_events = record;
     }
 
     /// The question an action is paused on, if any: answer it with one of

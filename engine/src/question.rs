@@ -7,10 +7,12 @@
 //! needs a decision calls [`ask`] and carries on with the answer. When the
 //! answer is not known yet, the engine *pauses* the action:
 //!
-//! 1. before each action the state is kept ([`Game::apply`]);
-//! 2. the first unanswered question records the state as the asked player
+//! 1. the first unanswered question records the state as the asked player
 //!    sees it at that moment, and the rest of the run is thrown away (its
 //!    answers are placeholders);
+//! 2. the state before the action is rebuilt: [`Game`] keeps a copy of the
+//!    state taken every few actions and the actions resolved since, and
+//!    replays them;
 //! 3. the game then waits: [`Game::question`] says who is asked what,
 //!    `legal_actions` lists the answers ([`Action::Answer`]) and `to_move`
 //!    is the asked player, whoever's turn it is;
@@ -21,8 +23,9 @@
 //!
 //! A game is therefore still a pure function of its seed and its actions,
 //! answers included, and rules code never needs to be written as a
-//! resumable state machine. The price is a copy of the state per action in
-//! games whose powers can ask anything, and a replay per answer.
+//! resumable state machine. The price, in games whose powers can ask
+//! anything, is a copy of the state every few actions, a replay of the
+//! actions since the copy per pause, and a replay of the action per answer.
 //!
 //! A question with a single possible answer is never asked. Code that runs
 //! outside an action (setting up a game, a scenario's editor) gets the
@@ -246,5 +249,51 @@ mod tests {
             }
         }
         assert!(paused > 0, "no paused state was copied");
+    }
+
+    /// A paused action keeps the state before it, rebuilt from the last
+    /// copy and the actions since: it must be the state before the action,
+    /// edits made between actions included.
+    #[test]
+    fn a_paused_action_keeps_the_state_before_it() {
+        let pack = Path::new(env!("CARGO_MANIFEST_DIR")).join("../content/saturn-offensive");
+        let compilation =
+            spacedock_validator::compile(&pack, &spacedock_validator::Options::default());
+        let bundle = Arc::new(compilation.bundle.expect("the base pack compiles"));
+        let mut pauses = 0;
+        for mission in &bundle.missions {
+            let mut game = Game::new(Arc::clone(&bundle), &mission.id, 9).unwrap();
+            let mut chooser = 0x2545_f491_4f6c_dd1d_u64;
+            let mut legal = Vec::new();
+            while game.outcome().is_none() && game.steps() < 3_000 {
+                chooser ^= chooser << 13;
+                chooser ^= chooser >> 7;
+                chooser ^= chooser << 17;
+                if chooser.is_multiple_of(50) && game.question().is_none() {
+                    // An edit between actions: the next replay must not
+                    // start from before it.
+                    let player = game.active_player();
+                    let energy = game.energy(player);
+                    game.edit().set_energy(player, (energy + 1).min(40));
+                }
+                let before = game.st.clone();
+                game.legal_actions(&mut legal);
+                let action = legal[(chooser % legal.len() as u64) as usize];
+                game.apply(action).unwrap();
+                if let Some(pending) = &game.st.pending
+                    && pending.answers.is_empty()
+                {
+                    assert_eq!(
+                        pending.before,
+                        before,
+                        "{} step {}",
+                        mission.id,
+                        game.steps()
+                    );
+                    pauses += 1;
+                }
+            }
+        }
+        assert!(pauses > 20, "only {pauses} pauses");
     }
 }
