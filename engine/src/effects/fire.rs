@@ -16,7 +16,7 @@ use crate::action::Target;
 use crate::effects::eval::{self, Ctx, Ships};
 use crate::effects::program::{Cond, Eff, Origin, Power, StatKind};
 use crate::effects::state::{AttackNow, Use};
-use crate::effects::{auto, modify, run};
+use crate::effects::{choices, modify, run};
 use crate::event::Event;
 use crate::game::Game;
 use crate::ids::{PlayerId, ShipCardId, ShipId, TacticId};
@@ -261,7 +261,7 @@ fn react(game: &mut Game, when: When, ev: &Ev, first: PlayerId) {
             if game.st.outcome.is_some() || hit_cancelled(game, when) {
                 return;
             }
-            let Some(card) = auto::in_hand(game, player, kind) else {
+            let Some(card) = choices::in_hand(game, player, kind) else {
                 continue;
             };
             let phase_ok = match data.kinds[kind].phase {
@@ -368,13 +368,13 @@ pub(crate) fn feasible(game: &Game, ctx: &Ctx, effects: &[Eff]) -> bool {
             ship,
             discount,
             near,
-        } => auto::unlaunched(game, ctx.you, *ship).is_some_and(|card| {
+        } => choices::unlaunched(game, ctx.you, *ship).is_some_and(|card| {
             let cost = (stats::stat(game, Stat::LaunchCost(card)) - discount).max(0);
             let card_cost = ctx
                 .tactic
                 .map_or(0, |tactic| stats::stat(game, Stat::TacticCost(tactic)));
             energy::can_pay(game, ctx.you, cost + card_cost)
-                && auto::can_launch(game, ctx, card, near.as_ref())
+                && choices::can_launch(game, ctx, card, near.as_ref())
         }),
         _ => true,
     })
@@ -764,7 +764,7 @@ fn alternative_draw(game: &mut Game, player: PlayerId) {
                 let seen: Vec<TacticId> = game.st.decks[deck]
                     .cards
                     .split_off(top.saturating_sub(usize::from(look)));
-                let kept = auto::keep(game, player, &seen, usize::from(keep));
+                let kept = choices::keep(game, player, &seen, usize::from(keep));
                 for &card in &kept {
                     game.st.tactics[card.index()].place = TacticPlace::Hand(player);
                     game.st.players[player.index()].hand.push(card);

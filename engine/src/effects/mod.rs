@@ -14,12 +14,12 @@
 //! - [`fire`]: triggers, limits, reactions from the hand;
 //! - [`modify`]: continuous numbers and statuses;
 //! - [`actions`]: powers used as a player's action;
-//! - [`auto`]: the choices inside effects, asked of the player who makes
+//! - [`choices`]: the choices inside effects, asked of the player who makes
 //!   them ([`crate::question`]);
 //! - [`state`]: what powers remember in the game state.
 
 pub(crate) mod actions;
-pub(crate) mod auto;
+pub(crate) mod choices;
 pub(crate) mod eval;
 pub(crate) mod fire;
 pub(crate) mod modify;

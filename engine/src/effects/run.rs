@@ -1,12 +1,12 @@
 //! Doing effects: each compiled effect carried out through the rule
 //! primitives of [`crate::rules`] (energy, draws, damage, shields, control,
 //! placement, victory points). Choices an effect leaves to a player are
-//! asked through [`crate::effects::auto`].
+//! asked through [`crate::effects::choices`].
 
 use spacedock_schema::common::Size;
 use spacedock_schema::effect::Rest;
 
-use crate::effects::auto;
+use crate::effects::choices;
 use crate::effects::eval::{self, Ctx};
 use crate::effects::program::{Eff, Modify};
 use crate::effects::state::{Lasting, LastingKind};
@@ -44,7 +44,7 @@ fn one(game: &mut Game, ctx: &Ctx, effect: &Eff) {
         Eff::Discard { count, player } => {
             let player = eval::player(game, ctx, *player);
             for _ in 0..*count {
-                if let Some(card) = auto::discard_choice(game, player) {
+                if let Some(card) = choices::discard_choice(game, player) {
                     cards::discard(game, card);
                 }
             }
@@ -110,10 +110,10 @@ fn one(game: &mut Game, ctx: &Ctx, effect: &Eff) {
             ship,
             discount,
             near,
-        } => auto::launch_ship(game, ctx, *ship, *discount, near.as_ref()),
+        } => choices::launch_ship(game, ctx, *ship, *discount, near.as_ref()),
         Eff::MoveShip { spaces, target } => {
             for ship in eval::selected(game, ctx, target) {
-                auto::move_ship(game, ctx.you, ship, *spaces);
+                choices::move_ship(game, ctx.you, ship, *spaces);
             }
         }
         Eff::MoveObstacles {
@@ -121,7 +121,7 @@ fn one(game: &mut Game, ctx: &Ctx, effect: &Eff) {
             count,
             spaces,
             ram,
-        } => auto::move_obstacles(game, ctx, *obstacle, *count, *spaces, *ram),
+        } => choices::move_obstacles(game, ctx, *obstacle, *count, *spaces, *ram),
         Eff::Score { points } => {
             let team = game.data.team_of(ctx.you);
             victory::score_victory_points(game, team, *points);
