@@ -212,7 +212,6 @@ fn effect_asks(effect: &Eff) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use std::path::Path;
     use std::sync::Arc;
 
     use crate::game::Game;
@@ -223,10 +222,7 @@ mod tests {
     /// every state of random games (paused ones included) of every mission.
     #[test]
     fn a_kept_state_equals_a_clone() {
-        let pack = Path::new(env!("CARGO_MANIFEST_DIR")).join("../content/saturn-offensive");
-        let compilation =
-            spacedock_validator::compile(&pack, &spacedock_validator::Options::default());
-        let bundle = Arc::new(compilation.bundle.expect("the base pack compiles"));
+        let bundle = crate::rules::testing::bundle();
         let mut buffer: Option<State> = None;
         let mut paused = 0;
         for mission in &bundle.missions {
@@ -256,10 +252,7 @@ mod tests {
     /// edits made between actions included.
     #[test]
     fn a_paused_action_keeps_the_state_before_it() {
-        let pack = Path::new(env!("CARGO_MANIFEST_DIR")).join("../content/saturn-offensive");
-        let compilation =
-            spacedock_validator::compile(&pack, &spacedock_validator::Options::default());
-        let bundle = Arc::new(compilation.bundle.expect("the base pack compiles"));
+        let bundle = crate::rules::testing::bundle();
         let mut pauses = 0;
         for mission in &bundle.missions {
             let mut game = Game::new(Arc::clone(&bundle), &mission.id, 9).unwrap();

@@ -903,7 +903,6 @@ fn note_modifies(modifies: &mut [bool; 9], effects: &[Eff]) {
 
 #[cfg(test)]
 mod tests {
-    use std::path::Path;
     use std::sync::Arc;
 
     use spacedock_schema::common::TacticType;
@@ -951,10 +950,7 @@ mod tests {
     /// the base pack.
     #[test]
     fn the_indices_list_what_a_full_scan_finds() {
-        let pack = Path::new(env!("CARGO_MANIFEST_DIR")).join("../content/saturn-offensive");
-        let compilation =
-            spacedock_validator::compile(&pack, &spacedock_validator::Options::default());
-        let bundle = Arc::new(compilation.bundle.expect("the base pack compiles"));
+        let bundle = crate::rules::testing::bundle();
         // Entries over all missions, so that the comparisons are not all
         // of empty lists.
         let mut entries = [0; 6];

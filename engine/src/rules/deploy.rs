@@ -713,7 +713,6 @@ pub(crate) fn launch(game: &mut Game, player: PlayerId, card: ShipCardId) {
 
 #[cfg(test)]
 mod tests {
-    use std::path::Path;
     use std::sync::Arc;
 
     use super::{PlaceKind, Placed, launch_kind, placed_so_far, search, ship_total};
@@ -728,10 +727,7 @@ mod tests {
     /// mission of the base pack.
     #[test]
     fn the_flood_fill_answers_as_the_search_does() {
-        let pack = Path::new(env!("CARGO_MANIFEST_DIR")).join("../content/saturn-offensive");
-        let compilation =
-            spacedock_validator::compile(&pack, &spacedock_validator::Options::default());
-        let bundle = Arc::new(compilation.bundle.expect("the base pack compiles"));
+        let bundle = crate::rules::testing::bundle();
         // How many answers were yes and no.
         let mut answers = [0; 2];
         for mission in &bundle.missions {
