@@ -1649,6 +1649,32 @@ fn captains_attach_the_prepped_hero_free_when_its_ship_launches() {
 }
 
 #[test]
+fn captains_ask_nothing_when_no_hero_is_prepped_for_the_ship() {
+    let mut game = started(METEOR, 30, 0);
+    to_phase(&mut game, TurnPhase::Deploy);
+    let player = PlayerId(0);
+    game.edit().set_energy(player, 40);
+    let prepped: Vec<TacticId> = (0..game.tactic_count() as u16)
+        .map(TacticId)
+        .filter(|&t| game.tactic(t).place == TacticPlace::Prepped(player))
+        .collect();
+    assert!(!prepped.is_empty(), "the mission preps cards");
+    for tactic in prepped {
+        game.edit().to_hand(player, tactic);
+    }
+    let vapor = card(&game, 0, "vapors-fate");
+    game.apply(Action::Launch(vapor)).unwrap();
+    let place = legal(&game)[0];
+    game.apply(place).unwrap();
+    assert!(
+        game.question().is_none(),
+        "an optional power that would change nothing is not offered"
+    );
+    assert!(game.card(vapor).attached.is_empty());
+    assert_eq!(game.energy(player), 40 - 20, "the launch cost only");
+}
+
+#[test]
 fn remote_engines_move_asteroids_at_the_end_of_an_isn_turn_and_ram_wretch_ships() {
     let (mut moved, mut rammed) = (false, false);
     for seed in 0..200 {

@@ -48,9 +48,28 @@ fn window(game: &Game, player: PlayerId) -> Option<(When, Ships)> {
 }
 
 /// Whether effects would change anything now (a repair needs damage, added
-/// shields need room): a power that would not is not offered.
-fn useful(game: &Game, ctx: &Ctx, effects: &[Eff]) -> bool {
+/// shields need room, attaching prepped cards needs one prepped for the
+/// ship): a power that would not is not offered, as an action or as an
+/// optional triggered power.
+pub(crate) fn useful(game: &Game, ctx: &Ctx, effects: &[Eff]) -> bool {
     effects.iter().any(|effect| match effect {
+        Eff::AttachPrepped { target } => {
+            eval::selected_cards(game, ctx, target).iter().any(|&card| {
+                let ship = game.data.card(card).ship;
+                game.data
+                    .powers
+                    .prepped
+                    .iter()
+                    .any(|(player, kind, for_ship)| {
+                        *player == ctx.you
+                            && usize::from(*for_ship) == ship
+                            && game.st.tactics.iter().enumerate().any(|(tactic, state)| {
+                                game.data.tactics[tactic].kind == usize::from(*kind)
+                                    && state.place == crate::state::TacticPlace::Prepped(*player)
+                            })
+                    })
+            })
+        }
         Eff::Repair { target, .. } => eval::selected(game, ctx, target)
             .iter()
             .any(|ship| game.st.ships[ship.index()].hull_damage > 0),

@@ -16,7 +16,7 @@ use crate::action::Target;
 use crate::effects::eval::{self, Ctx, Ships};
 use crate::effects::program::{Cond, Eff, Origin, Power, StatKind};
 use crate::effects::state::{AttackNow, Use};
-use crate::effects::{choices, modify, run};
+use crate::effects::{actions, choices, modify, run};
 use crate::event::Event;
 use crate::game::Game;
 use crate::ids::{PlayerId, ShipCardId, ShipId, TacticId};
@@ -210,7 +210,9 @@ fn fire(game: &mut Game, when: When, ev: &Ev, only: &dyn Fn(&Power) -> bool) {
             {
                 continue;
             }
-            if power.optional && !ask_to_use(game, &ctx, index) {
+            if power.optional
+                && !(actions::useful(game, &ctx, &power.effects) && ask_to_use(game, &ctx, index))
+            {
                 continue;
             }
             energy::spend_energy(game, ctx.you, power.cost);
@@ -220,7 +222,8 @@ fn fire(game: &mut Game, when: When, ev: &Ev, only: &dyn Fn(&Power) -> bool) {
     }
 }
 
-/// Asks the power's player whether to use an optional power.
+/// Asks the power's player whether to use an optional power (one that
+/// would change something: [`actions::useful`]).
 fn ask_to_use(game: &mut Game, ctx: &Ctx, power: usize) -> bool {
     question::ask_yes(
         game,
@@ -700,7 +703,9 @@ pub(crate) fn after_miss(
             {
                 continue;
             }
-            if power.optional && !ask_to_use(game, &ctx, index) {
+            if power.optional
+                && !(actions::useful(game, &ctx, &power.effects) && ask_to_use(game, &ctx, index))
+            {
                 continue;
             }
             energy::spend_energy(game, ctx.you, power.cost);
