@@ -112,8 +112,10 @@ pub(super) fn play(
     }
     if arranged.game.question().is_some() {
         arranged.game.edit().force_dice_after_answer(&step.dice);
+        arranged.forced += step.dice.len();
     } else {
         arranged.game.edit().force_dice(&step.dice);
+        arranged.forced = step.dice.len();
     }
     let result = execute(&mut arranged.game, &arranged.cards, &step.action);
     // A step paused for a question keeps its forced dice for the answer.
@@ -132,11 +134,16 @@ pub(super) fn play(
             expected: "a legal step".to_owned(),
             actual: refused.describe(),
         }),
+        // The dice of a paused action's earlier steps count too.
         Ok(()) if left > 0 => Ok(vec![Failure {
-            pointer: format!("{}/dice", step.pointer),
+            pointer: if step.dice.is_empty() {
+                step.pointer.clone()
+            } else {
+                format!("{}/dice", step.pointer)
+            },
             what: format!("{what}: its forced die results"),
-            expected: format!("{} rolls", step.dice.len()),
-            actual: format!("{} rolled", step.dice.len() - left),
+            expected: format!("{} rolls", arranged.forced),
+            actual: format!("{} rolled", arranged.forced.saturating_sub(left)),
         }]),
         Ok(()) => Ok(Vec::new()),
     }
