@@ -293,3 +293,86 @@ shields = 1
         "{failures:#?}"
     );
 }
+
+/// An effect that moves each ship of a squadron asks about each ship in
+/// turn: a path that uses all of one ship's spaces must not stop the next
+/// ship's move before its own `answer` step.
+#[test]
+fn a_path_answers_one_ship_of_a_squadron_moved_by_an_effect() {
+    let failures = run_scenario(
+        "squadron-path",
+        r#"
+name = "Alert From ISN Torrent moves each Blue Sparrow"
+board = "saturn-battlefield"
+
+[[players]]
+name = "ISN"
+faction = "isn"
+starting_zone = "south"
+energy = 5
+hand = ["Alert From ISN Torrent"]
+
+[[players]]
+name = "Wretch"
+faction = "wretch"
+starting_zone = "north"
+energy = 10
+
+[turn]
+player = "Wretch"
+phase = "action"
+round = 2
+first_player = "ISN"
+
+[[ships]]
+ship = "F-51 Blue Sparrows"
+version = "standard"
+squadron = [{ at = [8, 10] }, { at = [9, 10] }, { at = [10, 10] }]
+
+[[ships]]
+ship = "Chosh Ka"
+version = "standard"
+at = [8, 4]
+facing = "e"
+
+[[steps]]
+do = "activate"
+ship = "Chosh Ka"
+
+[[steps]]
+do = "move"
+ship = "Chosh Ka"
+path = ["se"]
+
+[[steps]]
+do = "answer"
+player = "ISN"
+ship = "F-51 Blue Sparrows#1"
+
+[[steps]]
+do = "answer"
+player = "ISN"
+path = ["w", "w"]
+
+[[steps]]
+do = "answer"
+player = "ISN"
+path = ["w"]
+
+[[steps]]
+do = "answer"
+player = "ISN"
+path = ["e"]
+
+[expect.ships."F-51 Blue Sparrows#1"]
+at = [6, 10]
+
+[expect.ships."F-51 Blue Sparrows#2"]
+at = [8, 10]
+
+[expect.ships."F-51 Blue Sparrows#3"]
+at = [11, 10]
+"#,
+    );
+    assert!(failures.is_empty(), "{failures:#?}");
+}

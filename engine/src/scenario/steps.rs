@@ -490,6 +490,20 @@ fn execute(game: &mut Game, cards: &[ShipCardId], action: &StepAction) -> Result
     }
 }
 
+/// Whether two questions are about moving the same ship or obstacle.
+fn same_mover(now: About, asked: About) -> bool {
+    match (now, asked) {
+        (About::MoveShip { ship, .. }, About::MoveShip { ship: asked, .. }) => ship == asked,
+        (
+            About::MoveObstacle { obstacle, .. },
+            About::MoveObstacle {
+                obstacle: asked, ..
+            },
+        ) => obstacle == asked,
+        _ => false,
+    }
+}
+
 /// An `answer` step: the answers it gives to the question pending.
 fn answer_step(
     game: &mut Game,
@@ -537,10 +551,10 @@ fn answer_step(
                 let dir = direction.index() + if index == 0 { offset } else { 0 };
                 apply(game, Action::Answer(Answer::Step(dir)))?;
             }
-            // Whatever is left of the move is not used.
+            // Whatever is left of the move is not used; the next ship or
+            // obstacle asked about has its own `answer` step.
             if game.question().is_some_and(|now| {
-                std::mem::discriminant(&now.about) == std::mem::discriminant(&question.about)
-                    && now.options.contains(&Answer::Stop)
+                same_mover(now.about, question.about) && now.options.contains(&Answer::Stop)
             }) {
                 apply(game, Action::Answer(Answer::Stop))?;
             }
