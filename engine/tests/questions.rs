@@ -376,3 +376,72 @@ at = [11, 10]
     );
     assert!(failures.is_empty(), "{failures:#?}");
 }
+
+/// A `damage` step edits the game; while an action waits for an answer,
+/// the answer resolves the action again from the state before it, so the
+/// edit would be silently lost: the step must wait like any other.
+#[test]
+fn a_damage_step_waits_for_the_answer() {
+    let failures = run_scenario(
+        "damage-while-asked",
+        r#"
+name = "Damage while Saturation Fire is asked"
+board = "saturn-battlefield"
+
+[[players]]
+name = "ISN"
+faction = "isn"
+starting_zone = "south"
+energy = 10
+
+[[players]]
+name = "Wretch"
+faction = "wretch"
+starting_zone = "north"
+
+[turn]
+player = "ISN"
+phase = "action"
+round = 2
+
+[[ships]]
+ship = "ISN Barrage"
+version = "standard"
+at = [8, 8]
+facing = "e"
+
+[[ships]]
+ship = "Chosh Ka"
+version = "standard"
+at = [8, 5]
+facing = "e"
+
+[[steps]]
+do = "activate"
+ship = "ISN Barrage"
+
+[[steps]]
+do = "attack"
+ship = "ISN Barrage"
+weapon = "primary"
+target = "Chosh Ka"
+dice = ["A4", 4]
+
+[[steps]]
+do = "damage"
+ship = "Chosh Ka"
+amount = 1
+damage = "hull"
+
+[[steps]]
+do = "answer"
+player = "ISN"
+answer = "yes"
+"#,
+    );
+    assert_eq!(failures.len(), 1, "{failures:#?}");
+    assert!(
+        failures[0].starts_with("/steps/2 ") && failures[0].contains("must wait"),
+        "{failures:#?}"
+    );
+}

@@ -478,6 +478,15 @@ fn execute(game: &mut Game, cards: &[ShipCardId], action: &StepAction) -> Result
             damage,
             damage_type,
         } => {
+            // The answer resolves the paused action again from the state
+            // before it: an edit made now would be lost.
+            if let Some(question) = game.question() {
+                let tried = format!(
+                    "`damage` must wait: {}; answer it first with an `answer` step",
+                    render::question(game, question)
+                );
+                return Err(Refused::new(game, tried));
+            }
             let id = ship_of(game, cards, *ship);
             game.edit().deal_damage(
                 id,
