@@ -181,3 +181,267 @@ fn an_answered_action_reports_the_events_of_one_run() {
     }
     assert!(checked > 0, "no question was asked");
 }
+
+/// Runs one scenario file, written into a copy of the base pack in place
+/// of its tests; returns its failures in words.
+fn run_scenario(name: &str, source: &str) -> Vec<String> {
+    fn copy(from: &std::path::Path, to: &std::path::Path) {
+        std::fs::create_dir_all(to).unwrap();
+        for entry in std::fs::read_dir(from).unwrap() {
+            let entry = entry.unwrap();
+            let target = to.join(entry.file_name());
+            if entry.file_type().unwrap().is_dir() {
+                if entry.file_name() != "tests" {
+                    copy(&entry.path(), &target);
+                }
+            } else {
+                std::fs::copy(entry.path(), target).unwrap();
+            }
+        }
+    }
+    let pack = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../content/saturn-offensive");
+    let root =
+        std::env::temp_dir().join(format!("spacedock-questions-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    copy(&pack, &root);
+    std::fs::create_dir_all(root.join("tests")).unwrap();
+    std::fs::write(root.join("tests").join(format!("{name}.toml")), source).unwrap();
+    let suite =
+        spacedock_validator::check_scenarios(&root, &spacedock_validator::Options::default());
+    let _ = std::fs::remove_dir_all(&root);
+    let diagnostics: Vec<String> = suite
+        .diagnostics
+        .iter()
+        .map(|d| d.message.clone())
+        .collect();
+    assert!(diagnostics.is_empty(), "{diagnostics:#?}");
+    assert_eq!(suite.scenarios.len(), 1, "the scenario checks");
+    let bundle = std::sync::Arc::new(suite.bundle.expect("the pack compiles"));
+    spacedock_engine::scenario::run(&bundle, &suite.scenarios[0].scenario)
+        .into_iter()
+        .map(|f| {
+            format!(
+                "{} {}: expected {}, actual {}",
+                f.pointer, f.what, f.expected, f.actual
+            )
+        })
+        .collect()
+}
+
+/// Dice forced on an attack that pauses for a question, some left unused
+/// when the answer ends it: reported, against the dice the action was
+/// given over its steps (the answer step forcing none).
+#[test]
+fn dice_left_over_an_answered_action_are_reported() {
+    let failures = run_scenario(
+        "left-over-dice",
+        r#"
+name = "Saturation Fire with a die too many"
+board = "saturn-battlefield"
+
+[[players]]
+name = "ISN"
+faction = "isn"
+starting_zone = "south"
+energy = 10
+
+[[players]]
+name = "Wretch"
+faction = "wretch"
+starting_zone = "north"
+
+[turn]
+player = "ISN"
+phase = "action"
+round = 2
+
+[[ships]]
+ship = "ISN Barrage"
+version = "standard"
+at = [8, 8]
+facing = "e"
+
+[[ships]]
+ship = "Chosh Ka"
+version = "standard"
+at = [8, 5]
+facing = "e"
+
+[[steps]]
+do = "activate"
+ship = "ISN Barrage"
+
+[[steps]]
+do = "attack"
+ship = "ISN Barrage"
+weapon = "primary"
+target = "Chosh Ka"
+dice = ["A4", 4, 5]
+
+[[steps]]
+do = "answer"
+player = "ISN"
+answer = "yes"
+
+[expect.ships."Chosh Ka"]
+shields = 1
+"#,
+    );
+    assert_eq!(failures.len(), 1, "{failures:#?}");
+    assert!(
+        failures[0].contains("expected 4 rolls, actual 3 rolled"),
+        "{failures:#?}"
+    );
+}
+
+/// An effect that moves each ship of a squadron asks about each ship in
+/// turn: a path that uses all of one ship's spaces must not stop the next
+/// ship's move before its own `answer` step.
+#[test]
+fn a_path_answers_one_ship_of_a_squadron_moved_by_an_effect() {
+    let failures = run_scenario(
+        "squadron-path",
+        r#"
+name = "Alert From ISN Torrent moves each Blue Sparrow"
+board = "saturn-battlefield"
+
+[[players]]
+name = "ISN"
+faction = "isn"
+starting_zone = "south"
+energy = 5
+hand = ["Alert From ISN Torrent"]
+
+[[players]]
+name = "Wretch"
+faction = "wretch"
+starting_zone = "north"
+energy = 10
+
+[turn]
+player = "Wretch"
+phase = "action"
+round = 2
+first_player = "ISN"
+
+[[ships]]
+ship = "F-51 Blue Sparrows"
+version = "standard"
+squadron = [{ at = [8, 10] }, { at = [9, 10] }, { at = [10, 10] }]
+
+[[ships]]
+ship = "Chosh Ka"
+version = "standard"
+at = [8, 4]
+facing = "e"
+
+[[steps]]
+do = "activate"
+ship = "Chosh Ka"
+
+[[steps]]
+do = "move"
+ship = "Chosh Ka"
+path = ["se"]
+
+[[steps]]
+do = "answer"
+player = "ISN"
+ship = "F-51 Blue Sparrows#1"
+
+[[steps]]
+do = "answer"
+player = "ISN"
+path = ["w", "w"]
+
+[[steps]]
+do = "answer"
+player = "ISN"
+path = ["w"]
+
+[[steps]]
+do = "answer"
+player = "ISN"
+path = ["e"]
+
+[expect.ships."F-51 Blue Sparrows#1"]
+at = [6, 10]
+
+[expect.ships."F-51 Blue Sparrows#2"]
+at = [8, 10]
+
+[expect.ships."F-51 Blue Sparrows#3"]
+at = [11, 10]
+"#,
+    );
+    assert!(failures.is_empty(), "{failures:#?}");
+}
+
+/// A `damage` step edits the game; while an action waits for an answer,
+/// the answer resolves the action again from the state before it, so the
+/// edit would be silently lost: the step must wait like any other.
+#[test]
+fn a_damage_step_waits_for_the_answer() {
+    let failures = run_scenario(
+        "damage-while-asked",
+        r#"
+name = "Damage while Saturation Fire is asked"
+board = "saturn-battlefield"
+
+[[players]]
+name = "ISN"
+faction = "isn"
+starting_zone = "south"
+energy = 10
+
+[[players]]
+name = "Wretch"
+faction = "wretch"
+starting_zone = "north"
+
+[turn]
+player = "ISN"
+phase = "action"
+round = 2
+
+[[ships]]
+ship = "ISN Barrage"
+version = "standard"
+at = [8, 8]
+facing = "e"
+
+[[ships]]
+ship = "Chosh Ka"
+version = "standard"
+at = [8, 5]
+facing = "e"
+
+[[steps]]
+do = "activate"
+ship = "ISN Barrage"
+
+[[steps]]
+do = "attack"
+ship = "ISN Barrage"
+weapon = "primary"
+target = "Chosh Ka"
+dice = ["A4", 4]
+
+[[steps]]
+do = "damage"
+ship = "Chosh Ka"
+amount = 1
+damage = "hull"
+
+[[steps]]
+do = "answer"
+player = "ISN"
+answer = "yes"
+"#,
+    );
+    assert_eq!(failures.len(), 1, "{failures:#?}");
+    assert!(
+        failures[0].starts_with("/steps/2 ") && failures[0].contains("must wait"),
+        "{failures:#?}"
+    );
+}

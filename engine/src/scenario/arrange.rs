@@ -26,6 +26,9 @@ pub(super) struct Arranged {
     pub(super) game: Game,
     /// The engine's id of each ship card of the scenario, in its order.
     pub(super) cards: Vec<ShipCardId>,
+    /// Die results forced on the action under way by its steps so far: an
+    /// action paused for a question keeps them for the steps that answer.
+    pub(super) forced: usize,
 }
 
 impl Arranged {
@@ -95,7 +98,11 @@ pub(super) fn arrange(bundle: &Arc<Bundle>, scenario: &Scenario) -> Result<Arran
             })?;
         cards.push(id);
     }
-    let mut arranged = Arranged { game, cards };
+    let mut arranged = Arranged {
+        game,
+        cards,
+        forced: 0,
+    };
     let mut pool = TacticPool::new(&arranged.game);
 
     for (index, ship) in scenario.ships.iter().enumerate() {

@@ -112,8 +112,10 @@ pub(super) fn play(
     }
     if arranged.game.question().is_some() {
         arranged.game.edit().force_dice_after_answer(&step.dice);
+        arranged.forced += step.dice.len();
     } else {
         arranged.game.edit().force_dice(&step.dice);
+        arranged.forced = step.dice.len();
     }
     let result = execute(&mut arranged.game, &arranged.cards, &step.action);
     // A step paused for a question keeps its forced dice for the answer.
@@ -132,11 +134,16 @@ pub(super) fn play(
             expected: "a legal step".to_owned(),
             actual: refused.describe(),
         }),
+        // The dice of a paused action's earlier steps count too.
         Ok(()) if left > 0 => Ok(vec![Failure {
-            pointer: format!("{}/dice", step.pointer),
+            pointer: if step.dice.is_empty() {
+                step.pointer.clone()
+            } else {
+                format!("{}/dice", step.pointer)
+            },
             what: format!("{what}: its forced die results"),
-            expected: format!("{} rolls", step.dice.len()),
-            actual: format!("{} rolled", step.dice.len() - left),
+            expected: format!("{} rolls", arranged.forced),
+            actual: format!("{} rolled", arranged.forced.saturating_sub(left)),
         }]),
         Ok(()) => Ok(Vec::new()),
     }
@@ -471,6 +478,15 @@ fn execute(game: &mut Game, cards: &[ShipCardId], action: &StepAction) -> Result
             damage,
             damage_type,
         } => {
+            // The answer resolves the paused action again from the state
+            // before it: an edit made now would be lost.
+            if let Some(question) = game.question() {
+                let tried = format!(
+                    "`damage` must wait: {}; answer it first with an `answer` step",
+                    render::question(game, question)
+                );
+                return Err(Refused::new(game, tried));
+            }
             let id = ship_of(game, cards, *ship);
             game.edit().deal_damage(
                 id,
@@ -480,6 +496,20 @@ fn execute(game: &mut Game, cards: &[ShipCardId], action: &StepAction) -> Result
             );
             Ok(())
         }
+    }
+}
+
+/// Whether two questions are about moving the same ship or obstacle.
+fn same_mover(now: About, asked: About) -> bool {
+    match (now, asked) {
+        (About::MoveShip { ship, .. }, About::MoveShip { ship: asked, .. }) => ship == asked,
+        (
+            About::MoveObstacle { obstacle, .. },
+            About::MoveObstacle {
+                obstacle: asked, ..
+            },
+        ) => obstacle == asked,
+        _ => false,
     }
 }
 
@@ -530,10 +560,10 @@ fn answer_step(
                 let dir = direction.index() + if index == 0 { offset } else { 0 };
                 apply(game, Action::Answer(Answer::Step(dir)))?;
             }
-            // Whatever is left of the move is not used.
+            // Whatever is left of the move is not used; the next ship or
+            // obstacle asked about has its own `answer` step.
             if game.question().is_some_and(|now| {
-                std::mem::discriminant(&now.about) == std::mem::discriminant(&question.about)
-                    && now.options.contains(&Answer::Stop)
+                same_mover(now.about, question.about) && now.options.contains(&Answer::Stop)
             }) {
                 apply(game, Action::Answer(Answer::Stop))?;
             }
