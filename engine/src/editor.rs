@@ -20,6 +20,11 @@ pub struct Editor<'a> {
 
 impl Game {
     /// Edits the game outside the flow of play (scenarios and tests).
+    ///
+    /// While an action waits for an answer ([`Game::question`]), an edit
+    /// changes only the state the asked player sees; the answer resolves
+    /// the action again from the state before it (but for
+    /// [`Editor::force_dice_after_answer`]), so edit before or after.
     pub fn edit(&mut self) -> Editor<'_> {
         // Replaying the actions since the last copy would miss the edit.
         self.history = None;

@@ -133,7 +133,8 @@ pub(crate) struct Asking {
 pub(crate) fn ask(game: &mut Game, player: PlayerId, about: About, options: Vec<Answer>) -> Answer {
     debug_assert!(!options.is_empty(), "a question without answers: {about:?}");
     let first = options.first().copied().unwrap_or(Answer::No);
-    if options.len() < 2 {
+    // Nobody decides anything once the game is over.
+    if options.len() < 2 || game.st.outcome.is_some() {
         return first;
     }
     let st = &game.st;
