@@ -228,15 +228,9 @@ fn run_scenario(name: &str, source: &str) -> Vec<String> {
         .collect()
 }
 
-/// Dice forced on an attack that pauses for a question, some left unused
-/// when the answer ends it: reported, against the dice the action was
-/// given over its steps (the answer step forcing none).
-#[test]
-fn dice_left_over_an_answered_action_are_reported() {
-    let failures = run_scenario(
-        "left-over-dice",
-        r#"
-name = "Saturation Fire with a die too many"
+/// Barrage, activated, with Chosh Ka in range of its primary weapon: the
+/// setup of the Saturation Fire scenarios below, after their `name`.
+const BARRAGE_ON_CHOSH_KA: &str = r#"
 board = "saturn-battlefield"
 
 [[players]]
@@ -270,7 +264,19 @@ facing = "e"
 [[steps]]
 do = "activate"
 ship = "ISN Barrage"
+"#;
 
+/// Dice forced on an attack that pauses for a question, some left unused
+/// when the answer ends it: reported, against the dice the action was
+/// given over its steps (the answer step forcing none).
+#[test]
+fn dice_left_over_an_answered_action_are_reported() {
+    let failures = run_scenario(
+        "left-over-dice",
+        &format!(
+            r#"
+name = "Saturation Fire with a die too many"
+{BARRAGE_ON_CHOSH_KA}
 [[steps]]
 do = "attack"
 ship = "ISN Barrage"
@@ -285,7 +291,8 @@ answer = "yes"
 
 [expect.ships."Chosh Ka"]
 shields = 1
-"#,
+"#
+        ),
     );
     assert_eq!(failures.len(), 1, "{failures:#?}");
     assert!(
@@ -384,42 +391,10 @@ at = [11, 10]
 fn a_damage_step_waits_for_the_answer() {
     let failures = run_scenario(
         "damage-while-asked",
-        r#"
+        &format!(
+            r#"
 name = "Damage while Saturation Fire is asked"
-board = "saturn-battlefield"
-
-[[players]]
-name = "ISN"
-faction = "isn"
-starting_zone = "south"
-energy = 10
-
-[[players]]
-name = "Wretch"
-faction = "wretch"
-starting_zone = "north"
-
-[turn]
-player = "ISN"
-phase = "action"
-round = 2
-
-[[ships]]
-ship = "ISN Barrage"
-version = "standard"
-at = [8, 8]
-facing = "e"
-
-[[ships]]
-ship = "Chosh Ka"
-version = "standard"
-at = [8, 5]
-facing = "e"
-
-[[steps]]
-do = "activate"
-ship = "ISN Barrage"
-
+{BARRAGE_ON_CHOSH_KA}
 [[steps]]
 do = "attack"
 ship = "ISN Barrage"
@@ -437,7 +412,8 @@ damage = "hull"
 do = "answer"
 player = "ISN"
 answer = "yes"
-"#,
+"#
+        ),
     );
     assert_eq!(failures.len(), 1, "{failures:#?}");
     assert!(
