@@ -203,23 +203,30 @@ fn fire(game: &mut Game, when: When, ev: &Ev, only: &dyn Fn(&Power) -> bool) {
             if when.is_phase_boundary() && ctx.you != ev.player && !has_turn_condition(power) {
                 continue;
             }
-            let ctx = ev.into_ctx(ctx);
-            if used(game, &ctx, power.limit)
-                || !eval::holds(game, &ctx, &power.conditions)
-                || !energy::can_pay(game, ctx.you, power.cost)
-            {
-                continue;
-            }
-            if power.optional
-                && !(actions::useful(game, &ctx, &power.effects) && ask_to_use(game, &ctx, index))
-            {
-                continue;
-            }
-            energy::spend_energy(game, ctx.you, power.cost);
-            mark_used(game, &ctx, power.limit);
-            run::run(game, &ctx, &power.effects);
+            act(game, &ev.into_ctx(ctx), index, power);
         }
     }
+}
+
+/// A triggered power acts in `ctx` if its limit, conditions and cost
+/// allow and, when optional, its player wants it: paid, marked used, its
+/// effects done. Whether it acted.
+fn act(game: &mut Game, ctx: &Ctx, index: usize, power: &Power) -> bool {
+    if used(game, ctx, power.limit)
+        || !eval::holds(game, ctx, &power.conditions)
+        || !energy::can_pay(game, ctx.you, power.cost)
+    {
+        return false;
+    }
+    if power.optional
+        && !(actions::useful(game, ctx, &power.effects) && ask_to_use(game, ctx, index))
+    {
+        return false;
+    }
+    energy::spend_energy(game, ctx.you, power.cost);
+    mark_used(game, ctx, power.limit);
+    run::run(game, ctx, &power.effects);
+    true
 }
 
 /// Asks the power's player whether to use an optional power (one that
@@ -697,20 +704,9 @@ pub(crate) fn after_miss(
         let power = &data.powers.powers[index];
         for ctx in instances(game, index, power, Some(ev.player)) {
             let ctx = ev.into_ctx(ctx);
-            if used(game, &ctx, power.limit)
-                || !eval::holds(game, &ctx, &power.conditions)
-                || !energy::can_pay(game, ctx.you, power.cost)
-            {
+            if !act(game, &ctx, index, power) {
                 continue;
             }
-            if power.optional
-                && !(actions::useful(game, &ctx, &power.effects) && ask_to_use(game, &ctx, index))
-            {
-                continue;
-            }
-            energy::spend_energy(game, ctx.you, power.cost);
-            mark_used(game, &ctx, power.limit);
-            run::run(game, &ctx, &power.effects);
             if let Some(dice) = game
                 .st
                 .effects
