@@ -131,6 +131,15 @@ fn activate_and_charge(game: &mut Game, card: ShipCardId, ship: ShipId, weapon: 
         && game.apply(Action::Charge { ship, weapon }).is_ok()
 }
 
+/// One attack with the charged weapon, questions answered with the
+/// engine's suggestion; the events before it are dropped, so those left
+/// to read are the attack's.
+fn attack(game: &mut Game, ship: ShipId, target: ShipId) {
+    events(game);
+    game.apply(Action::Attack { ship, target }).unwrap();
+    answer_suggested(game);
+}
+
 /// Ends phases until `player`'s `phase` begins.
 fn until_turn_of(game: &mut Game, player: PlayerId, phase: TurnPhase) {
     for _ in 0..40 {
@@ -239,13 +248,7 @@ fn saturation_fire_rerolls_the_letter_die_of_barrages_first_missed_primary_attac
             ship,
             WeaponRef::Primary
         ));
-        events(&mut game);
-        game.apply(Action::Attack {
-            ship,
-            target: chosh,
-        })
-        .unwrap();
-        answer_suggested(&mut game);
+        attack(&mut game, ship, chosh);
         let first = rolls(&events(&mut game));
         if first[0].2 == Cell::Miss {
             assert_eq!(first.len(), 2, "a missed primary attack is re-rolled");
@@ -449,13 +452,7 @@ fn pack_hunters_reroll_the_number_die_against_a_ship_next_to_another_tougu() {
             tougu[0],
             WeaponRef::Primary
         ));
-        events(&mut game);
-        game.apply(Action::Attack {
-            ship: tougu[0],
-            target: rook,
-        })
-        .unwrap();
-        answer_suggested(&mut game);
+        attack(&mut game, tougu[0], rook);
         let seen = rolls(&events(&mut game));
         if seen[0].2 == Cell::Miss {
             assert_eq!(seen.len(), 2);
@@ -481,13 +478,7 @@ fn pack_hunters_reroll_the_number_die_against_a_ship_next_to_another_tougu() {
             tougu[0],
             WeaponRef::Primary
         ));
-        events(&mut game);
-        game.apply(Action::Attack {
-            ship: tougu[0],
-            target: rook,
-        })
-        .unwrap();
-        answer_suggested(&mut game);
+        attack(&mut game, tougu[0], rook);
         assert_eq!(rolls(&events(&mut game)).len(), 1);
     }
 }
@@ -666,13 +657,7 @@ fn bronson_skiles_adds_range_and_rerolls_a_missed_number_die() {
             torrent,
             WeaponRef::Primary
         ));
-        events(&mut game);
-        game.apply(Action::Attack {
-            ship: torrent,
-            target: chosh,
-        })
-        .unwrap();
-        answer_suggested(&mut game);
+        attack(&mut game, torrent, chosh);
         let seen = rolls(&events(&mut game));
         if seen[0].2 == Cell::Miss {
             assert_eq!(seen.len(), 2);
@@ -703,13 +688,7 @@ fn superior_squadron_tactics_rerolls_both_dice_of_a_missed_attack_once_per_activ
             sparrows[0],
             WeaponRef::Primary
         ));
-        events(&mut game);
-        game.apply(Action::Attack {
-            ship: sparrows[0],
-            target: chosh,
-        })
-        .unwrap();
-        answer_suggested(&mut game);
+        attack(&mut game, sparrows[0], chosh);
         let seen = rolls(&events(&mut game));
         if seen[0].2 == Cell::Miss {
             assert_eq!(seen.len(), 2, "both dice rolled again");
@@ -1033,13 +1012,7 @@ fn sparrow_cover_fire_makes_a_hit_on_5_or_more_miss() {
     let mut outcomes = [false; 2];
     for seed in 0..400 {
         let (mut game, sparrows, chosh, cover) = cover_fire_position(seed);
-        events(&mut game);
-        game.apply(Action::Attack {
-            ship: chosh,
-            target: sparrows[0],
-        })
-        .unwrap();
-        answer_suggested(&mut game);
+        attack(&mut game, chosh, sparrows[0]);
         let seen = events(&mut game);
         if rolls(&seen).last().is_some_and(|roll| roll.2 != Cell::Miss) {
             assert_eq!(
