@@ -194,34 +194,12 @@ pub(crate) fn push_event_plays(
         acting,
         ..effects::eval::Ctx::default()
     };
-    if play.target.is_none() {
-        if effects::fire::choose_target(game, &ctx, kind).is_some() {
-            out.push(Action::PlayCard {
-                card: tactic,
-                target: Target::None,
-            });
-        }
-        return;
-    }
-    let Some(selector) = &play.target else {
-        return;
-    };
-    for card in 0..game.st.cards.len() as u16 {
-        let card = ShipCardId(card);
-        let with = effects::eval::Ctx {
-            target: Some(card),
-            ..ctx
-        };
-        if effects::eval::selects_card(game, &with, selector, card)
-            && effects::eval::holds(game, &with, &play.conditions)
-            && effects::fire::feasible(game, &with, &play.effects)
-        {
-            out.push(Action::PlayCard {
-                card: tactic,
-                target: Target::Card(card),
-            });
-        }
-    }
+    effects::fire::each_target(game, &ctx, kind, |target| {
+        out.push(Action::PlayCard {
+            card: tactic,
+            target,
+        });
+    });
 }
 
 /// Whether `player` may play a tactic card on a ship card as far as the

@@ -291,10 +291,10 @@ fn react(game: &mut Game, when: When, ev: &Ev, first: PlayerId) {
                 tactic: Some(card),
                 ..Ctx::default()
             });
-            let mut options: Vec<Answer> = targets(game, &ctx, kind)
-                .into_iter()
-                .map(Answer::Play)
-                .collect();
+            let mut options: Vec<Answer> = Vec::new();
+            each_target(game, &ctx, kind, |target| {
+                options.push(Answer::Play(target));
+            });
             if options.is_empty() {
                 continue;
             }
@@ -325,49 +325,28 @@ fn react(game: &mut Game, when: When, ev: &Ev, first: PlayerId) {
     }
 }
 
-/// The target an event is played on now, if it can be played: `None` as
-/// target when it has none.
-pub(crate) fn choose_target(game: &Game, ctx: &Ctx, kind: usize) -> Option<Target> {
-    let play = &game.data.powers.plays[kind];
-    if let Some(selector) = &play.target {
-        (0..game.st.cards.len() as u16)
-            .map(ShipCardId)
-            .find_map(|card| {
-                let with = Ctx {
-                    target: Some(card),
-                    ..*ctx
-                };
-                (eval::selects_card(game, &with, selector, card)
-                    && eval::holds(game, &with, &play.conditions)
-                    && feasible(game, &with, &play.effects))
-                .then_some(Target::Card(card))
-            })
-    } else {
-        (eval::holds(game, ctx, &play.conditions) && feasible(game, ctx, &play.effects))
-            .then_some(Target::None)
-    }
-}
-
-/// Every target an event can be played on now (`Target::None` when it
-/// takes none).
-fn targets(game: &Game, ctx: &Ctx, kind: usize) -> Vec<Target> {
+/// Calls `each` with every target an event can be played on now, in ship
+/// card order (`Target::None`, once, for an event that takes none).
+pub(crate) fn each_target(game: &Game, ctx: &Ctx, kind: usize, mut each: impl FnMut(Target)) {
     let play = &game.data.powers.plays[kind];
     let Some(selector) = &play.target else {
-        return choose_target(game, ctx, kind).into_iter().collect();
+        if eval::holds(game, ctx, &play.conditions) && feasible(game, ctx, &play.effects) {
+            each(Target::None);
+        }
+        return;
     };
-    (0..game.st.cards.len() as u16)
-        .map(ShipCardId)
-        .filter(|&card| {
-            let with = Ctx {
-                target: Some(card),
-                ..*ctx
-            };
-            eval::selects_card(game, &with, selector, card)
-                && eval::holds(game, &with, &play.conditions)
-                && feasible(game, &with, &play.effects)
-        })
-        .map(Target::Card)
-        .collect()
+    for card in (0..game.st.cards.len() as u16).map(ShipCardId) {
+        let with = Ctx {
+            target: Some(card),
+            ..*ctx
+        };
+        if eval::selects_card(game, &with, selector, card)
+            && eval::holds(game, &with, &play.conditions)
+            && feasible(game, &with, &play.effects)
+        {
+            each(Target::Card(card));
+        }
+    }
 }
 
 /// Whether effects can be carried out at all (a launch needs its ship
