@@ -122,11 +122,10 @@ pub(super) fn play(
     let left = if arranged.game.question().is_some() {
         0
     } else {
-        arranged.game.forced_dice_left()
-    };
-    if arranged.game.question().is_none() {
+        let left = arranged.game.forced_dice_left();
         arranged.game.edit().force_dice(&[]);
-    }
+        left
+    };
     match result {
         Err(refused) => Err(Failure {
             pointer: step.pointer.clone(),
