@@ -3,24 +3,13 @@
 //! left out, so a scenario never depends on the draw); when it lists none,
 //! the mission's stay.
 
+mod common;
+
 use std::path::Path;
 
 use spacedock_schema::mission::{Discovery, Face, PlacedTile};
 use spacedock_schema::rules::DiscoveryTile;
 use spacedock_validator::{Options, check_scenarios};
-
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).expect("create folder");
-    for entry in std::fs::read_dir(from).expect("read fixture") {
-        let entry = entry.expect("entry");
-        let target = to.join(entry.file_name());
-        if entry.file_type().expect("file type").is_dir() {
-            copy_dir(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), &target).expect("copy file");
-        }
-    }
-}
 
 /// The discovery setup of each scenario, by scenario name, for a pack whose
 /// Skirmish mission places an energy source and draws two tiles.
@@ -28,7 +17,7 @@ fn discoveries(scenarios: &[(&str, &str)]) -> Vec<(String, Discovery)> {
     let base = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/mutation-base");
     let temp = tempfile::tempdir().expect("temp dir");
     let pack = temp.path().join("pack");
-    copy_dir(&base, &pack);
+    common::copy_dir(&base, &pack);
     std::fs::create_dir_all(pack.join("tests")).expect("folder");
     for (file, text) in scenarios {
         std::fs::write(pack.join("tests").join(file), text).expect("write scenario");

@@ -3,29 +3,18 @@
 //! still compiles, and linked files are still read.
 #![cfg(unix)]
 
+mod common;
+
 use std::path::Path;
 
 use spacedock_validator::{Options, compile};
-
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).expect("create folder");
-    for entry in std::fs::read_dir(from).expect("read fixture") {
-        let entry = entry.expect("entry");
-        let target = to.join(entry.file_name());
-        if entry.file_type().expect("file type").is_dir() {
-            copy_dir(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), &target).expect("copy file");
-        }
-    }
-}
 
 #[test]
 fn symlink_loops_do_not_hang_the_loader() {
     let base = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/mutation-base");
     let temp = tempfile::tempdir().expect("temp dir");
     let pack = temp.path().join("pack");
-    copy_dir(&base, &pack);
+    common::copy_dir(&base, &pack);
     // Loops at the top of the pack, inside a kind folder and in a folder the
     // stray-file scan walks.
     std::os::unix::fs::symlink(&pack, pack.join("again")).expect("link");
