@@ -913,6 +913,64 @@ fn an_extra_weapon_of_a_triggered_power_lasts_through_the_activation() {
 }
 
 #[test]
+fn a_discard_power_asks_the_discarding_player_which_card_goes() {
+    // No base-pack card makes a player discard: a power is added for the test.
+    let bundle = with_power(
+        "f-51-blue-sparrows",
+        &serde_json::json!({
+            "name": "Jammer",
+            "text": "When this card is activated, your opponent discards a card of their choice.",
+            "when": "activation",
+            "do": [{ "kind": "discard", "count": 1, "player": "opponent" }],
+        }),
+    );
+    let mut game = started_with(bundle, DEAD_ZONE, 16, 0);
+    let sparrows_card = card(&game, 0, "f-51-blue-sparrows");
+    for (ship, column) in ships(&game, sparrows_card).into_iter().zip([6, 7, 8]) {
+        put(&mut game, ship, column, 8);
+    }
+    to_phase(&mut game, TurnPhase::Action);
+    game.edit().set_energy(ISN, 20);
+    let cheap = give(&mut game, WRETCH, "fates-reach");
+    let dear = give(&mut game, WRETCH, "exploit-weakness");
+    let held = game.hand_len(WRETCH);
+    let discarded = game.discard_len(WRETCH);
+
+    game.apply(Action::Activate(sparrows_card)).unwrap();
+    let asked = game.question().cloned().expect("the opponent is asked");
+    assert_eq!(asked.player, WRETCH);
+    assert_eq!(asked.about, About::Discard);
+    assert_eq!(game.to_move(), WRETCH, "on ISN's turn");
+    let kinds: Vec<&str> = asked
+        .options
+        .iter()
+        .map(|option| match option {
+            Answer::Card(card) => game.tactic(*card).card,
+            other => panic!("not a card: {other:?}"),
+        })
+        .collect();
+    let mut distinct = kinds.clone();
+    distinct.sort_unstable();
+    distinct.dedup();
+    assert_eq!(distinct.len(), kinds.len(), "one option per kind held");
+    assert!(asked.options.contains(&Answer::Card(cheap)));
+    assert!(asked.options.contains(&Answer::Card(dear)));
+    assert_eq!(
+        game.hand_len(WRETCH),
+        held,
+        "nothing discarded before the answer"
+    );
+
+    answer(&mut game, Answer::Card(dear));
+    assert!(game.question().is_none());
+    assert_eq!(game.to_move(), ISN);
+    assert_eq!(game.tactic(dear).place, TacticPlace::Discard);
+    assert_eq!(game.tactic(cheap).place, TacticPlace::Hand(WRETCH));
+    assert_eq!(game.hand_len(WRETCH), held - 1);
+    assert_eq!(game.discard_len(WRETCH), discarded + 1);
+}
+
+#[test]
 fn lr5_nuclear_warhead_is_discarded_after_its_attack() {
     let mut game = started(DEAD_ZONE, 17, 0);
     let everest_card = card(&game, 0, "isn-everest");
