@@ -7,7 +7,7 @@ use std::ops::Range;
 
 use spacedock_schema::effect::{Pegs, PlayerRef, Role, WeaponSlot};
 
-use crate::effects::program::{Cond, Sel, size_bit, type_bit};
+use crate::effects::program::{Cond, Sel, type_bit};
 use crate::game::Game;
 use crate::ids::{Hex, PlayerId, ShipCardId, ShipId, TacticId};
 use crate::rules::movement;
@@ -153,16 +153,12 @@ pub(crate) fn selects(game: &Game, ctx: &Ctx, sel: &Sel, ship: ShipId) -> bool {
     }
     let card = game.data.card_of(ship);
     let data = game.data.card(card);
-    if sel
-        .ship
-        .is_some_and(|wanted| usize::from(wanted) != data.ship)
+    if !sel.fits_print(data)
         || sel.faction.is_some_and(|wanted| {
             game.data.powers.card_faction[card.index()] != wanted
                 && !(ctx.attaching
                     && crate::effects::modify::treated_as_faction(game, card, wanted))
         })
-        || (sel.sizes != 0 && sel.sizes & size_bit(data.size) == 0)
-        || sel.icon.is_some_and(|icon| icon != data.icon)
         || sel
             .shields
             .is_some_and(|up| (game.st.ships[ship.index()].shields > 0) != up)

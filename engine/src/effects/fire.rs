@@ -107,7 +107,12 @@ pub(crate) fn each_instance<'a>(
 /// The context of power `index` from one of its origins, if that is in
 /// play (a seat: if it is `player`, when given).
 #[inline]
-fn instance(game: &Game, index: usize, origin: Origin, player: Option<PlayerId>) -> Option<Ctx> {
+pub(crate) fn instance(
+    game: &Game,
+    index: usize,
+    origin: Origin,
+    player: Option<PlayerId>,
+) -> Option<Ctx> {
     let base = Ctx {
         power: index as u16,
         ..Ctx::default()
@@ -182,6 +187,9 @@ fn has_turn_condition(power: &Power) -> bool {
 
 /// Fires the powers listening to `when` that `only` accepts.
 fn fire(game: &mut Game, when: When, ev: &Ev, only: &dyn Fn(&Power) -> bool) {
+    if game.data.powers.listening(when).is_empty() {
+        return;
+    }
     let data = Arc::clone(&game.data);
     for &index in data.powers.listening(when) {
         let index = usize::from(index);
@@ -258,7 +266,7 @@ fn hit_cancelled(game: &Game, when: When) -> bool {
 /// that answer an activation are the active player's ordinary actions
 /// instead, while the activation has not attacked yet.
 fn react(game: &mut Game, when: When, ev: &Ev, first: PlayerId) {
-    if when == When::Activation {
+    if when == When::Activation || game.data.powers.answers(when).is_empty() {
         return;
     }
     let data = Arc::clone(&game.data);
@@ -718,10 +726,9 @@ pub(crate) fn hit_was_cancelled(game: &Game) -> bool {
 /// chooses whether to use it and which cards to keep.
 fn alternative_draw(game: &mut Game, player: PlayerId) {
     let data = Arc::clone(&game.data);
-    for (index, power) in data.powers.powers.iter().enumerate() {
-        if power.when.is_some() {
-            continue;
-        }
+    for &index in &data.powers.draws {
+        let index = usize::from(index);
+        let power = &data.powers.powers[index];
         for effect in &power.effects {
             let Eff::DrawFrom { look, keep, rest } = *effect else {
                 continue;

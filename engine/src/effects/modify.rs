@@ -10,8 +10,8 @@ use std::sync::Arc;
 use spacedock_schema::common::TacticType;
 
 use crate::effects::eval::{self, Ctx};
-use crate::effects::fire::{each_instance, mark_used, used};
-use crate::effects::program::{Eff, Modify, Power, StatKind, Status, stat_index};
+use crate::effects::fire::{each_instance, instance, mark_used, used};
+use crate::effects::program::{Eff, Modifier, Modify, Origin, Power, StatKind, Status, stat_index};
 use crate::effects::state::LastingKind;
 use crate::game::Game;
 use crate::ids::{PlayerId, ShipCardId, ShipId, TacticId};
@@ -47,29 +47,111 @@ fn holding<'a>(game: &'a Game, index: usize, power: &'a Power) -> impl Iterator<
     })
 }
 
-fn apply(game: &Game, stat: StatKind, subject: Subject, mut value: i32) -> i32 {
-    let program = &game.data.powers;
-    let which = stat_index(stat);
-    if !program.modifies[which] {
+/// [`holding`] for a number of `card`: a power that changes it only on
+/// the ship its source is attached to holds only from the copies attached
+/// to the card (the others, wherever they are, cannot change it).
+fn holding_on(game: &Game, modifier: Modifier, card: ShipCardId) -> impl Iterator<Item = Ctx> {
+    let index = usize::from(modifier.power);
+    let power = &game.data.powers.powers[index];
+    power
+        .origins
+        .iter()
+        .filter(move |&&origin| {
+            !modifier.attached_only
+                || matches!(origin, Origin::Copy(tactic)
+                    if eval::attached_to(game, tactic) == Some(card))
+        })
+        .filter_map(move |&origin| instance(game, index, origin, None))
+        .filter(move |ctx| {
+            !used(game, ctx, power.limit) && eval::holds(game, ctx, &power.conditions)
+        })
+}
+
+impl Subject {
+    fn card(self, game: &Game) -> ShipCardId {
+        match self {
+            Subject::Ship(ship, _) => game.data.card_of(ship),
+            Subject::Card(card, _) => card,
+        }
+    }
+}
+
+/// A number after the continuous powers that change it: those of its ship
+/// card's list (the others never can), from the origins that can. Most
+/// ship cards carry no tactic card, and most powers that change numbers
+/// come with tactic cards: most queries end here, at once.
+#[inline]
+fn from_powers(game: &Game, stat: StatKind, subject: Subject, value: i32) -> i32 {
+    let card = subject.card(game);
+    let bare = game.st.cards[card.index()].attached.is_empty();
+    let modifiers = &game.data.powers.modifying[stat_index(stat)][card.index()];
+    if modifiers
+        .iter()
+        .all(|modifier| bare && modifier.attached_only)
+    {
         return value;
     }
-    for &index in &program.modifying[which] {
-        let power = &program.powers[usize::from(index)];
-        for ctx in holding(game, usize::from(index), power) {
-            for effect in &power.effects {
-                if let Eff::Modify(modify) = effect
-                    && modify.stat == stat
-                    && modify.until.is_none()
-                    && applies(game, &ctx, modify, subject)
-                {
-                    value += modify.amount;
-                    if let Some(minimum) = modify.minimum {
-                        value = value.max(minimum);
-                    }
-                }
+    from_holding(game, stat, subject, modifiers, value)
+}
+
+#[inline(never)]
+fn from_holding(
+    game: &Game,
+    stat: StatKind,
+    subject: Subject,
+    modifiers: &[Modifier],
+    mut value: i32,
+) -> i32 {
+    let card = subject.card(game);
+    for &modifier in modifiers {
+        let power = &game.data.powers.powers[usize::from(modifier.power)];
+        for ctx in holding_on(game, modifier, card) {
+            value = modified_by(game, &ctx, power, stat, subject, value);
+        }
+    }
+    value
+}
+
+/// A number after what one holding continuous power does to it.
+fn modified_by(
+    game: &Game,
+    ctx: &Ctx,
+    power: &Power,
+    stat: StatKind,
+    subject: Subject,
+    mut value: i32,
+) -> i32 {
+    for effect in &power.effects {
+        if let Eff::Modify(modify) = effect
+            && modify.stat == stat
+            && modify.until.is_none()
+            && applies(game, ctx, modify, subject)
+        {
+            value += modify.amount;
+            if let Some(minimum) = modify.minimum {
+                value = value.max(minimum);
             }
         }
     }
+    value
+}
+
+#[inline]
+fn apply(game: &Game, stat: StatKind, subject: Subject, value: i32) -> i32 {
+    if !game.data.powers.modifies[stat_index(stat)] {
+        return value;
+    }
+    let value = from_powers(game, stat, subject, value);
+    if game.st.effects.lasting.is_empty() {
+        value
+    } else {
+        from_lasting(game, stat, subject, value)
+    }
+}
+
+/// A number after the lasting effects that change it.
+#[inline(never)]
+fn from_lasting(game: &Game, stat: StatKind, subject: Subject, mut value: i32) -> i32 {
     for lasting in &game.st.effects.lasting {
         let LastingKind::Modify {
             stat: lasting_stat,
@@ -303,6 +385,26 @@ pub(crate) fn may_play_on(
         && eval::holds(game, &ctx, &play.conditions)
 }
 
+/// Whether a power in a context changes the number of a stat of a card
+/// (or of a ship).
+fn hits(
+    game: &Game,
+    ctx: &Ctx,
+    power: &Power,
+    stat: StatKind,
+    card: Option<ShipCardId>,
+    ship: Option<ShipId>,
+) -> bool {
+    power.effects.iter().any(|effect| match effect {
+        Eff::Modify(modify) if modify.stat == stat => match (card, ship) {
+            (Some(card), _) => eval::selects_card(game, ctx, &modify.target, card),
+            (None, Some(ship)) => eval::selects(game, ctx, &modify.target, ship),
+            (None, None) => false,
+        },
+        _ => false,
+    })
+}
+
 /// Marks used the limited continuous powers of a stat that apply to a
 /// card or ship now (their number was just used).
 pub(crate) fn use_up(
@@ -311,25 +413,21 @@ pub(crate) fn use_up(
     card: Option<ShipCardId>,
     ship: Option<ShipId>,
 ) {
+    let subject = match (card, ship) {
+        (Some(card), _) => card,
+        (None, Some(ship)) => game.data.card_of(ship),
+        (None, None) => return,
+    };
     let data = Arc::clone(&game.data);
     let program = &data.powers;
-    for &index in &program.limited[stat_index(stat)] {
-        let power = &program.powers[usize::from(index)];
-        let hit = |game: &Game, ctx: &Ctx| {
-            power.effects.iter().any(|effect| match effect {
-                Eff::Modify(modify) if modify.stat == stat => match (card, ship) {
-                    (Some(card), _) => eval::selects_card(game, ctx, &modify.target, card),
-                    (None, Some(ship)) => eval::selects(game, ctx, &modify.target, ship),
-                    (None, None) => false,
-                },
-                _ => false,
-            })
-        };
+    for &modifier in &program.limited[stat_index(stat)][subject.index()] {
+        let power = &program.powers[usize::from(modifier.power)];
         // Marking one source used changes nothing the others are judged
         // by, and takes it out of `holding`: so this marks, in order, the
         // same sources as collecting them first would, without a list.
         loop {
-            let next = holding(game, usize::from(index), power).find(|ctx| hit(game, ctx));
+            let next = holding_on(game, modifier, subject)
+                .find(|ctx| hits(game, ctx, power, stat, card, ship));
             let Some(ctx) = next else {
                 break;
             };
@@ -343,5 +441,114 @@ pub(crate) fn use_up_prevention(game: &mut Game, ship: ShipId, damage_type: Opti
     if let Some((index, ctx)) = prevented(game, ship, damage_type) {
         let limit = game.data.powers.powers[index].limit;
         mark_used(game, &ctx, limit);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use spacedock_schema::common::TacticType;
+
+    use std::sync::Arc;
+
+    use super::{Subject, from_powers, hits, holding, mark_used, modified_by, use_up};
+    use crate::effects::program::{STAT_KINDS, StatKind};
+    use crate::game::Game;
+    use crate::ids::{ShipCardId, ShipId};
+    use crate::rules::testing::for_each_state;
+    use crate::state::WeaponRef;
+
+    /// [`from_powers`] as the scan of the whole program it shortens.
+    fn from_every_power(game: &Game, stat: StatKind, subject: Subject, mut value: i32) -> i32 {
+        for (index, power) in game.data.powers.powers.iter().enumerate() {
+            if power.when.is_none() {
+                for ctx in holding(game, index, power) {
+                    value = modified_by(game, &ctx, power, stat, subject, value);
+                }
+            }
+        }
+        value
+    }
+
+    /// [`use_up`] as the scan of the whole program it shortens.
+    fn use_up_every_power(
+        game: &mut Game,
+        stat: StatKind,
+        card: Option<ShipCardId>,
+        ship: Option<ShipId>,
+    ) {
+        let data = Arc::clone(&game.data);
+        for (index, power) in data.powers.powers.iter().enumerate() {
+            if power.when.is_some() || power.limit.is_none() {
+                continue;
+            }
+            loop {
+                let next = holding(game, index, power)
+                    .find(|ctx| hits(game, ctx, power, stat, card, ship));
+                let Some(ctx) = next else {
+                    break;
+                };
+                mark_used(game, &ctx, power.limit);
+            }
+        }
+    }
+
+    /// Every number of every ship and ship card a stat query can ask.
+    fn subjects(game: &Game) -> Vec<(StatKind, Subject)> {
+        let mut out = Vec::new();
+        for stat in STAT_KINDS {
+            for card in (0..game.st.cards.len() as u16).map(ShipCardId) {
+                for kind in [None, Some(TacticType::Event), Some(TacticType::Sabotage)] {
+                    out.push((stat, Subject::Card(card, kind)));
+                }
+                let mut weapons = vec![
+                    None,
+                    Some(WeaponRef::Primary),
+                    Some(WeaponRef::Secondary(0)),
+                ];
+                weapons.extend(
+                    game.st.cards[card.index()]
+                        .attached
+                        .iter()
+                        .map(|&tactic| Some(WeaponRef::Additional(tactic))),
+                );
+                for ship in game.data.card(card).ship_ids() {
+                    for &weapon in &weapons {
+                        out.push((stat, Subject::Ship(ship, weapon)));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The per-card lists of modifiers and the attached-only shortcut
+    /// change no number in any state of the base pack's games, and use
+    /// up the same powers.
+    #[test]
+    fn the_modifier_lists_agree_with_a_scan_of_every_power() {
+        let (mut changed, mut marked) = (0, 0);
+        for_each_state(2, |game| {
+            for (stat, subject) in subjects(game) {
+                for value in [0, 3] {
+                    let plain = from_every_power(game, stat, subject, value);
+                    assert_eq!(from_powers(game, stat, subject, value), plain);
+                    changed += usize::from(plain != value);
+                }
+            }
+            for stat in STAT_KINDS {
+                for ship in (0..game.st.ships.len() as u16).map(ShipId) {
+                    let card = game.data.card_of(ship);
+                    for (card, ship) in [(Some(card), None), (None, Some(ship))] {
+                        let mut fast = game.clone();
+                        use_up(&mut fast, stat, card, ship);
+                        let mut plain = game.clone();
+                        use_up_every_power(&mut plain, stat, card, ship);
+                        assert_eq!(fast.st.effects.uses, plain.st.effects.uses);
+                        marked += usize::from(fast.st.effects.uses != game.st.effects.uses);
+                    }
+                }
+            }
+        });
+        assert!(changed > 0 && marked > 0, "{changed} {marked}");
     }
 }

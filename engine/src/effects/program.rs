@@ -20,7 +20,7 @@ use spacedock_schema::effect::{
 };
 use spacedock_schema::rules::Obstacle;
 
-use crate::data::{Data, WeaponData};
+use crate::data::{CardData, Data, WeaponData};
 use crate::ids::{PlayerId, ShipCardId, TacticId};
 use crate::rules::damage::Damage;
 
@@ -66,6 +66,15 @@ pub(crate) struct Sel {
 }
 
 impl Sel {
+    /// Whether the selector may pick a ship of a card by its print: its
+    /// ship, size and icon (what no power and no move changes).
+    pub(crate) fn fits_print(&self, card: &CardData) -> bool {
+        self.ship
+            .is_none_or(|wanted| usize::from(wanted) == card.ship)
+            && (self.sizes == 0 || self.sizes & size_bit(card.size) != 0)
+            && self.icon.is_none_or(|icon| icon == card.icon)
+    }
+
     pub(crate) fn role(role: Role) -> Sel {
         Sel {
             role,
@@ -300,6 +309,17 @@ pub(crate) struct Play {
     pub(crate) structured: bool,
 }
 
+/// A continuous power that may change a number of a ship card: an entry of
+/// [`Program::modifying`] and [`Program::limited`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Modifier {
+    pub(crate) power: u16,
+    /// Every `modify` of the number in the power that may pick the card's
+    /// ships picks the ship its source is attached to: only a copy
+    /// attached to the card itself can change the number.
+    pub(crate) attached_only: bool,
+}
+
 /// The compiled powers of one game (static data).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Program {
@@ -315,17 +335,22 @@ pub(crate) struct Program {
     /// Whether any effect anywhere modifies each [`StatKind`], continuous
     /// or lasting: a quick exit for the many queries of the others.
     pub(crate) modifies: [bool; 9],
-    /// Per [`StatKind`] ([`stat_index`]): the continuous powers with a
-    /// `modify` of it that is not lasting, by index. Every number the
-    /// rules ask for reads only these, not the whole program.
-    pub(crate) modifying: [Vec<u16>; 9],
-    /// Per [`StatKind`]: the limited continuous powers with any `modify` of
-    /// it, used up when the number is used.
-    pub(crate) limited: [Vec<u16>; 9],
+    /// Per [`StatKind`] ([`stat_index`]) and ship card: the continuous
+    /// powers in play in this game with a `modify` of it that is not
+    /// lasting and may pick a ship of the card, in program order. Every
+    /// number the rules ask for reads only these, not the whole program.
+    pub(crate) modifying: [Vec<Vec<Modifier>>; 9],
+    /// Per [`StatKind`] and ship card: the limited continuous powers with
+    /// any `modify` of it that may pick a ship of the card, used up when
+    /// the number is used.
+    pub(crate) limited: [Vec<Vec<Modifier>>; 9],
     /// Per [`Status`]: the continuous powers with an effect of it.
     pub(crate) statuses: [Vec<u16>; STATUSES],
     /// Powers used as an action (action windows, `instead-of-move`).
     pub(crate) windows: Vec<u16>,
+    /// Continuous powers with a `draw-from`: the energy phase's
+    /// alternative draws.
+    pub(crate) draws: Vec<u16>,
     /// Per trigger (`When as usize`): the powers listening to it, in
     /// program order, so that firing a trigger visits only them.
     pub(crate) listening: [Vec<u16>; TRIGGERS],
@@ -389,6 +414,19 @@ impl Status {
         })
     }
 }
+
+/// Every [`StatKind`], in [`stat_index`] order.
+pub(crate) const STAT_KINDS: [StatKind; 9] = [
+    StatKind::Range,
+    StatKind::Attacks,
+    StatKind::Strength,
+    StatKind::ChargeCost,
+    StatKind::Move,
+    StatKind::ActivationCost,
+    StatKind::CardCost,
+    StatKind::Capacity,
+    StatKind::EcmThreshold,
+];
 
 pub(crate) fn stat_index(stat: StatKind) -> usize {
     match stat {
@@ -829,23 +867,41 @@ fn origins(source: Source, data: &Data) -> Vec<Origin> {
 /// Fills the program's indices: which powers each query and each trigger
 /// has to look at. A continuous power acts only through its top-level
 /// effects; nested ones (`if`, `choose`, roll tables) are carried out by
-/// triggered powers and plays, and may only leave lasting effects.
+/// triggered powers and plays, and may only leave lasting effects. A power
+/// without origins never acts in this game, and an event kind without
+/// copies is never in a hand: the indices leave them out.
 fn index(program: &mut Program, data: &Data) {
+    for list in program.modifying.iter_mut().chain(&mut program.limited) {
+        *list = vec![Vec::new(); data.cards.len()];
+    }
     for (index, power) in program.powers.iter().enumerate() {
+        if power.origins.is_empty() {
+            continue;
+        }
         let index = index as u16;
         let Some(when) = power.when else {
-            for effect in &power.effects {
-                if let Eff::Modify(modify) = effect {
-                    let stat = stat_index(modify.stat);
-                    let list = &mut program.modifying[stat];
-                    if modify.until.is_none() && !list.contains(&index) {
-                        list.push(index);
-                    }
-                    let list = &mut program.limited[stat];
-                    if power.limit.is_some() && !list.contains(&index) {
-                        list.push(index);
+            for stat in STAT_KINDS {
+                let which = stat_index(stat);
+                for (card, faction) in program.card_faction.iter().enumerate() {
+                    let card = ShipCardId(card as u16);
+                    let on = |counts: fn(&Modify) -> bool| {
+                        modifier(index, power, stat, counts, card, data.card(card), *faction)
+                    };
+                    program.modifying[which][card.index()]
+                        .extend(on(|modify| modify.until.is_none()));
+                    if power.limit.is_some() {
+                        program.limited[which][card.index()].extend(on(|_| true));
                     }
                 }
+            }
+            if power
+                .effects
+                .iter()
+                .any(|effect| matches!(effect, Eff::DrawFrom { .. }))
+            {
+                program.draws.push(index);
+            }
+            for effect in &power.effects {
                 if let Some(status) = Status::of(effect) {
                     let list = &mut program.statuses[status as usize];
                     if !list.contains(&index) {
@@ -863,6 +919,7 @@ fn index(program: &mut Program, data: &Data) {
     for (kind, play) in program.plays.iter().enumerate() {
         if let Some(when) = play.when
             && data.kinds[kind].kind == TacticType::Event
+            && data.tactics.iter().any(|tactic| tactic.kind == kind)
         {
             program.answers[when as usize].push(kind as u16);
         }
@@ -873,6 +930,40 @@ fn index(program: &mut Program, data: &Data) {
     for play in &program.plays {
         note_modifies(&mut program.modifies, &play.effects);
     }
+}
+
+/// How power `index`'s `modify`s of a stat (those `counts` takes) bear
+/// on a ship card's number: `None` if none of them can ever pick one of
+/// its ships, by what a game never changes (the card's print and faction,
+/// and for `self` the power's own card). A continuous power's context is
+/// never one of attaching, so only the card's own faction counts.
+fn modifier(
+    index: u16,
+    power: &Power,
+    stat: StatKind,
+    counts: fn(&Modify) -> bool,
+    card: ShipCardId,
+    print: &CardData,
+    faction: u8,
+) -> Option<Modifier> {
+    let mut picking = power
+        .effects
+        .iter()
+        .filter_map(|effect| match effect {
+            Eff::Modify(modify) if modify.stat == stat && counts(modify) => Some(&modify.target),
+            _ => None,
+        })
+        .filter(|target| {
+            (target.role != Role::This || power.source == Source::Ship(card))
+                && target.fits_print(print)
+                && target.faction.is_none_or(|wanted| wanted == faction)
+        })
+        .peekable();
+    picking.peek()?;
+    Some(Modifier {
+        power: index,
+        attached_only: picking.all(|target| target.role == Role::AttachedShip),
+    })
 }
 
 /// Marks the stats some effect, at any depth, may change.
@@ -908,21 +999,9 @@ mod tests {
     use spacedock_schema::common::TacticType;
     use spacedock_schema::effect::Trigger;
 
-    use super::{Eff, Origin, Program, Source, StatKind, Status, stat_index};
+    use super::{Eff, Modifier, Origin, Program, STAT_KINDS, Source, StatKind, Status, stat_index};
     use crate::game::Game;
     use crate::ids::TacticId;
-
-    const STATS: [StatKind; 9] = [
-        StatKind::Range,
-        StatKind::Attacks,
-        StatKind::Strength,
-        StatKind::ChargeCost,
-        StatKind::Move,
-        StatKind::ActivationCost,
-        StatKind::CardCost,
-        StatKind::Capacity,
-        StatKind::EcmThreshold,
-    ];
 
     const STATUSES: [Status; 6] = [
         Status::PreventDamage,
@@ -933,21 +1012,40 @@ mod tests {
         Status::TreatAsFaction,
     ];
 
-    /// The powers a full scan of the program finds, by index.
+    /// The powers in play in the game (with origins) a full scan of the
+    /// program finds, by index.
     fn scan(program: &Program, wanted: impl Fn(&super::Power) -> bool) -> Vec<u16> {
         (0..program.powers.len() as u16)
-            .filter(|&index| wanted(&program.powers[usize::from(index)]))
+            .filter(|&index| {
+                let power = &program.powers[usize::from(index)];
+                !power.origins.is_empty() && wanted(power)
+            })
             .collect()
+    }
+
+    /// Whether the lists of a number per ship card hold only powers of the
+    /// full scan, in program order, and some card's list each of them.
+    fn per_card(lists: &[Vec<Modifier>], scanned: &[u16]) -> bool {
+        let listed = |power: u16| {
+            lists
+                .iter()
+                .any(|list| list.iter().any(|m| m.power == power))
+        };
+        lists.iter().all(|list| {
+            list.windows(2).all(|pair| pair[0].power < pair[1].power)
+                && list.iter().all(|m| scanned.contains(&m.power))
+        }) && scanned.iter().all(|&power| listed(power))
     }
 
     fn modifies(effect: &Eff, stat: StatKind) -> bool {
         matches!(effect, Eff::Modify(modify) if modify.stat == stat)
     }
 
-    /// Every index lists exactly the powers (and event kinds) a scan of the
-    /// whole program finds, in program order, and every power's origins
-    /// are its source's ship card, copies or seats, for every mission of
-    /// the base pack.
+    /// Every index lists exactly the powers with origins (and event kinds
+    /// with copies) a scan of the whole program finds, in program order
+    /// (the per-card lists of numbers: some of them, each on some card),
+    /// and every power's origins are its source's ship card, copies or
+    /// seats, for every mission of the base pack.
     #[test]
     fn the_indices_list_what_a_full_scan_finds() {
         let bundle = crate::rules::testing::bundle();
@@ -957,7 +1055,7 @@ mod tests {
         for mission in &bundle.missions {
             let game = Game::new(Arc::clone(&bundle), &mission.id, 0).unwrap();
             let program = &game.data.powers;
-            for stat in STATS {
+            for stat in STAT_KINDS {
                 let modifying = scan(program, |power| {
                     power.when.is_none()
                         && power.effects.iter().any(|effect| {
@@ -970,8 +1068,9 @@ mod tests {
                         && power.limit.is_some()
                         && power.effects.iter().any(|effect| modifies(effect, stat))
                 });
-                assert_eq!(program.modifying[stat_index(stat)], modifying, "{stat:?}");
-                assert_eq!(program.limited[stat_index(stat)], limited, "{stat:?}");
+                let which = stat_index(stat);
+                assert!(per_card(&program.modifying[which], &modifying), "{stat:?}");
+                assert!(per_card(&program.limited[which], &limited), "{stat:?}");
                 entries[0] += modifying.len();
                 entries[1] += limited.len();
             }
@@ -986,6 +1085,14 @@ mod tests {
                 assert_eq!(program.statuses[status as usize], holding, "{status:?}");
                 entries[2] += holding.len();
             }
+            let draws = scan(program, |power| {
+                power.when.is_none()
+                    && power
+                        .effects
+                        .iter()
+                        .any(|effect| matches!(effect, Eff::DrawFrom { .. }))
+            });
+            assert_eq!(program.draws, draws);
             for power in &program.powers {
                 let origins: Vec<Origin> = match power.source {
                     Source::Ship(card) => vec![Origin::Ship(card)],
@@ -1013,6 +1120,7 @@ mod tests {
                         let kind = usize::from(kind);
                         program.plays[kind].when == Some(when)
                             && game.data.kinds[kind].kind == TacticType::Event
+                            && game.data.tactics.iter().any(|tactic| tactic.kind == kind)
                     })
                     .collect();
                 assert_eq!(program.answers(when), answers, "{when:?}");
