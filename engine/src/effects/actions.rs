@@ -83,10 +83,20 @@ pub(crate) fn useful(game: &Game, ctx: &Ctx, effects: &[Eff]) -> bool {
 
 /// The contexts in which power `index` can be used now by `player`.
 fn usable(game: &Game, player: PlayerId, index: usize) -> Vec<Ctx> {
+    match window(game, player) {
+        Some(window) => usable_in(game, player, index, window),
+        None => Vec::new(),
+    }
+}
+
+/// [`usable`] in the window open now.
+fn usable_in(
+    game: &Game,
+    player: PlayerId,
+    index: usize,
+    (when, acting): (When, Ships),
+) -> Vec<Ctx> {
     let power = &game.data.powers.powers[index];
-    let Some((when, acting)) = window(game, player) else {
-        return Vec::new();
-    };
     if power.when != Some(when) {
         return Vec::new();
     }
@@ -105,9 +115,13 @@ fn usable(game: &Game, player: PlayerId, index: usize) -> Vec<Ctx> {
 
 /// Appends the powers `player` can use now.
 pub(crate) fn push(game: &Game, player: PlayerId, out: &mut Vec<Action>) {
+    // Asked for every legal list: the window is found once, not per power.
+    let Some(window) = window(game, player) else {
+        return;
+    };
     let program = &game.data.powers;
     for &index in &program.windows {
-        for ctx in usable(game, player, usize::from(index)) {
+        for ctx in usable_in(game, player, usize::from(index), window) {
             out.push(Action::UsePower {
                 power: index,
                 source: ctx.instance,

@@ -7,6 +7,8 @@
 //! a critical star destroys a target whose shields were already down,
 //! otherwise the weapon's strength is dealt as attack damage.
 
+use std::ops::ControlFlow;
+
 use spacedock_schema::common::TacticType;
 
 use crate::action::Action;
@@ -73,127 +75,148 @@ fn mark_charged(game: &mut Game, ship: ShipId, weapon: WeaponRef) {
     }
 }
 
-/// Spaces from `shape` to `target` if `target` is on the battlefield and
-/// not on `team`.
-#[inline]
-fn enemy_distance(game: &Game, team: TeamId, shape: &Shape, target: ShipId) -> Option<i32> {
-    let state = &game.st.ships[target.index()];
-    let pos = state.pos.filter(|_| !state.destroyed)?;
-    if game.data.team_of(movement::controller(game, target)) == team {
-        return None;
-    }
+/// Visits every enemy of `team` on the battlefield with its distance (in
+/// spaces) from `shape`, in id order, until `visit` breaks.
+fn each_enemy(
+    game: &Game,
+    team: TeamId,
+    shape: &Shape,
+    mut visit: impl FnMut(ShipId, i32) -> ControlFlow<()>,
+) -> ControlFlow<()> {
     let board = &game.data.board;
-    Some(shape.distance(&board.shape(game.data.size_of(target), pos)) as i32)
+    // Ship ids run card by card in card order: a card's controller is
+    // looked at once for all its ships.
+    for (data, state) in game.data.cards.iter().zip(&game.st.cards) {
+        if game.data.team_of(state.controller) == team {
+            continue;
+        }
+        for target in data.ship_ids() {
+            let state = &game.st.ships[target.index()];
+            if let Some(pos) = state.pos.filter(|_| !state.destroyed) {
+                visit(target, shape.distance(&board.shape(data.size, pos)) as i32)?;
+            }
+        }
+    }
+    ControlFlow::Continue(())
 }
 
-/// The ships `ship` may attack with `weapon` now: enemies on the
+/// Visits the ships `ship` may attack with `weapon` now: enemies on the
 /// battlefield within the weapon's range and within any attack-range limit
-/// that protects them, in id order. Charging asks the same question (see
-/// [`push_charges`]), so that no charge is offered (and paid for) that no
-/// attack could follow.
-fn targets(game: &Game, ship: ShipId, weapon: WeaponRef) -> impl Iterator<Item = ShipId> + '_ {
+/// that protects them, in id order, until `visit` breaks. Charging asks
+/// the same question (see [`push_charges`]), so that no charge is offered
+/// (and paid for) that no attack could follow.
+fn each_target(
+    game: &Game,
+    ship: ShipId,
+    weapon: WeaponRef,
+    mut visit: impl FnMut(ShipId) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    // An attacker off the battlefield has no target.
+    let Some(shape) = movement::shape_of(game, ship) else {
+        return ControlFlow::Continue(());
+    };
     let range = stats::stat(game, Stat::Range(ship, weapon));
     let team = game.data.team_of(movement::controller(game, ship));
-    // An attacker off the battlefield has no target.
-    movement::shape_of(game, ship)
-        .into_iter()
-        .flat_map(move |shape| {
-            (0..game.st.ships.len() as u16)
-                .map(ShipId)
-                .filter(move |&target| {
-                    enemy_distance(game, team, &shape, target).is_some_and(|distance| {
-                        distance <= range
-                            && distance <= stats::stat(game, Stat::AttackableWithin(target))
-                    })
-                })
-        })
+    each_enemy(game, team, &shape, |target, distance| {
+        if distance <= range && distance <= stats::stat(game, Stat::AttackableWithin(target)) {
+            visit(target)
+        } else {
+            ControlFlow::Continue(())
+        }
+    })
 }
 
 fn any_target(game: &Game, ship: ShipId, weapon: WeaponRef) -> bool {
-    targets(game, ship, weapon).next().is_some()
+    each_target(game, ship, weapon, |_| ControlFlow::Break(())).is_break()
 }
 
-/// How many ships (the first by id) [`Enemies`] and [`Limits`] keep in a
-/// table; any past them are looked at afresh each time. The base pack's
-/// missions have 6 to 20 ships; the tables are made for every legal list
-/// with charges, so a bigger size costs more to clear than it saves.
+/// How many enemies [`Near`] keeps in an array (any more go to a vector),
+/// and how many ships (the first by id) [`Limits`] keeps in a table (any
+/// past them are asked afresh each time). The base pack's missions have 6
+/// to 20 ships; both are made for every legal list with charges, so a
+/// bigger size costs more to clear than it saves.
 const TABLED: usize = 32;
 
-/// The enemies of a card's controller on the battlefield, gathered once
-/// while one legal list is made: every weapon of every ship of the card
-/// tests the same ships.
-struct Enemies {
-    team: TeamId,
-    /// Enemies among the first [`TABLED`] ships with their shapes, in id
-    /// order.
-    listed: [(ShipId, Shape); TABLED],
+/// The enemies of a ship's controller on the battlefield with their
+/// distances from the ship, in id order: measured once for all the ship's
+/// weapons.
+struct Near {
+    listed: [(ShipId, i32); TABLED],
     len: usize,
+    /// Those past the first [`TABLED`].
+    more: Vec<(ShipId, i32)>,
 }
 
-impl Enemies {
-    fn of(game: &Game, card: ShipCardId) -> Enemies {
-        let team = game.data.team_of(game.st.cards[card.index()].controller);
-        let mut enemies = Enemies {
-            team,
-            listed: [(ShipId(0), Shape::default()); TABLED],
+impl Near {
+    fn new() -> Near {
+        Near {
+            listed: [(ShipId(0), 0); TABLED],
             len: 0,
-        };
-        let board = &game.data.board;
-        for (index, state) in game.st.ships.iter().enumerate().take(TABLED) {
-            let target = ShipId(index as u16);
-            if let Some(pos) = state.pos.filter(|_| !state.destroyed)
-                && game.data.team_of(movement::controller(game, target)) != team
-            {
-                enemies.listed[enemies.len] = (target, board.shape(game.data.size_of(target), pos));
-                enemies.len += 1;
-            }
+            more: Vec::new(),
         }
-        enemies
     }
 
-    /// Every enemy with its distance from `shape`, in id order.
-    fn distances<'a>(
-        &'a self,
-        game: &'a Game,
-        shape: &'a Shape,
-    ) -> impl Iterator<Item = (ShipId, i32)> + 'a {
-        let listed = self.listed[..self.len]
-            .iter()
-            .map(|(target, other)| (*target, shape.distance(other) as i32));
-        let rest = (TABLED..game.st.ships.len()).filter_map(|index| {
-            let target = ShipId(index as u16);
-            enemy_distance(game, self.team, shape, target).map(|distance| (target, distance))
+    /// Measures from `ship` at `shape`; returns the nearest enemy's
+    /// distance, `None` if there is no enemy.
+    fn measure(&mut self, game: &Game, ship: ShipId, shape: &Shape) -> Option<i32> {
+        self.len = 0;
+        self.more.clear();
+        let team = game.data.team_of(movement::controller(game, ship));
+        let mut nearest: Option<i32> = None;
+        let _ = each_enemy(game, team, shape, |target, distance| {
+            if self.len < TABLED {
+                self.listed[self.len] = (target, distance);
+                self.len += 1;
+            } else {
+                self.more.push((target, distance));
+            }
+            nearest = Some(nearest.map_or(distance, |nearest| nearest.min(distance)));
+            ControlFlow::Continue(())
         });
-        listed.chain(rest)
+        nearest
+    }
+
+    /// Every enemy measured, with its distance, in id order.
+    fn all(&self) -> impl Iterator<Item = (ShipId, i32)> + '_ {
+        self.listed[..self.len].iter().chain(&self.more).copied()
     }
 }
 
 /// Attack-range limits (`Stat::AttackableWithin`, which asks every power)
 /// of the first [`TABLED`] ships, each asked at most once while one legal
 /// list is made.
-struct Limits([Option<i32>; TABLED]);
+struct Limits([i32; TABLED]);
+
+/// A limit not asked yet (half the size of an `Option` to clear). A limit
+/// that is this value is asked again each time: the same answer.
+const UNKNOWN: i32 = i32::MIN;
 
 impl Limits {
     fn get(&mut self, game: &Game, target: ShipId) -> i32 {
         let ask = || stats::stat(game, Stat::AttackableWithin(target));
         match self.0.get_mut(target.index()) {
-            Some(known) => *known.get_or_insert_with(ask),
+            Some(known) => {
+                if *known == UNKNOWN {
+                    *known = ask();
+                }
+                *known
+            }
             None => ask(),
         }
     }
 }
 
 /// Weapons the ships of the activated card (or only the ship `only`, if
-/// given) can charge: each ship its
-/// card's weapons and those powers give it, once per activation, when it
-/// can pay and has a target for the weapon ([`targets`]).
+/// given) can charge: each ship its card's weapons and those powers give
+/// it, once per activation, when it can pay and has a target for the
+/// weapon ([`each_target`]).
 ///
-/// The conditions are those of asking `targets` for each weapon, made
-/// cheaper: the enemies are gathered once ([`Enemies`]), their limits asked
-/// once ([`Limits`]), a ship with no
-/// enemy on the battlefield asks no number at all (cost, range, granted
-/// weapons), and a weapon whose range falls short of the nearest enemy
-/// tests no target.
+/// The conditions are those of asking `each_target` for each weapon, made
+/// cheaper: each ship's enemies and distances to them are measured once
+/// ([`Near`], at its first weapon that is not charged yet and can be paid
+/// for), their limits asked once ([`Limits`]); with no enemy on the
+/// battlefield no range is asked, and a weapon whose range falls short of
+/// the nearest enemy tests no target.
 pub(crate) fn push_charges(
     game: &Game,
     card: ShipCardId,
@@ -201,8 +224,8 @@ pub(crate) fn push_charges(
     out: &mut Vec<Action>,
 ) {
     let player = game.st.active;
-    let enemies = Enemies::of(game, card);
-    let mut limits = Limits([None; TABLED]);
+    let mut limits = Limits([UNKNOWN; TABLED]);
+    let mut near = Near::new();
     let mut extras = Vec::new();
     for ship in game.data.card(card).ship_ids() {
         if only.is_some_and(|only| only != ship) {
@@ -211,13 +234,7 @@ pub(crate) fn push_charges(
         let Some(shape) = movement::shape_of(game, ship) else {
             continue;
         };
-        let Some(nearest) = enemies
-            .distances(game, &shape)
-            .map(|(_, distance)| distance)
-            .min()
-        else {
-            continue;
-        };
+        let mut nearest = None;
         extras.clear();
         powers::extra_weapons(game, ship, &mut extras);
         let granted = extras.iter().copied().map(WeaponRef::Extra);
@@ -231,9 +248,13 @@ pub(crate) fn push_charges(
             {
                 continue;
             }
+            let Some(nearest) = *nearest.get_or_insert_with(|| near.measure(game, ship, &shape))
+            else {
+                break;
+            };
             let range = stats::stat(game, Stat::Range(ship, weapon));
             if nearest <= range
-                && enemies.distances(game, &shape).any(|(target, distance)| {
+                && near.all().any(|(target, distance)| {
                     distance <= range && distance <= limits.get(game, target)
                 })
             {
@@ -265,7 +286,10 @@ pub(crate) fn push_attacks(game: &Game, charge: Charge, out: &mut Vec<Action>) {
         return;
     }
     let ship = charge.ship;
-    out.extend(targets(game, ship, charge.weapon).map(|target| Action::Attack { ship, target }));
+    let _ = each_target(game, ship, charge.weapon, |target| {
+        out.push(Action::Attack { ship, target });
+        ControlFlow::Continue(())
+    });
 }
 
 /// One attack of the charged weapon.
@@ -386,7 +410,9 @@ pub(crate) fn end_weapon(game: &mut Game) {
 
 #[cfg(test)]
 mod tests {
-    use super::{charged, push_charges, weapons};
+    use std::ops::ControlFlow;
+
+    use super::{charged, each_target, push_charges, weapons};
     use crate::action::Action;
     use crate::game::Game;
     use crate::ids::{ShipCardId, ShipId};
@@ -442,5 +468,49 @@ mod tests {
             }
         });
         assert!(offered > 10_000, "{offered} charges offered");
+    }
+
+    /// The ships `ship` may attack with `weapon` as the rule reads: enemies
+    /// on the battlefield within the weapon's range and their own limit.
+    fn targets_as_read(game: &Game, ship: ShipId, weapon: WeaponRef) -> Vec<ShipId> {
+        let Some(shape) = movement::shape_of(game, ship) else {
+            return Vec::new();
+        };
+        let range = stats::stat(game, Stat::Range(ship, weapon));
+        (0..game.st.ships.len() as u16)
+            .map(ShipId)
+            .filter(|&target| {
+                target != ship
+                    && movement::enemies(game, ship, target)
+                    && movement::shape_of(game, target).is_some_and(|other| {
+                        let distance = shape.distance(&other) as i32;
+                        distance <= range
+                            && distance <= stats::stat(game, Stat::AttackableWithin(target))
+                    })
+            })
+            .collect()
+    }
+
+    /// The targets found are those of the rule as read, in the same order,
+    /// for every weapon of every ship of every state.
+    #[test]
+    fn targets_are_found_as_the_rule_reads() {
+        let mut found = Vec::new();
+        let mut targets = 0;
+        testing::for_each_state(2, |game| {
+            for ship in (0..game.st.ships.len() as u16).map(ShipId) {
+                for weapon in weapons(game, game.data.card_of(ship)) {
+                    found.clear();
+                    let _ = each_target(game, ship, weapon, |target| {
+                        found.push(target);
+                        ControlFlow::Continue(())
+                    });
+                    let read = targets_as_read(game, ship, weapon);
+                    assert_eq!(found, read, "ship {ship:?} at step {}", game.steps());
+                    targets += found.len();
+                }
+            }
+        });
+        assert!(targets > 10_000, "{targets} targets found");
     }
 }

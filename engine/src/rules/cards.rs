@@ -90,12 +90,20 @@ fn can_draw(game: &Game, player: PlayerId) -> bool {
 }
 
 /// The player who must discard before an owed draw, if any.
+///
+/// Asked before every decision, and almost always nobody owes a draw: the
+/// owed draws are looked at first, the rules only for a player who owes one.
 pub(crate) fn forced_discarder(game: &Game) -> Option<PlayerId> {
-    let limit = game.data.rules().hand_limit as usize;
-    game.players().find(|&player| {
-        let state = &game.st.players[player.index()];
-        state.pending_draws > 0 && state.hand.len() >= limit && can_draw(game, player)
-    })
+    game.st
+        .players
+        .iter()
+        .enumerate()
+        .filter(|(_, state)| state.pending_draws > 0)
+        .map(|(index, state)| (PlayerId(index as u8), state))
+        .find(|&(player, state)| {
+            state.hand.len() >= game.data.rules().hand_limit as usize && can_draw(game, player)
+        })
+        .map(|(player, _)| player)
 }
 
 /// Makes every owed draw that fits in its hand.

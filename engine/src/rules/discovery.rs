@@ -89,15 +89,24 @@ pub(crate) fn energy_phase_start(game: &mut Game, player: PlayerId) {
         rules.orbital_market_draws.min(255) as u8,
         rules.shield_regenerator_shields as i32,
     );
-    if ships_of(game, player).any(|ship| on(game, ship, DiscoveryTile::EnergySource)) {
+    // A kind no tile shows spares the look under every ship.
+    if any_face_up(game, DiscoveryTile::EnergySource)
+        && ships_of(game, player).any(|ship| on(game, ship, DiscoveryTile::EnergySource))
+    {
         energy::gain_energy(game, player, source);
     }
-    if ships_of(game, player).any(|ship| on(game, ship, DiscoveryTile::OrbitalMarket)) {
+    if any_face_up(game, DiscoveryTile::OrbitalMarket)
+        && ships_of(game, player).any(|ship| on(game, ship, DiscoveryTile::OrbitalMarket))
+    {
         game.st.players[player.index()].market_draws = market;
     }
-    let regenerating: Vec<ShipId> = ships_of(game, player)
-        .filter(|&ship| on(game, ship, DiscoveryTile::ShieldRegenerator))
-        .collect();
+    let regenerating: Vec<ShipId> = if any_face_up(game, DiscoveryTile::ShieldRegenerator) {
+        ships_of(game, player)
+            .filter(|&ship| on(game, ship, DiscoveryTile::ShieldRegenerator))
+            .collect()
+    } else {
+        Vec::new()
+    };
     for ship in regenerating {
         damage::add_shields(game, ship, shields);
     }

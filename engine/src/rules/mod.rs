@@ -256,17 +256,33 @@ fn push_card_actions(game: &Game, player: PlayerId, wanted: Wanted, out: &mut Ve
 
 /// Carries out a legal action.
 pub(crate) fn apply(game: &mut Game, action: Action) {
-    let player = to_move(game);
+    // The player to move (which looks for a forced discard) is found only
+    // for the actions that need it.
     match action {
         Action::ChooseFirstPlayer(first) => turn::choose_first(game, first),
         Action::Place { hex, dir } => deploy::place(game, hex, dir),
         Action::Load(card) => deploy::load(game, card),
         Action::EndLoad => deploy::end_load(game),
-        Action::DiscardForEnergy(card) => cards::discard_for_energy(game, player, card),
-        Action::GiveCard { card, to } => cards::give(game, player, card, to),
-        Action::DrawExtra => cards::draw_extra(game, player),
-        Action::Launch(card) => deploy::launch(game, player, card),
-        Action::PlayCard { card, target } => cards::play(game, player, card, target),
+        Action::DiscardForEnergy(card) => {
+            let player = to_move(game);
+            cards::discard_for_energy(game, player, card);
+        }
+        Action::GiveCard { card, to } => {
+            let player = to_move(game);
+            cards::give(game, player, card, to);
+        }
+        Action::DrawExtra => {
+            let player = to_move(game);
+            cards::draw_extra(game, player);
+        }
+        Action::Launch(card) => {
+            let player = to_move(game);
+            deploy::launch(game, player, card);
+        }
+        Action::PlayCard { card, target } => {
+            let player = to_move(game);
+            cards::play(game, player, card, target);
+        }
         Action::Activate(card) => activation::activate(game, card),
         Action::Step { ship, dir } => movement::step(game, ship, dir),
         Action::EndMove => movement::end_move_action(game),
@@ -276,7 +292,10 @@ pub(crate) fn apply(game: &mut Game, action: Action) {
         Action::EndWeapon => attack::end_weapon(game),
         Action::EndActivation => activation::end_activation(game),
         Action::EndPhase => turn::end_phase(game),
-        Action::UsePower { power, source } => powers::use_power(game, player, power, source),
+        Action::UsePower { power, source } => {
+            let player = to_move(game);
+            powers::use_power(game, player, power, source);
+        }
         // Answers resume the paused action (`Game::apply`), never come here.
         Action::Answer(_) => {}
     }

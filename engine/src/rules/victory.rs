@@ -88,25 +88,48 @@ pub(crate) fn check(game: &mut Game) {
         }
     }
     if victory.destroy_all && game.st.round >= game.data.rules().destroy_all_earliest_round {
-        let counts = ships_on_battlefield(game);
-        let alive: Vec<usize> = (0..counts.len()).filter(|&team| counts[team] > 0).collect();
-        match alive[..] {
-            [] => finish(
+        match teams_on_battlefield(game) {
+            Alive::None => finish(
                 game,
                 Outcome::Draw {
                     how: WinKind::DestroyAll,
                 },
             ),
-            [team] if counts.len() > 1 => finish(
+            Alive::One(team) if game.data.teams.len() > 1 => finish(
                 game,
                 Outcome::Win {
-                    team: TeamId(team as u8),
+                    team,
                     how: WinKind::DestroyAll,
                 },
             ),
-            _ => {}
+            Alive::One(_) | Alive::Several => {}
         }
     }
+}
+
+/// Which teams have ships on the battlefield.
+enum Alive {
+    None,
+    One(TeamId),
+    Several,
+}
+
+/// Checked at every turn's start and every destruction: stops at the
+/// second team found, and counts nothing.
+fn teams_on_battlefield(game: &Game) -> Alive {
+    let mut alive = Alive::None;
+    for (index, ship) in game.st.ships.iter().enumerate() {
+        if !ship.destroyed && ship.pos.is_some() {
+            let card = game.data.ships[index];
+            let team = game.data.team_of(game.st.cards[card.index()].controller);
+            match alive {
+                Alive::None => alive = Alive::One(team),
+                Alive::One(first) if first != team => return Alive::Several,
+                Alive::One(_) | Alive::Several => {}
+            }
+        }
+    }
+    alive
 }
 
 /// Scores victory points for a team and checks its goal.
@@ -187,4 +210,32 @@ fn clock(game: &mut Game) {
         },
     };
     finish(game, outcome);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Alive, ships_on_battlefield, teams_on_battlefield};
+    use crate::rules::testing;
+
+    /// The teams found on the battlefield are those with ships counted
+    /// there, at every state.
+    #[test]
+    fn the_teams_on_the_battlefield_are_those_with_ships_counted_there() {
+        let mut several = 0;
+        testing::for_each_state(2, |game| {
+            let counts = ships_on_battlefield(game);
+            let alive: Vec<usize> = (0..counts.len()).filter(|&team| counts[team] > 0).collect();
+            let agrees = match (teams_on_battlefield(game), &alive[..]) {
+                (Alive::None, []) => true,
+                (Alive::One(team), [only]) => team.index() == *only,
+                (Alive::Several, [_, _, ..]) => {
+                    several += 1;
+                    true
+                }
+                _ => false,
+            };
+            assert!(agrees, "teams {alive:?} at step {}", game.steps());
+        });
+        assert!(several > 1_000, "{several} states with several teams");
+    }
 }
