@@ -49,6 +49,9 @@ pub struct Game {
     /// it ([`crate::question`]); `None` after an edit, in a clone, while
     /// paused.
     pub(crate) history: Option<History>,
+    /// A state buffer for the next pause's copy of the state its question
+    /// was asked in ([`question::ask`]): the run the last pause threw away.
+    pub(crate) spare: Option<Box<State>>,
 }
 
 /// A copy of the state taken every [`CHECKPOINT_EVERY`] actions and the
@@ -80,6 +83,7 @@ impl Clone for Game {
             scratch: Vec::new(),
             asking: None,
             history: None,
+            spare: None,
         }
     }
 }
@@ -159,6 +163,7 @@ impl Game {
             scratch: Vec::new(),
             asking: None,
             history: None,
+            spare: None,
         }
     }
 
@@ -314,6 +319,7 @@ impl Game {
             self.resolve_with(action, answers);
         }
         self.record_events = record;
+        self.spare = Some(history.start);
     }
 
     /// The question an action is paused on, if any: answer it with one of

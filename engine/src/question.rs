@@ -156,13 +156,20 @@ pub(crate) fn ask(game: &mut Game, player: PlayerId, about: About, options: Vec<
             first
         };
     }
+    let view = match game.spare.take() {
+        Some(mut spare) => {
+            State::clone_from(&mut spare, st);
+            spare
+        }
+        None => Box::new(st.clone()),
+    };
     asking.paused = Some((
         Question {
             player,
             about,
             options,
         },
-        Box::new(st.clone()),
+        view,
     ));
     first
 }
