@@ -49,15 +49,21 @@ pub struct Game {
     /// it ([`crate::question`]); `None` after an edit, in a clone, while
     /// paused.
     pub(crate) history: Option<History>,
+    /// A state buffer for the next pause's copy of the state its question
+    /// was asked in ([`question::ask`]): the run the last pause threw away.
+    pub(crate) spare: Option<Box<State>>,
 }
 
 /// A copy of the state taken every [`CHECKPOINT_EVERY`] actions and the
 /// actions resolved since, with their answers: replaying them rebuilds
 /// the state before the current action. Copying the state before every
 /// action would cost more than the replays, since few actions pause.
+///
+/// The copy is boxed so that taking the history out of the game and back
+/// around every action moves a pointer, not the state.
 #[derive(Debug)]
 pub(crate) struct History {
-    start: State,
+    start: Box<State>,
     since: Vec<(Action, Vec<Answer>)>,
 }
 
@@ -77,6 +83,7 @@ impl Clone for Game {
             scratch: Vec::new(),
             asking: None,
             history: None,
+            spare: None,
         }
     }
 }
@@ -156,6 +163,7 @@ impl Game {
             scratch: Vec::new(),
             asking: None,
             history: None,
+            spare: None,
         }
     }
 
@@ -238,12 +246,12 @@ impl Game {
             let history = match self.history.take() {
                 Some(history) if history.since.len() < CHECKPOINT_EVERY => history,
                 Some(mut history) => {
-                    history.start.clone_from(&self.st);
+                    State::clone_from(&mut history.start, &self.st);
                     history.since.clear();
                     history
                 }
                 None => History {
-                    start: self.st.clone(),
+                    start: Box::new(self.st.clone()),
                     since: Vec::new(),
                 },
             };
@@ -291,25 +299,27 @@ impl Game {
         self.events.truncate(events);
         view.steps = self.st.steps;
         self.rebuild(history);
-        let before = std::mem::replace(&mut self.st, view);
+        // `view` now holds the state before the action.
+        std::mem::swap(&mut self.st, &mut view);
         self.st.pending = Some(Box::new(Pending {
             question,
             action,
             answers: asking.answers,
-            before,
+            before: view,
         }));
     }
 
     /// Makes `self.st` the state `history` leads to: its copy, with the
     /// actions since replayed (events off). The answer to the question
     /// starts a new history.
-    fn rebuild(&mut self, history: History) {
+    fn rebuild(&mut self, mut history: History) {
         let record = std::mem::replace(&mut self.record_events, false);
-        self.st = history.start;
+        std::mem::swap(&mut self.st, &mut history.start);
         for (action, answers) in history.since {
             self.resolve_with(action, answers);
         }
         self.record_events = record;
+        self.spare = Some(history.start);
     }
 
     /// The question an action is paused on, if any: answer it with one of

@@ -114,7 +114,7 @@ pub(crate) struct Pending {
     pub(crate) question: Question,
     pub(crate) action: Action,
     pub(crate) answers: Vec<Answer>,
-    pub(crate) before: State,
+    pub(crate) before: Box<State>,
 }
 
 /// The answers of the action being resolved, outside the state: where
@@ -123,8 +123,9 @@ pub(crate) struct Pending {
 pub(crate) struct Asking {
     pub(crate) answers: Vec<Answer>,
     pub(crate) next: usize,
-    /// The first unanswered question and the state as its player saw it.
-    pub(crate) paused: Option<(Question, State)>,
+    /// The first unanswered question and the state as its player saw it
+    /// (boxed: an `Asking` moves in and out of the game at every action).
+    pub(crate) paused: Option<(Question, Box<State>)>,
 }
 
 /// Asks `player` a question; returns the answer, or a placeholder while
@@ -155,13 +156,20 @@ pub(crate) fn ask(game: &mut Game, player: PlayerId, about: About, options: Vec<
             first
         };
     }
+    let view = match game.spare.take() {
+        Some(mut spare) => {
+            State::clone_from(&mut spare, st);
+            spare
+        }
+        None => Box::new(st.clone()),
+    };
     asking.paused = Some((
         Question {
             player,
             about,
             options,
         },
-        st.clone(),
+        view,
     ));
     first
 }
@@ -278,7 +286,7 @@ mod tests {
                     && pending.answers.is_empty()
                 {
                     assert_eq!(
-                        pending.before,
+                        *pending.before,
                         before,
                         "{} step {}",
                         mission.id,

@@ -151,27 +151,41 @@ fn rammed(game: &Game, you: PlayerId, obstacle: usize) -> Vec<ShipId> {
     (0..game.st.ships.len() as u16)
         .map(ShipId)
         .filter(|&ship| {
-            eval::on_battlefield(game, ship)
-                && !eval::same_team(game, eval::controller_of(game, ship), you)
-                && game
-                    .ship_hexes(ship)
-                    .iter()
-                    .any(|hex| board.neighbours(*hex).any(|next| hexes.contains(&next)))
+            if !eval::on_battlefield(game, ship)
+                || eval::same_team(game, eval::controller_of(game, ship), you)
+            {
+                return false;
+            }
+            let mut covered = [Hex(0); 7];
+            let len = game.placed_hexes(ship, &mut covered);
+            covered[..len]
+                .iter()
+                .any(|hex| board.neighbours(*hex).any(|next| hexes.contains(&next)))
         })
         .collect()
 }
 
-/// Spaces from an obstacle to the nearest enemy ship.
-fn obstacle_gap(game: &Game, you: PlayerId, hexes: &[Hex]) -> u32 {
+/// The hexes enemy ships (of `you`) cover.
+fn enemy_hexes(game: &Game, you: PlayerId) -> Vec<Hex> {
+    let mut out = Vec::new();
+    for ship in (0..game.st.ships.len() as u16).map(ShipId) {
+        if eval::on_battlefield(game, ship)
+            && !eval::same_team(game, eval::controller_of(game, ship), you)
+        {
+            let mut hexes = [Hex(0); 7];
+            let len = game.placed_hexes(ship, &mut hexes);
+            out.extend_from_slice(&hexes[..len]);
+        }
+    }
+    out
+}
+
+/// Spaces from an obstacle to the nearest of `enemies` ([`enemy_hexes`]).
+fn obstacle_gap(game: &Game, enemies: &[Hex], hexes: &[Hex]) -> u32 {
     let board = &game.data.board;
-    (0..game.st.ships.len() as u16)
-        .map(ShipId)
-        .filter(|&ship| {
-            eval::on_battlefield(game, ship)
-                && !eval::same_team(game, eval::controller_of(game, ship), you)
-        })
-        .flat_map(|ship| game.ship_hexes(ship))
-        .flat_map(|ship_hex| hexes.iter().map(move |hex| board.distance(*hex, ship_hex)))
+    enemies
+        .iter()
+        .flat_map(|ship_hex| hexes.iter().map(move |hex| board.distance(*hex, *ship_hex)))
         .min()
         .unwrap_or(u32::MAX)
 }
@@ -196,7 +210,11 @@ pub(crate) fn move_obstacles(
         let mut order: Vec<usize> = (0..game.st.obstacles.len())
             .filter(|&index| game.st.obstacles[index].kind == kind && !moved.contains(&index))
             .collect();
-        order.sort_by_key(|&index| obstacle_gap(game, you, game.st.obstacles[index].hexes()));
+        // Ships stay put while this obstacle moves; a ram may destroy one.
+        let enemies = enemy_hexes(game, you);
+        order.sort_by_cached_key(|&index| {
+            obstacle_gap(game, &enemies, game.st.obstacles[index].hexes())
+        });
         if order.is_empty() {
             return;
         }
@@ -218,11 +236,11 @@ pub(crate) fn move_obstacles(
         );
         let before = rammed(game, you, obstacle);
         for left in (1..=moves).rev() {
-            let gap = obstacle_gap(game, you, game.st.obstacles[obstacle].hexes());
+            let gap = obstacle_gap(game, &enemies, game.st.obstacles[obstacle].hexes());
             let mut steps: Vec<(u32, u8)> = (0..6)
                 .filter_map(|dir| {
                     let hexes = translated(game, obstacle, dir)?;
-                    Some((obstacle_gap(game, you, &hexes), dir))
+                    Some((obstacle_gap(game, &enemies, &hexes), dir))
                 })
                 .collect();
             steps.sort_by_key(|(gap, _)| *gap);
