@@ -13,7 +13,7 @@
 use spacedock_schema::common::Size;
 
 use crate::action::Action;
-use crate::board::Pos;
+use crate::board::{Placement, Pos, placement_dirs};
 use crate::event::Event;
 use crate::game::Game;
 use crate::ids::{Hex, PlayerId, ShipCardId, ShipId};
@@ -102,77 +102,48 @@ impl Placed {
     }
 }
 
-/// Whether the next ship of `card` may stand at `pos`, `placed` holding
-/// the card's ships placed so far; the footprint goes into `hexes`, its
-/// length is returned.
+/// Whether the next ship of `card` may take `place`, `placed` holding the
+/// card's ships placed so far.
 fn valid(
     game: &Game,
     card: ShipCardId,
     kind: PlaceKind,
-    pos: Pos,
+    place: &Placement,
     placed: &Placed,
-    hexes: &mut [Hex; 7],
-) -> Option<usize> {
+) -> bool {
     let size = game.data.card(card).size;
     let board = &game.data.board;
-    if !board.fits_board(size, pos) {
-        return None;
-    }
-    let len = board.footprint(size, pos, hexes)?;
+    let hexes = place.hexes();
     let covered = &placed.hexes[..placed.hex_count];
-    for hex in &hexes[..len] {
+    for hex in hexes {
         if game.st.occupant[hex.index()] != 0
             || obstacles::is_asteroid(game, *hex)
             || covered.contains(hex)
         {
-            return None;
+            return false;
         }
     }
-    let ok = match kind {
-        PlaceKind::Setup | PlaceKind::Launch => {
-            let controller = game.st.cards[card.index()].controller;
-            let zone = game.data.players[controller.index()].zone;
-            hexes[..len].iter().any(|hex| board.in_zone(zone, *hex))
-        }
-        PlaceKind::FromHold { .. } | PlaceKind::Warp { .. } => true,
-    };
-    if !ok {
-        return None;
+    if let Some(zone) = zone_of(game, card, kind)
+        && !hexes.iter().any(|hex| board.in_zone(zone, *hex))
+    {
+        return false;
     }
-    let shape = board.shape(size, pos);
+    let shape = board.shape(size, place.pos);
     if placed.count > 0
         && !placed
             .positions()
             .iter()
             .any(|other| shape.distance(&board.shape(size, *other)) == 1)
     {
-        return None;
+        return false;
     }
-    let ok = match kind {
+    match kind {
         PlaceKind::Setup | PlaceKind::Launch => true,
         PlaceKind::FromHold { carrier } => game.data.card(carrier).ship_ids().any(|ship| {
             movement::shape_of(game, ship).is_some_and(|other| shape.distance(&other) == 1)
         }),
         PlaceKind::Warp { gate, .. } => {
-            board.distance(gate, pos.at) <= game.data.rules().warp_gate_range
-        }
-    };
-    ok.then_some(len)
-}
-
-/// Hexes to try as a position: a zone's neighbourhood, or every hex.
-enum Anchors<'a> {
-    Listed(std::slice::Iter<'a, Hex>),
-    All(std::ops::Range<u16>),
-}
-
-impl Iterator for Anchors<'_> {
-    type Item = Hex;
-
-    fn next(&mut self) -> Option<Hex> {
-        match self {
-            Anchors::Listed(hexes) => hexes.next().copied(),
-            Anchors::All(range) => range.next().map(Hex),
+            board.distance(gate, place.pos.at) <= game.data.rules().warp_gate_range
         }
     }
 }
@@ -199,28 +170,27 @@ fn zone_of(game: &Game, card: ShipCardId, kind: PlaceKind) -> Option<usize> {
 }
 
 /// Positions to try for the next ship of `card`, in the order the legal
-/// list offers them: near the zone for a zone placement, anywhere
-/// otherwise; next to the first ship placed for the rest of a squadron
-/// (the n-th ship of a chain is within n reaches of the first); each of the
-/// three directions of a medium ship's other end.
+/// list offers them: those covering a zone hex for a zone placement,
+/// anywhere otherwise (by hex, then direction); next to the first ship
+/// placed for the rest of a squadron (the n-th ship of a chain is within n
+/// reaches of the first).
 fn candidates<'a>(
     game: &'a Game,
     card: ShipCardId,
     kind: PlaceKind,
     placed: &[Pos],
-) -> impl Iterator<Item = Pos> + 'a {
+) -> impl Iterator<Item = &'a Placement> + 'a {
     let size = game.data.card(card).size;
     let board = &game.data.board;
-    let anchors = match zone_of(game, card, kind) {
-        Some(zone) => Anchors::Listed(board.zone_anchors(zone).iter()),
-        None => Anchors::All(0..board.len() as u16),
+    let places = match zone_of(game, card, kind) {
+        Some(zone) => board.zone_placements(zone, size),
+        None => board.placements(size),
     };
     let first = placed.first().map(|pos| pos.at);
     let reach = u32::from(reach(size)) * placed.len() as u32;
-    let dirs = if size == Size::Medium { 3 } else { 1 };
-    anchors
-        .filter(move |&hex| first.is_none_or(|first| board.distance(first, hex) <= reach))
-        .flat_map(move |hex| (0..dirs).map(move |dir| Pos { at: hex, dir }))
+    places
+        .iter()
+        .filter(move |place| first.is_none_or(|first| board.distance(first, place.pos.at) <= reach))
 }
 
 /// Whether ships `placed.count..total` of `card` can all still be placed:
@@ -257,15 +227,9 @@ fn search(
         return true;
     }
     if placed.count == 0 {
-        let mut hexes = [Hex(0); 7];
-        for pos in candidates(game, card, kind, &[]) {
-            if let Some(len) = valid(game, card, kind, pos, placed, &mut hexes) {
-                placed.push(pos, &hexes[..len]);
-                let done = search(game, card, kind, placed, total);
-                placed.pop(len);
-                if done {
-                    return true;
-                }
+        for place in candidates(game, card, kind, &[]) {
+            if try_place(game, card, kind, place, placed, total) {
+                return true;
             }
         }
         return false;
@@ -274,8 +238,6 @@ fn search(
     let board = &game.data.board;
     let reach = reach(size);
     let zone = zone_of(game, card, kind);
-    let dirs = if size == Size::Medium { 3 } else { 1 };
-    let mut hexes = [Hex(0); 7];
     for near in 0..placed.count {
         let centre = placed.positions[near].at;
         for hex in board.disk(centre, reach) {
@@ -286,20 +248,35 @@ fn search(
             {
                 continue;
             }
-            for dir in 0..dirs {
-                let pos = Pos { at: hex, dir };
-                if let Some(len) = valid(game, card, kind, pos, placed, &mut hexes) {
-                    placed.push(pos, &hexes[..len]);
-                    let done = search(game, card, kind, placed, total);
-                    placed.pop(len);
-                    if done {
-                        return true;
-                    }
+            for dir in 0..placement_dirs(size) {
+                if let Some(place) = board.placement(size, Pos { at: hex, dir })
+                    && try_place(game, card, kind, place, placed, total)
+                {
+                    return true;
                 }
             }
         }
     }
     false
+}
+
+/// Whether the next ship may take `place` and the rest of the card can
+/// follow it.
+fn try_place(
+    game: &Game,
+    card: ShipCardId,
+    kind: PlaceKind,
+    place: &Placement,
+    placed: &mut Placed,
+    total: usize,
+) -> bool {
+    if !valid(game, card, kind, place, placed) {
+        return false;
+    }
+    placed.push(place.pos, place.hexes());
+    let done = search(game, card, kind, placed, total);
+    placed.pop(place.hexes().len());
+    done
 }
 
 /// Whether a small ship of `card` may stand on `hex` as far as the hex
@@ -412,9 +389,10 @@ fn small_completable(
     }
     // No ship placed yet: the first may go on any open hex, so each group
     // of open hexes is tried once.
-    for pos in candidates(game, card, kind, &[]) {
-        if open_for_small(game, card, kind, pos.at, placed) && flood.mark(pos.at) {
-            flood.push(pos.at);
+    for place in candidates(game, card, kind, &[]) {
+        let hex = place.pos.at;
+        if open_for_small(game, card, kind, hex, placed) && flood.mark(hex) {
+            flood.push(hex);
             if remaining == 1 || flood.reaches(game, card, kind, placed, 1, remaining) {
                 return true;
             }
@@ -458,14 +436,13 @@ pub(crate) fn push_placements(game: &Game, out: &mut Vec<Action>) {
     else {
         return;
     };
-    let mut hexes = [Hex(0); 7];
     if let PlaceKind::Warp { .. } = kind {
         let none = Placed::new();
-        for pos in candidates(game, card, kind, &[]) {
-            if valid(game, card, kind, pos, &none, &mut hexes).is_some() {
+        for place in candidates(game, card, kind, &[]) {
+            if valid(game, card, kind, place, &none) {
                 out.push(Action::Place {
-                    hex: pos.at,
-                    dir: pos.dir,
+                    hex: place.pos.at,
+                    dir: place.pos.dir,
                 });
             }
         }
@@ -474,15 +451,15 @@ pub(crate) fn push_placements(game: &Game, out: &mut Vec<Action>) {
     let total = ship_total(game, card);
     let mut so_far = placed_so_far(game, card, placed);
     let snapshot = so_far.positions;
-    for pos in candidates(game, card, kind, &snapshot[..so_far.count]) {
-        if let Some(len) = valid(game, card, kind, pos, &so_far, &mut hexes) {
-            so_far.push(pos, &hexes[..len]);
+    for place in candidates(game, card, kind, &snapshot[..so_far.count]) {
+        if valid(game, card, kind, place, &so_far) {
+            so_far.push(place.pos, place.hexes());
             let done = completable(game, card, kind, &mut so_far, total);
-            so_far.pop(len);
+            so_far.pop(place.hexes().len());
             if done {
                 out.push(Action::Place {
-                    hex: pos.at,
-                    dir: pos.dir,
+                    hex: place.pos.at,
+                    dir: place.pos.dir,
                 });
             }
         }
