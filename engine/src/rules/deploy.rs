@@ -173,7 +173,9 @@ fn zone_of(game: &Game, card: ShipCardId, kind: PlaceKind) -> Option<usize> {
 /// list offers them: those covering a zone hex for a zone placement,
 /// anywhere otherwise (by hex, then direction); next to the first ship
 /// placed for the rest of a squadron (the n-th ship of a chain is within n
-/// reaches of the first).
+/// reaches of the first); near the carrier out of a hold (every footprint
+/// lies within a space of its position's hex, so a position next to the
+/// carrier is within three spaces of one of the carrier's).
 fn candidates<'a>(
     game: &'a Game,
     card: ShipCardId,
@@ -188,9 +190,20 @@ fn candidates<'a>(
     };
     let first = placed.first().map(|pos| pos.at);
     let reach = u32::from(reach(size)) * placed.len() as u32;
-    places
-        .iter()
-        .filter(move |place| first.is_none_or(|first| board.distance(first, place.pos.at) <= reach))
+    let carrier = match kind {
+        PlaceKind::FromHold { carrier } => Some(carrier),
+        _ => None,
+    };
+    places.iter().filter(move |place| {
+        let at = place.pos.at;
+        first.is_none_or(|first| board.distance(first, at) <= reach)
+            && carrier.is_none_or(|carrier| {
+                game.data.card(carrier).ship_ids().any(|ship| {
+                    let state = &game.st.ships[ship.index()];
+                    !state.destroyed && state.pos.is_some_and(|pos| board.distance(pos.at, at) <= 3)
+                })
+            })
+    })
 }
 
 /// Whether ships `placed.count..total` of `card` can all still be placed:
