@@ -14,7 +14,7 @@ use crate::ids::{Hex, PlayerId, ShipId};
 use crate::rules::{damage, energy, movement};
 
 /// Whether any tile of a kind is power side up: most of the game none is,
-/// and the answer spares a look under the ship.
+/// and the answer spares a look under every ship.
 fn any_face_up(game: &Game, tile: DiscoveryTile) -> bool {
     game.st
         .tiles
@@ -24,13 +24,17 @@ fn any_face_up(game: &Game, tile: DiscoveryTile) -> bool {
 
 /// Face-up tiles of a kind under a ship at `pos`.
 fn under(game: &Game, ship: ShipId, pos: Pos, tile: DiscoveryTile) -> Option<Hex> {
-    if !any_face_up(game, tile) {
+    // Every footprint lies within a space of its position's hex: with no
+    // such tile that close, none is under the ship (most of the time, and
+    // the answer spares the footprint).
+    let board = &game.data.board;
+    if !game.st.tiles.iter().any(|state| {
+        state.face_up && state.tile == tile && board.distance(state.hex, pos.at) <= 1
+    }) {
         return None;
     }
     let mut hexes = [Hex(0); 7];
-    let len = game
-        .data
-        .board
+    let len = board
         .footprint(game.data.size_of(ship), pos, &mut hexes)
         .unwrap_or(0);
     hexes[..len].iter().copied().find(|hex| {
