@@ -506,6 +506,43 @@ mod tests {
     }
 
     #[test]
+    fn placements_are_the_positions_that_fit_in_order() {
+        let board = board();
+        let north = board.zone("north").unwrap();
+        for size in Size::ALL {
+            let mut all = Vec::new();
+            for index in 0..board.len() {
+                for dir in 0..placement_dirs(size) {
+                    let pos = Pos {
+                        at: Hex(index as u16),
+                        dir,
+                    };
+                    let place = board.placement(size, pos);
+                    assert_eq!(place.is_some(), board.fits_board(size, pos), "{pos:?}");
+                    if let Some(place) = place {
+                        let mut hexes = [Hex(0); 7];
+                        let len = board.footprint(size, pos, &mut hexes).unwrap();
+                        assert_eq!((place.pos, place.hexes()), (pos, &hexes[..len]));
+                        all.push(*place);
+                    }
+                }
+            }
+            assert_eq!(board.placements(size), all);
+            let in_zone: Vec<Placement> = all
+                .into_iter()
+                .filter(|place| place.hexes().iter().any(|hex| board.in_zone(north, *hex)))
+                .collect();
+            assert!(!in_zone.is_empty());
+            assert!(
+                in_zone
+                    .iter()
+                    .all(|place| board.is_zone_anchor(north, place.pos.at))
+            );
+            assert_eq!(board.zone_placements(north, size), in_zone);
+        }
+    }
+
+    #[test]
     fn a_disk_holds_exactly_the_hexes_within_its_radius() {
         let board = board();
         for centre in [Hex(0), Hex(37), Hex(100), Hex(191)] {

@@ -705,11 +705,39 @@ pub(crate) fn launch(game: &mut Game, player: PlayerId, card: ShipCardId) {
 mod tests {
     use std::sync::Arc;
 
-    use super::{PlaceKind, Placed, launch_kind, placed_so_far, search, ship_total};
-    use super::{Size, small_completable};
+    use super::{PlaceKind, Placed, candidates, launch_kind, placed_so_far, search, ship_total};
+    use super::{Size, small_completable, valid};
+    use crate::board::Pos;
     use crate::game::Game;
     use crate::ids::ShipCardId;
+    use crate::rules::testing::for_each_state;
     use crate::state::Stage;
+
+    /// Out of a hold, the positions left untried for being far from the
+    /// carrier are never valid: checked against every position of the
+    /// battlefield, at every state of random games of every mission.
+    #[test]
+    fn a_placement_out_of_a_hold_is_near_the_carrier() {
+        let mut valid_places = 0;
+        for_each_state(2, |game| {
+            for card in (0..game.st.cards.len() as u16).map(ShipCardId) {
+                let Some(kind @ PlaceKind::FromHold { .. }) = launch_kind(game, card) else {
+                    continue;
+                };
+                let tried: Vec<Pos> = candidates(game, card, kind, &[])
+                    .map(|place| place.pos)
+                    .collect();
+                let size = game.data.card(card).size;
+                for place in game.data.board.placements(size) {
+                    if valid(game, card, kind, place, &Placed::new()) {
+                        assert!(tried.contains(&place.pos), "{card:?} at {:?}", place.pos);
+                        valid_places += 1;
+                    }
+                }
+            }
+        });
+        assert!(valid_places > 100, "{valid_places}");
+    }
 
     /// The flood fill must answer exactly as the search does: checked for
     /// every small-ship card that could be launched, and for the rest of
