@@ -379,6 +379,14 @@ impl Board {
             .map(|dir| dir as u8)
     }
 
+    /// Hex distance from `centre`, for many hexes: its coordinates are
+    /// looked up once.
+    #[inline]
+    pub(crate) fn distance_from(&self, centre: Hex) -> impl Fn(Hex) -> u32 + '_ {
+        let from = self.axial[centre.index()];
+        move |hex| axial_distance(from, self.axial[hex.index()])
+    }
+
     /// Hex distance.
     #[inline]
     pub(crate) fn distance(&self, a: Hex, b: Hex) -> u32 {

@@ -300,6 +300,7 @@ fn next_ecm_enemy(
     from: usize,
 ) -> Option<ShipId> {
     let board = &game.data.board;
+    let from_new = board.distance_from(new_at);
     game.st
         .ships
         .iter()
@@ -307,11 +308,11 @@ fn next_ecm_enemy(
         .skip(from)
         .find_map(|(index, state)| {
             let enemy = ShipId(index as u16);
-            let pos = state.pos.filter(|_| !state.destroyed && enemy != ship)?;
             // Every footprint lies within a space of its `at` hex, so
             // `at`s more than three apart are never adjacent: no need for
             // shapes.
-            if board.distance(new_at, pos.at) > 3 {
+            let pos = state.pos.filter(|pos| from_new(pos.at) <= 3)?;
+            if state.destroyed || enemy == ship {
                 return None;
             }
             let shape = board.shape(game.data.size_of(enemy), pos);
