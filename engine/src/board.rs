@@ -73,9 +73,47 @@ pub(crate) struct Board {
     zones: Vec<(String, HexSet)>,
     /// Per zone, every usable hex within one space of it: where a ship
     /// covering a zone hex may have its position.
-    zone_anchors: Vec<Vec<Hex>>,
-    /// The same hexes as a set, to test one in a single lookup.
     zone_anchor_set: Vec<HexSet>,
+    /// Per ship size, every placement position whose footprint lies on
+    /// usable hexes, by hex and then direction (a medium ship's first
+    /// three: the other three name the same hexes from the other end).
+    placements: [Vec<Placement>; 3],
+    /// Per size, a position's index in `placements` (`NONE` where it does
+    /// not fit), at `hex * directions + dir`.
+    placement_index: [Vec<u16>; 3],
+    /// Per zone and size, the `placements` covering a zone hex, in the
+    /// same order: the only positions a ship placed into the zone may take.
+    zone_placements: Vec<[Vec<Placement>; 3]>,
+}
+
+/// A position a ship may be placed at as far as the battlefield goes, with
+/// the hexes it covers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Placement {
+    pub(crate) pos: Pos,
+    hexes: [Hex; 7],
+    len: u8,
+}
+
+impl Placement {
+    #[inline]
+    pub(crate) fn hexes(&self) -> &[Hex] {
+        &self.hexes[..usize::from(self.len)]
+    }
+}
+
+/// The directions a placement position of `size` tries: a medium ship's
+/// three, one for the others.
+pub(crate) fn placement_dirs(size: Size) -> u8 {
+    if size == Size::Medium { 3 } else { 1 }
+}
+
+fn size_index(size: Size) -> usize {
+    match size {
+        Size::Small => 0,
+        Size::Medium => 1,
+        Size::Large => 2,
+    }
 }
 
 /// A ship's footprint for distance sums: up to two centres and a radius
@@ -128,8 +166,10 @@ impl Board {
             medium_usable: Default::default(),
             large_usable: HexSet::new(len),
             zones: Vec::new(),
-            zone_anchors: Vec::new(),
             zone_anchor_set: Vec::new(),
+            placements: Default::default(),
+            placement_index: Default::default(),
+            zone_placements: Vec::new(),
         };
         for coord in &battlefield.half_hexes {
             if let Some(hex) = board.hex(*coord) {
@@ -168,6 +208,30 @@ impl Board {
             }
         }
         board.large_usable = set;
+        for size in Size::ALL {
+            let dirs = placement_dirs(size);
+            let mut placements = Vec::new();
+            let mut index = vec![NONE; len * usize::from(dirs)];
+            for hex in 0..len {
+                for dir in 0..dirs {
+                    let pos = Pos {
+                        at: Hex(hex as u16),
+                        dir,
+                    };
+                    if board.footprint_usable(size, pos, &mut hexes) {
+                        let count = board.footprint(size, pos, &mut hexes).unwrap_or(0);
+                        index[hex * usize::from(dirs) + usize::from(dir)] = placements.len() as u16;
+                        placements.push(Placement {
+                            pos,
+                            hexes,
+                            len: count as u8,
+                        });
+                    }
+                }
+            }
+            board.placements[size_index(size)] = placements;
+            board.placement_index[size_index(size)] = index;
+        }
         for zone in &battlefield.zones {
             let mut cells = HexSet::new(len);
             for coord in &zone.cells {
@@ -175,19 +239,22 @@ impl Board {
                     cells.insert(hex);
                 }
             }
-            let anchors: Vec<Hex> = (0..len as u16)
-                .map(Hex)
-                .filter(|&hex| {
-                    board.usable(hex)
-                        && (cells.contains(hex) || board.neighbours(hex).any(|n| cells.contains(n)))
-                })
-                .collect();
             let mut anchor_set = HexSet::new(len);
-            for hex in &anchors {
-                anchor_set.insert(*hex);
+            for hex in (0..len as u16).map(Hex) {
+                if board.usable(hex)
+                    && (cells.contains(hex) || board.neighbours(hex).any(|n| cells.contains(n)))
+                {
+                    anchor_set.insert(hex);
+                }
             }
+            let zone_placements = board.placements.clone().map(|placements| {
+                placements
+                    .into_iter()
+                    .filter(|place| place.hexes().iter().any(|hex| cells.contains(*hex)))
+                    .collect()
+            });
+            board.zone_placements.push(zone_placements);
             board.zones.push((zone.name.clone(), cells));
-            board.zone_anchors.push(anchors);
             board.zone_anchor_set.push(anchor_set);
         }
         Some(board)
@@ -216,14 +283,30 @@ impl Board {
         self.zones.iter().position(|(zone, _)| zone == name)
     }
 
-    /// Usable hexes in or next to a zone.
-    pub(crate) fn zone_anchors(&self, zone: usize) -> &[Hex] {
-        &self.zone_anchors[zone]
-    }
-
-    /// Whether a hex is one of [`Board::zone_anchors`].
+    /// Whether a hex is usable and in or next to a zone: where a ship
+    /// covering a zone hex may have its position.
     pub(crate) fn is_zone_anchor(&self, zone: usize, hex: Hex) -> bool {
         self.zone_anchor_set[zone].contains(hex)
+    }
+
+    /// The positions a ship of `size` may be placed at on the battlefield
+    /// ([`Board::placement`] of every hex and direction, in that order).
+    pub(crate) fn placements(&self, size: Size) -> &[Placement] {
+        &self.placements[size_index(size)]
+    }
+
+    /// Of [`Board::placements`], those covering a hex of the zone.
+    pub(crate) fn zone_placements(&self, zone: usize, size: Size) -> &[Placement] {
+        &self.zone_placements[zone][size_index(size)]
+    }
+
+    /// The placement at `pos` (`pos.dir` below [`placement_dirs`]), if its
+    /// footprint lies on usable hexes.
+    #[inline]
+    pub(crate) fn placement(&self, size: Size, pos: Pos) -> Option<&Placement> {
+        let index = *self.placement_index[size_index(size)]
+            .get(pos.at.index() * usize::from(placement_dirs(size)) + usize::from(pos.dir))?;
+        (index != NONE).then(|| &self.placements[size_index(size)][usize::from(index)])
     }
 
     /// Every hex of the battlefield within `radius` spaces of `centre`
@@ -294,6 +377,14 @@ impl Board {
             .iter()
             .position(|&next| next == to.0)
             .map(|dir| dir as u8)
+    }
+
+    /// Hex distance from `centre`, for many hexes: its coordinates are
+    /// looked up once.
+    #[inline]
+    pub(crate) fn distance_from(&self, centre: Hex) -> impl Fn(Hex) -> u32 + '_ {
+        let from = self.axial[centre.index()];
+        move |hex| axial_distance(from, self.axial[hex.index()])
     }
 
     /// Hex distance.
@@ -419,6 +510,43 @@ mod tests {
                     assert_eq!(board.direction(hex, next), Some(dir));
                 }
             }
+        }
+    }
+
+    #[test]
+    fn placements_are_the_positions_that_fit_in_order() {
+        let board = board();
+        let north = board.zone("north").unwrap();
+        for size in Size::ALL {
+            let mut all = Vec::new();
+            for index in 0..board.len() {
+                for dir in 0..placement_dirs(size) {
+                    let pos = Pos {
+                        at: Hex(index as u16),
+                        dir,
+                    };
+                    let place = board.placement(size, pos);
+                    assert_eq!(place.is_some(), board.fits_board(size, pos), "{pos:?}");
+                    if let Some(place) = place {
+                        let mut hexes = [Hex(0); 7];
+                        let len = board.footprint(size, pos, &mut hexes).unwrap();
+                        assert_eq!((place.pos, place.hexes()), (pos, &hexes[..len]));
+                        all.push(*place);
+                    }
+                }
+            }
+            assert_eq!(board.placements(size), all);
+            let in_zone: Vec<Placement> = all
+                .into_iter()
+                .filter(|place| place.hexes().iter().any(|hex| board.in_zone(north, *hex)))
+                .collect();
+            assert!(!in_zone.is_empty());
+            assert!(
+                in_zone
+                    .iter()
+                    .all(|place| board.is_zone_anchor(north, place.pos.at))
+            );
+            assert_eq!(board.zone_placements(north, size), in_zone);
         }
     }
 

@@ -13,7 +13,7 @@
 use spacedock_schema::common::Size;
 
 use crate::action::Action;
-use crate::board::Pos;
+use crate::board::{Placement, Pos, placement_dirs};
 use crate::event::Event;
 use crate::game::Game;
 use crate::ids::{Hex, PlayerId, ShipCardId, ShipId};
@@ -102,77 +102,48 @@ impl Placed {
     }
 }
 
-/// Whether the next ship of `card` may stand at `pos`, `placed` holding
-/// the card's ships placed so far; the footprint goes into `hexes`, its
-/// length is returned.
+/// Whether the next ship of `card` may take `place`, `placed` holding the
+/// card's ships placed so far.
 fn valid(
     game: &Game,
     card: ShipCardId,
     kind: PlaceKind,
-    pos: Pos,
+    place: &Placement,
     placed: &Placed,
-    hexes: &mut [Hex; 7],
-) -> Option<usize> {
+) -> bool {
     let size = game.data.card(card).size;
     let board = &game.data.board;
-    if !board.fits_board(size, pos) {
-        return None;
-    }
-    let len = board.footprint(size, pos, hexes)?;
+    let hexes = place.hexes();
     let covered = &placed.hexes[..placed.hex_count];
-    for hex in &hexes[..len] {
+    for hex in hexes {
         if game.st.occupant[hex.index()] != 0
             || obstacles::is_asteroid(game, *hex)
             || covered.contains(hex)
         {
-            return None;
+            return false;
         }
     }
-    let ok = match kind {
-        PlaceKind::Setup | PlaceKind::Launch => {
-            let controller = game.st.cards[card.index()].controller;
-            let zone = game.data.players[controller.index()].zone;
-            hexes[..len].iter().any(|hex| board.in_zone(zone, *hex))
-        }
-        PlaceKind::FromHold { .. } | PlaceKind::Warp { .. } => true,
-    };
-    if !ok {
-        return None;
+    if let Some(zone) = zone_of(game, card, kind)
+        && !hexes.iter().any(|hex| board.in_zone(zone, *hex))
+    {
+        return false;
     }
-    let shape = board.shape(size, pos);
+    let shape = board.shape(size, place.pos);
     if placed.count > 0
         && !placed
             .positions()
             .iter()
             .any(|other| shape.distance(&board.shape(size, *other)) == 1)
     {
-        return None;
+        return false;
     }
-    let ok = match kind {
+    match kind {
         PlaceKind::Setup | PlaceKind::Launch => true,
         PlaceKind::FromHold { carrier } => game.data.card(carrier).ship_ids().any(|ship| {
             movement::shape_of(game, ship).is_some_and(|other| shape.distance(&other) == 1)
         }),
         PlaceKind::Warp { gate, .. } => {
-            board.distance(gate, pos.at) <= game.data.rules().warp_gate_range
-        }
-    };
-    ok.then_some(len)
-}
-
-/// Hexes to try as a position: a zone's neighbourhood, or every hex.
-enum Anchors<'a> {
-    Listed(std::slice::Iter<'a, Hex>),
-    All(std::ops::Range<u16>),
-}
-
-impl Iterator for Anchors<'_> {
-    type Item = Hex;
-
-    fn next(&mut self) -> Option<Hex> {
-        match self {
-            Anchors::Listed(hexes) => hexes.next().copied(),
-            Anchors::All(range) => range.next().map(Hex),
+            board.distance(gate, place.pos.at) <= game.data.rules().warp_gate_range
         }
     }
 }
@@ -199,28 +170,40 @@ fn zone_of(game: &Game, card: ShipCardId, kind: PlaceKind) -> Option<usize> {
 }
 
 /// Positions to try for the next ship of `card`, in the order the legal
-/// list offers them: near the zone for a zone placement, anywhere
-/// otherwise; next to the first ship placed for the rest of a squadron
-/// (the n-th ship of a chain is within n reaches of the first); each of the
-/// three directions of a medium ship's other end.
+/// list offers them: those covering a zone hex for a zone placement,
+/// anywhere otherwise (by hex, then direction); next to the first ship
+/// placed for the rest of a squadron (the n-th ship of a chain is within n
+/// reaches of the first); near the carrier out of a hold (every footprint
+/// lies within a space of its position's hex, so a position next to the
+/// carrier is within three spaces of one of the carrier's).
 fn candidates<'a>(
     game: &'a Game,
     card: ShipCardId,
     kind: PlaceKind,
     placed: &[Pos],
-) -> impl Iterator<Item = Pos> + 'a {
+) -> impl Iterator<Item = &'a Placement> + 'a {
     let size = game.data.card(card).size;
     let board = &game.data.board;
-    let anchors = match zone_of(game, card, kind) {
-        Some(zone) => Anchors::Listed(board.zone_anchors(zone).iter()),
-        None => Anchors::All(0..board.len() as u16),
+    let places = match zone_of(game, card, kind) {
+        Some(zone) => board.zone_placements(zone, size),
+        None => board.placements(size),
     };
     let first = placed.first().map(|pos| pos.at);
     let reach = u32::from(reach(size)) * placed.len() as u32;
-    let dirs = if size == Size::Medium { 3 } else { 1 };
-    anchors
-        .filter(move |&hex| first.is_none_or(|first| board.distance(first, hex) <= reach))
-        .flat_map(move |hex| (0..dirs).map(move |dir| Pos { at: hex, dir }))
+    let carrier = match kind {
+        PlaceKind::FromHold { carrier } => Some(carrier),
+        _ => None,
+    };
+    places.iter().filter(move |place| {
+        let at = place.pos.at;
+        first.is_none_or(|first| board.distance(first, at) <= reach)
+            && carrier.is_none_or(|carrier| {
+                game.data.card(carrier).ship_ids().any(|ship| {
+                    let state = &game.st.ships[ship.index()];
+                    !state.destroyed && state.pos.is_some_and(|pos| board.distance(pos.at, at) <= 3)
+                })
+            })
+    })
 }
 
 /// Whether ships `placed.count..total` of `card` can all still be placed:
@@ -257,15 +240,9 @@ fn search(
         return true;
     }
     if placed.count == 0 {
-        let mut hexes = [Hex(0); 7];
-        for pos in candidates(game, card, kind, &[]) {
-            if let Some(len) = valid(game, card, kind, pos, placed, &mut hexes) {
-                placed.push(pos, &hexes[..len]);
-                let done = search(game, card, kind, placed, total);
-                placed.pop(len);
-                if done {
-                    return true;
-                }
+        for place in candidates(game, card, kind, &[]) {
+            if try_place(game, card, kind, place, placed, total) {
+                return true;
             }
         }
         return false;
@@ -274,8 +251,6 @@ fn search(
     let board = &game.data.board;
     let reach = reach(size);
     let zone = zone_of(game, card, kind);
-    let dirs = if size == Size::Medium { 3 } else { 1 };
-    let mut hexes = [Hex(0); 7];
     for near in 0..placed.count {
         let centre = placed.positions[near].at;
         for hex in board.disk(centre, reach) {
@@ -286,20 +261,35 @@ fn search(
             {
                 continue;
             }
-            for dir in 0..dirs {
-                let pos = Pos { at: hex, dir };
-                if let Some(len) = valid(game, card, kind, pos, placed, &mut hexes) {
-                    placed.push(pos, &hexes[..len]);
-                    let done = search(game, card, kind, placed, total);
-                    placed.pop(len);
-                    if done {
-                        return true;
-                    }
+            for dir in 0..placement_dirs(size) {
+                if let Some(place) = board.placement(size, Pos { at: hex, dir })
+                    && try_place(game, card, kind, place, placed, total)
+                {
+                    return true;
                 }
             }
         }
     }
     false
+}
+
+/// Whether the next ship may take `place` and the rest of the card can
+/// follow it.
+fn try_place(
+    game: &Game,
+    card: ShipCardId,
+    kind: PlaceKind,
+    place: &Placement,
+    placed: &mut Placed,
+    total: usize,
+) -> bool {
+    if !valid(game, card, kind, place, placed) {
+        return false;
+    }
+    placed.push(place.pos, place.hexes());
+    let done = search(game, card, kind, placed, total);
+    placed.pop(place.hexes().len());
+    done
 }
 
 /// Whether a small ship of `card` may stand on `hex` as far as the hex
@@ -412,9 +402,10 @@ fn small_completable(
     }
     // No ship placed yet: the first may go on any open hex, so each group
     // of open hexes is tried once.
-    for pos in candidates(game, card, kind, &[]) {
-        if open_for_small(game, card, kind, pos.at, placed) && flood.mark(pos.at) {
-            flood.push(pos.at);
+    for place in candidates(game, card, kind, &[]) {
+        let hex = place.pos.at;
+        if open_for_small(game, card, kind, hex, placed) && flood.mark(hex) {
+            flood.push(hex);
             if remaining == 1 || flood.reaches(game, card, kind, placed, 1, remaining) {
                 return true;
             }
@@ -458,14 +449,13 @@ pub(crate) fn push_placements(game: &Game, out: &mut Vec<Action>) {
     else {
         return;
     };
-    let mut hexes = [Hex(0); 7];
     if let PlaceKind::Warp { .. } = kind {
         let none = Placed::new();
-        for pos in candidates(game, card, kind, &[]) {
-            if valid(game, card, kind, pos, &none, &mut hexes).is_some() {
+        for place in candidates(game, card, kind, &[]) {
+            if valid(game, card, kind, place, &none) {
                 out.push(Action::Place {
-                    hex: pos.at,
-                    dir: pos.dir,
+                    hex: place.pos.at,
+                    dir: place.pos.dir,
                 });
             }
         }
@@ -474,15 +464,15 @@ pub(crate) fn push_placements(game: &Game, out: &mut Vec<Action>) {
     let total = ship_total(game, card);
     let mut so_far = placed_so_far(game, card, placed);
     let snapshot = so_far.positions;
-    for pos in candidates(game, card, kind, &snapshot[..so_far.count]) {
-        if let Some(len) = valid(game, card, kind, pos, &so_far, &mut hexes) {
-            so_far.push(pos, &hexes[..len]);
+    for place in candidates(game, card, kind, &snapshot[..so_far.count]) {
+        if valid(game, card, kind, place, &so_far) {
+            so_far.push(place.pos, place.hexes());
             let done = completable(game, card, kind, &mut so_far, total);
-            so_far.pop(len);
+            so_far.pop(place.hexes().len());
             if done {
                 out.push(Action::Place {
-                    hex: pos.at,
-                    dir: pos.dir,
+                    hex: place.pos.at,
+                    dir: place.pos.dir,
                 });
             }
         }
@@ -715,11 +705,39 @@ pub(crate) fn launch(game: &mut Game, player: PlayerId, card: ShipCardId) {
 mod tests {
     use std::sync::Arc;
 
-    use super::{PlaceKind, Placed, launch_kind, placed_so_far, search, ship_total};
-    use super::{Size, small_completable};
+    use super::{PlaceKind, Placed, candidates, launch_kind, placed_so_far, search, ship_total};
+    use super::{Size, small_completable, valid};
+    use crate::board::Pos;
     use crate::game::Game;
     use crate::ids::ShipCardId;
+    use crate::rules::testing::for_each_state;
     use crate::state::Stage;
+
+    /// Out of a hold, the positions left untried for being far from the
+    /// carrier are never valid: checked against every position of the
+    /// battlefield, at every state of random games of every mission.
+    #[test]
+    fn a_placement_out_of_a_hold_is_near_the_carrier() {
+        let mut valid_places = 0;
+        for_each_state(2, |game| {
+            for card in (0..game.st.cards.len() as u16).map(ShipCardId) {
+                let Some(kind @ PlaceKind::FromHold { .. }) = launch_kind(game, card) else {
+                    continue;
+                };
+                let tried: Vec<Pos> = candidates(game, card, kind, &[])
+                    .map(|place| place.pos)
+                    .collect();
+                let size = game.data.card(card).size;
+                for place in game.data.board.placements(size) {
+                    if valid(game, card, kind, place, &Placed::new()) {
+                        assert!(tried.contains(&place.pos), "{card:?} at {:?}", place.pos);
+                        valid_places += 1;
+                    }
+                }
+            }
+        });
+        assert!(valid_places > 100, "{valid_places}");
+    }
 
     /// The flood fill must answer exactly as the search does: checked for
     /// every small-ship card that could be launched, and for the rest of

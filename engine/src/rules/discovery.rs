@@ -14,7 +14,7 @@ use crate::ids::{Hex, PlayerId, ShipId};
 use crate::rules::{damage, energy, movement};
 
 /// Whether any tile of a kind is power side up: most of the game none is,
-/// and the answer spares a look under the ship.
+/// and the answer spares a look under every ship.
 fn any_face_up(game: &Game, tile: DiscoveryTile) -> bool {
     game.st
         .tiles
@@ -24,13 +24,20 @@ fn any_face_up(game: &Game, tile: DiscoveryTile) -> bool {
 
 /// Face-up tiles of a kind under a ship at `pos`.
 fn under(game: &Game, ship: ShipId, pos: Pos, tile: DiscoveryTile) -> Option<Hex> {
-    if !any_face_up(game, tile) {
+    // Every footprint lies within a space of its position's hex: with no
+    // such tile that close, none is under the ship (most of the time, and
+    // the answer spares the footprint).
+    let board = &game.data.board;
+    if !game
+        .st
+        .tiles
+        .iter()
+        .any(|state| state.face_up && state.tile == tile && board.distance(state.hex, pos.at) <= 1)
+    {
         return None;
     }
     let mut hexes = [Hex(0); 7];
-    let len = game
-        .data
-        .board
+    let len = board
         .footprint(game.data.size_of(ship), pos, &mut hexes)
         .unwrap_or(0);
     hexes[..len].iter().copied().find(|hex| {
@@ -137,4 +144,47 @@ pub(crate) fn warp_gate_under(game: &Game, ship: ShipId, pos: Pos) -> Option<Hex
 /// Whether the ship stands on a face-up warp gate now.
 pub(crate) fn on_warp_gate(game: &Game, ship: ShipId) -> bool {
     on(game, ship, DiscoveryTile::WarpGate)
+}
+
+#[cfg(test)]
+mod tests {
+    use spacedock_schema::rules::DiscoveryTile;
+
+    use super::under;
+    use crate::ids::{Hex, ShipId};
+    use crate::rules::testing::for_each_state;
+
+    /// The look within a space of the ship must find what a look at every
+    /// hex of its footprint finds, for every ship, tile and state of
+    /// random games of every mission.
+    #[test]
+    fn a_tile_under_a_ship_is_found_as_by_its_footprint() {
+        let mut found = 0;
+        for_each_state(2, |game| {
+            for (index, state) in game.st.ships.iter().enumerate() {
+                let ship = ShipId(index as u16);
+                let Some(pos) = state.pos else {
+                    continue;
+                };
+                let mut hexes = [Hex(0); 7];
+                let len = game
+                    .data
+                    .board
+                    .footprint(game.data.size_of(ship), pos, &mut hexes)
+                    .unwrap_or(0);
+                for tile in DiscoveryTile::ALL {
+                    let plain = hexes[..len].iter().copied().find(|hex| {
+                        let at = game.st.tile_at[hex.index()];
+                        at != 0 && {
+                            let state = &game.st.tiles[usize::from(at - 1)];
+                            state.face_up && state.tile == tile
+                        }
+                    });
+                    assert_eq!(under(game, ship, pos, tile), plain);
+                    found += usize::from(plain.is_some());
+                }
+            }
+        });
+        assert!(found > 100, "{found}");
+    }
 }

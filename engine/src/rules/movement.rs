@@ -14,7 +14,7 @@
 use spacedock_schema::common::Size;
 
 use crate::action::Action;
-use crate::board::{Pos, Shape};
+use crate::board::{Board, Pos, Shape};
 use crate::event::Event;
 use crate::game::Game;
 use crate::ids::{Hex, PlayerId, ShipCardId, ShipId};
@@ -94,8 +94,7 @@ pub(crate) fn remove_from_battlefield(game: &mut Game, ship: ShipId) {
 
 /// Where one step leads, geometry only.
 #[inline]
-fn stepped(game: &Game, size: Size, pos: Pos, dir: u8, lead_chosen: bool) -> Option<Pos> {
-    let board = &game.data.board;
+fn stepped(board: &Board, size: Size, pos: Pos, dir: u8, lead_chosen: bool) -> Option<Pos> {
     match size {
         Size::Small | Size::Large => {
             if dir >= 6 {
@@ -122,38 +121,90 @@ fn stepped(game: &Game, size: Size, pos: Pos, dir: u8, lead_chosen: bool) -> Opt
     }
 }
 
-/// What a ship may do at a position: pass through it, and end its move
-/// there too.
-#[derive(Clone, Copy, PartialEq, Eq)]
+/// What a ship may do at a position: end its move there, only pass
+/// through it, or neither. Ordered so that a footprint's space is the
+/// greatest of its hexes'.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 enum Space {
-    /// Off the battlefield, on a half hex or on an asteroid.
-    Blocked,
-    /// Passable, but another ship rests there.
-    Pass,
     /// Passable and clear of other ships.
     End,
+    /// Passable, but another ship rests there.
+    Pass,
+    /// Off the battlefield, on a half hex or on an asteroid.
+    Blocked,
 }
 
-/// Whether `ship` of `size` may pass through `pos` (usable hexes, no
-/// asteroid) and end there (no other ship), from one footprint.
-fn space(game: &Game, ship: ShipId, size: Size, pos: Pos) -> Space {
-    let board = &game.data.board;
-    if !board.fits_board(size, pos) {
-        return Space::Blocked;
+/// The look-ahead of one ship's steps: what it reads at every position it
+/// tries, fetched once.
+struct Mover<'a> {
+    game: &'a Game,
+    board: &'a Board,
+    size: Size,
+    /// The ship's own mark in the occupancy (its index + 1).
+    mark: u16,
+}
+
+impl Mover<'_> {
+    fn new(game: &Game, ship: ShipId) -> Mover<'_> {
+        Mover {
+            game,
+            board: &game.data.board,
+            size: game.data.size_of(ship),
+            mark: ship.0 + 1,
+        }
     }
-    let mut hexes = [Hex(0); 7];
-    let Some(len) = board.footprint(size, pos, &mut hexes) else {
-        return Space::Blocked;
-    };
-    let mut clear = true;
-    for hex in &hexes[..len] {
-        if obstacles::is_asteroid(game, *hex) {
+
+    /// The space of one usable hex.
+    #[inline]
+    fn hex_space(&self, hex: Hex) -> Space {
+        if obstacles::is_asteroid(self.game, hex) {
             return Space::Blocked;
         }
-        let occupant = game.st.occupant[hex.index()];
-        clear &= occupant == 0 || occupant == ship.0 + 1;
+        let occupant = self.game.st.occupant[hex.index()];
+        if occupant == 0 || occupant == self.mark {
+            Space::End
+        } else {
+            Space::Pass
+        }
     }
-    if clear { Space::End } else { Space::Pass }
+
+    /// Whether the ship may pass through `pos` (usable hexes, no asteroid)
+    /// and end there (no other ship), from one footprint.
+    #[inline]
+    fn space(&self, pos: Pos) -> Space {
+        let board = self.board;
+        if !board.fits_board(self.size, pos) {
+            return Space::Blocked;
+        }
+        // A position that fits the board has its whole footprint on it.
+        let at = self.hex_space(pos.at);
+        match self.size {
+            Size::Small => at,
+            Size::Medium => board
+                .neighbour(pos.at, pos.dir)
+                .map_or(Space::Blocked, |tail| at.max(self.hex_space(tail))),
+            Size::Large => board
+                .neighbours(pos.at)
+                .fold(at, |space, hex| space.max(self.hex_space(hex))),
+        }
+    }
+
+    /// Whether a step to `next` keeps a legal end reachable: `next` is
+    /// passable, and it is a space to end on or one is reachable from it
+    /// in `moves` more steps.
+    fn step_ok(&self, next: Pos, moves: u8) -> bool {
+        match self.space(next) {
+            Space::Blocked => false,
+            Space::End => true,
+            Space::Pass => {
+                moves > 0
+                    && (0..6).any(|dir| {
+                        stepped(self.board, self.size, next, dir, true)
+                            .is_some_and(|next| self.step_ok(next, moves - 1))
+                    })
+            }
+        }
+    }
 }
 
 /// Whether `ship` may end its move at `pos`: no other ship there.
@@ -167,28 +218,6 @@ fn endable(game: &Game, ship: ShipId, size: Size, pos: Pos) -> bool {
     hexes[..len].iter().all(|hex| {
         let occupant = game.st.occupant[hex.index()];
         occupant == 0 || occupant == ship.0 + 1
-    })
-}
-
-/// Whether a step to `next` keeps a legal end reachable: `next` is
-/// passable, and it is a space to end on or one is reachable from it in
-/// `moves` more steps.
-fn step_ok(game: &Game, ship: ShipId, size: Size, next: Pos, moves: u8) -> bool {
-    match space(game, ship, size, next) {
-        Space::Blocked => false,
-        Space::End => true,
-        Space::Pass => can_end_within(game, ship, size, next, moves),
-    }
-}
-
-/// Whether a space to end on is reachable from `pos` in `moves` steps.
-fn can_end_within(game: &Game, ship: ShipId, size: Size, pos: Pos, moves: u8) -> bool {
-    if moves == 0 {
-        return false;
-    }
-    (0..6).any(|dir| {
-        stepped(game, size, pos, dir, true)
-            .is_some_and(|next| step_ok(game, ship, size, next, moves - 1))
     })
 }
 
@@ -206,16 +235,16 @@ pub(crate) fn push_steps(
     let Some(pos) = game.st.ships[ship.index()].pos else {
         return;
     };
-    let size = game.data.size_of(ship);
-    let dirs = if size == Size::Medium && !lead_chosen {
+    let mover = Mover::new(game, ship);
+    let dirs = if mover.size == Size::Medium && !lead_chosen {
         12
     } else {
         6
     };
     let search = (moves_left - 1).min(MAX_SEARCH);
     for dir in 0..dirs {
-        if let Some(next) = stepped(game, size, pos, dir, lead_chosen)
-            && step_ok(game, ship, size, next, search)
+        if let Some(next) = stepped(mover.board, mover.size, pos, dir, lead_chosen)
+            && mover.step_ok(next, search)
         {
             out.push(Action::Step { ship, dir });
         }
@@ -271,6 +300,7 @@ fn next_ecm_enemy(
     from: usize,
 ) -> Option<ShipId> {
     let board = &game.data.board;
+    let from_new = board.distance_from(new_at);
     game.st
         .ships
         .iter()
@@ -278,11 +308,11 @@ fn next_ecm_enemy(
         .skip(from)
         .find_map(|(index, state)| {
             let enemy = ShipId(index as u16);
-            let pos = state.pos.filter(|_| !state.destroyed && enemy != ship)?;
             // Every footprint lies within a space of its `at` hex, so
             // `at`s more than three apart are never adjacent: no need for
             // shapes.
-            if board.distance(new_at, pos.at) > 3 {
+            let pos = state.pos.filter(|pos| from_new(pos.at) <= 3)?;
+            if state.destroyed || enemy == ship {
                 return None;
             }
             let shape = board.shape(game.data.size_of(enemy), pos);
@@ -308,7 +338,7 @@ pub(crate) fn step(game: &mut Game, ship: ShipId, dir: u8) {
     let Some(old) = game.st.ships[ship.index()].pos else {
         return;
     };
-    let Some(new) = stepped(game, size, old, dir, act.lead_chosen) else {
+    let Some(new) = stepped(&game.data.board, size, old, dir, act.lead_chosen) else {
         return;
     };
     act.lead_chosen = true;
