@@ -12,7 +12,7 @@ use spacedock_schema::effect::Trigger as When;
 
 use crate::action::Action;
 use crate::effects::eval::{self, Ctx, Ships};
-use crate::effects::fire::{instances, mark_used, used};
+use crate::effects::fire::{each_instance, mark_used, used};
 use crate::effects::program::Eff;
 use crate::effects::run;
 use crate::game::Game;
@@ -100,8 +100,7 @@ fn usable_in(
     if power.when != Some(when) {
         return Vec::new();
     }
-    instances(game, index, power, Some(player))
-        .into_iter()
+    each_instance(game, index, power, Some(player))
         .map(|ctx| Ctx { acting, ..ctx })
         .filter(|ctx| {
             ctx.you == player

@@ -79,15 +79,21 @@ pub(crate) fn card_controller(game: &Game, tactic: TacticId, card: ShipCardId) -
     }
 }
 
-/// The contexts of a power's sources in play; for a rule, its players
-/// (only `player` when given, if the rule is for them).
+/// The contexts of a power's sources in play, all taken before any of them
+/// acts (acting changes the game); for a rule, its players (only `player`
+/// when given, if the rule is for them). Powers fire thousands of times a
+/// game, nearly always with one source in play at most: only the others
+/// are collected.
 pub(crate) fn instances(
     game: &Game,
     index: usize,
     power: &Power,
     player: Option<PlayerId>,
-) -> Vec<Ctx> {
-    each_instance(game, index, power, player).collect()
+) -> impl Iterator<Item = Ctx> + use<> {
+    let mut each = each_instance(game, index, power, player);
+    let first = each.next();
+    let rest: Vec<Ctx> = each.collect();
+    first.into_iter().chain(rest)
 }
 
 /// [`instances`] one by one, read from the game as they are asked for:
@@ -266,7 +272,7 @@ fn hit_cancelled(game: &Game, when: When) -> bool {
 /// that answer an activation are the active player's ordinary actions
 /// instead, while the activation has not attacked yet.
 fn react(game: &mut Game, when: When, ev: &Ev, first: PlayerId) {
-    if when == When::Activation || game.data.powers.answers(when).is_empty() {
+    if when == When::Activation || !answer_held(game, when) {
         return;
     }
     let data = Arc::clone(&game.data);
@@ -331,6 +337,19 @@ fn react(game: &mut Game, when: When, ev: &Ev, first: PlayerId) {
             }
         }
     }
+}
+
+/// Whether some hand holds an event that answers `when`: one look at each
+/// card held, where offering them looks for every kind in every hand.
+fn answer_held(game: &Game, when: When) -> bool {
+    let answers = game.data.powers.answers(when);
+    !answers.is_empty()
+        && game.st.players.iter().any(|player| {
+            player.hand.iter().any(|card| {
+                let kind = game.data.tactics[card.index()].kind;
+                answers.iter().any(|&answer| usize::from(answer) == kind)
+            })
+        })
 }
 
 /// Calls `each` with every target an event can be played on now, in ship
