@@ -119,18 +119,56 @@ pub(crate) fn energy_phase_start(game: &mut Game, player: PlayerId) {
     }
 }
 
-/// Range the tiles add to a ship's primary weapon.
+/// Whether a ship stands on `hex` now.
+fn stands_on(game: &Game, ship: ShipId, hex: Hex) -> bool {
+    let state = &game.st.ships[ship.index()];
+    let board = &game.data.board;
+    !state.destroyed
+        && state.pos.is_some_and(|pos| {
+            // Every footprint lies within a space of its position's hex.
+            board.distance(hex, pos.at) <= 1 && {
+                let mut hexes = [Hex(0); 7];
+                let len = board
+                    .footprint(game.data.size_of(ship), pos, &mut hexes)
+                    .unwrap_or(0);
+                hexes[..len].contains(&hex)
+            }
+        })
+}
+
+/// Range the tiles add to a ship's primary weapon. Asked at every range
+/// check, while most of the game neither tile is power side up: one look
+/// at the tiles answers, and a face-up one is matched with the ships on
+/// its hex only.
 pub(crate) fn primary_range_bonus(game: &Game, ship: ShipId) -> i32 {
+    let (mut artifact, mut station) = (false, false);
+    for state in game.st.tiles.iter().filter(|state| state.face_up) {
+        match state.tile {
+            DiscoveryTile::AlienArtifact => {
+                artifact = artifact || stands_on(game, ship, state.hex);
+            }
+            DiscoveryTile::ObservationStation => {
+                station = station || {
+                    let player = movement::controller(game, ship);
+                    let from = game.data.board.distance_from(state.hex);
+                    // The distance first: most ships are far from the tile.
+                    game.st.ships.iter().enumerate().any(|(index, other)| {
+                        let other_ship = ShipId(index as u16);
+                        other.pos.is_some_and(|pos| from(pos.at) <= 1)
+                            && stands_on(game, other_ship, state.hex)
+                            && movement::controller(game, other_ship) == player
+                    })
+                };
+            }
+            _ => {}
+        }
+    }
     let rules = game.data.rules();
     let mut bonus = 0;
-    if on(game, ship, DiscoveryTile::AlienArtifact) {
+    if artifact {
         bonus += rules.alien_artifact_range as i32;
     }
-    if !any_face_up(game, DiscoveryTile::ObservationStation) {
-        return bonus;
-    }
-    let player = movement::controller(game, ship);
-    if ships_of(game, player).any(|other| on(game, other, DiscoveryTile::ObservationStation)) {
+    if station {
         bonus += rules.observation_station_range as i32;
     }
     bonus
@@ -150,9 +188,37 @@ pub(crate) fn on_warp_gate(game: &Game, ship: ShipId) -> bool {
 mod tests {
     use spacedock_schema::rules::DiscoveryTile;
 
-    use super::under;
+    use super::{on, primary_range_bonus, ships_of, under};
     use crate::ids::{Hex, ShipId};
+    use crate::rules::movement;
     use crate::rules::testing::for_each_state;
+
+    /// The bonus read from the face-up tiles must be the one found by
+    /// looking under the ship and under every ship of its controller, for
+    /// every ship and state of random games of every mission.
+    #[test]
+    fn the_range_bonus_is_found_as_under_every_ship() {
+        let mut bonuses = 0;
+        for_each_state(2, |game| {
+            let rules = game.data.rules();
+            for index in 0..game.st.ships.len() {
+                let ship = ShipId(index as u16);
+                let mut plain = 0;
+                if on(game, ship, DiscoveryTile::AlienArtifact) {
+                    plain += rules.alien_artifact_range as i32;
+                }
+                let player = movement::controller(game, ship);
+                if ships_of(game, player)
+                    .any(|other| on(game, other, DiscoveryTile::ObservationStation))
+                {
+                    plain += rules.observation_station_range as i32;
+                }
+                assert_eq!(primary_range_bonus(game, ship), plain);
+                bonuses += usize::from(plain != 0);
+            }
+        });
+        assert!(bonuses > 100, "{bonuses}");
+    }
 
     /// The look within a space of the ship must find what a look at every
     /// hex of its footprint finds, for every ship, tile and state of
