@@ -11,7 +11,7 @@ use spacedock_schema::common::Size;
 use spacedock_schema::rules::Obstacle;
 
 use crate::action::Action;
-use crate::board::Pos;
+use crate::board::{Pos, Shape};
 use crate::effects::eval::{self, Ctx};
 use crate::effects::program::Sel;
 use crate::game::Game;
@@ -20,7 +20,7 @@ use crate::powers::{self, Stat, Trigger};
 use crate::question::{self, About, Answer};
 use crate::rules::damage::{self, Damage};
 use crate::rules::{deploy, energy, movement, obstacles, stats};
-use crate::state::{Activation, CardPlace, PlaceKind, TacticPlace};
+use crate::state::{Activation, CardPlace, ObstacleState, PlaceKind, TacticPlace};
 
 /// A card `player` discards from the hand, of their choice (one option
 /// per kind held, the cheapest first); `None` with an empty hand.
@@ -125,69 +125,119 @@ pub(crate) fn move_ship(game: &mut Game, player: PlayerId, ship: ShipId, spaces:
     game.st.activation = saved;
 }
 
-/// The hexes of an obstacle moved one space in a direction, if it can go:
-/// on usable hexes, clear of ships and of other obstacles.
-fn translated(game: &Game, obstacle: usize, dir: u8) -> Option<Vec<Hex>> {
+/// Whether the run has paused on a question: it is thrown away
+/// ([`question::ask`]), so the rest of a long choice need not be worked out.
+fn paused(game: &Game) -> bool {
+    game.asking
+        .as_ref()
+        .is_some_and(|asking| asking.paused.is_some())
+}
+
+/// The obstacle moved one space in a direction, if it can go: on usable
+/// hexes, clear of ships and of other obstacles.
+fn translated(game: &Game, obstacle: usize, dir: u8) -> Option<ObstacleState> {
     let board = &game.data.board;
     let me = obstacle as u8 + 1;
-    game.st.obstacles[obstacle]
-        .hexes()
-        .iter()
-        .map(|hex| {
-            let next = board.neighbour(*hex, dir)?;
-            let terrain = game.st.terrain[next.index()];
-            (board.usable(next)
-                && game.st.occupant[next.index()] == 0
-                && (terrain == 0 || terrain == me))
-                .then_some(next)
-        })
-        .collect()
-}
-
-/// Enemy ships (of `you`) next to an obstacle.
-fn rammed(game: &Game, you: PlayerId, obstacle: usize) -> Vec<ShipId> {
-    let board = &game.data.board;
-    let hexes = game.st.obstacles[obstacle].hexes();
-    (0..game.st.ships.len() as u16)
-        .map(ShipId)
-        .filter(|&ship| {
-            if !eval::on_battlefield(game, ship)
-                || eval::same_team(game, eval::controller_of(game, ship), you)
-            {
-                return false;
-            }
-            let mut covered = [Hex(0); 7];
-            let len = game.placed_hexes(ship, &mut covered);
-            covered[..len]
-                .iter()
-                .any(|hex| board.neighbours(*hex).any(|next| hexes.contains(&next)))
-        })
-        .collect()
-}
-
-/// The hexes enemy ships (of `you`) cover.
-fn enemy_hexes(game: &Game, you: PlayerId) -> Vec<Hex> {
-    let mut out = Vec::new();
-    for ship in (0..game.st.ships.len() as u16).map(ShipId) {
-        if eval::on_battlefield(game, ship)
-            && !eval::same_team(game, eval::controller_of(game, ship), you)
+    let mut moved = game.st.obstacles[obstacle];
+    for hex in &mut moved.hexes[..usize::from(moved.len)] {
+        let next = board.neighbour(*hex, dir)?;
+        let terrain = game.st.terrain[next.index()];
+        if !board.usable(next)
+            || game.st.occupant[next.index()] != 0
+            || (terrain != 0 && terrain != me)
         {
-            let mut hexes = [Hex(0); 7];
-            let len = game.placed_hexes(ship, &mut hexes);
-            out.extend_from_slice(&hexes[..len]);
+            return None;
+        }
+        *hex = next;
+    }
+    Some(moved)
+}
+
+/// The enemy ships (of a player) on the battlefield while obstacles move.
+struct Enemies {
+    /// Each ship with its shape: a large ship's seven hexes are one centre
+    /// and a radius, a seventh of the distances to measure.
+    ships: Vec<(ShipId, Shape)>,
+    /// Per board hex, the spaces to the nearest enemy hex, filled in as
+    /// asked (`u32::MAX` until then, and with no enemies): an obstacle's
+    /// moves look at the same few hexes over and over.
+    nearest: Vec<u32>,
+}
+
+impl Enemies {
+    /// Ships stay put while one obstacle moves; a ram may destroy one, so
+    /// this is gathered again for the next.
+    fn new(game: &Game, you: PlayerId) -> Enemies {
+        let ships = (0..game.st.ships.len() as u16)
+            .map(ShipId)
+            .filter(|&ship| {
+                eval::on_battlefield(game, ship)
+                    && !eval::same_team(game, eval::controller_of(game, ship), you)
+            })
+            .filter_map(|ship| {
+                // A ship counts by the hexes it covers: none off the board.
+                let pos = game.st.ships[ship.index()].pos?;
+                let size = game.data.size_of(ship);
+                let mut covered = [Hex(0); 7];
+                game.data.board.footprint(size, pos, &mut covered)?;
+                Some((ship, game.data.board.shape(size, pos)))
+            })
+            .collect();
+        Enemies {
+            ships,
+            nearest: vec![u32::MAX; game.data.board.len()],
         }
     }
-    out
+
+    /// Spaces from obstacle hexes to the nearest enemy hex.
+    fn gap(&mut self, game: &Game, hexes: &[Hex]) -> u32 {
+        let mut best = u32::MAX;
+        for &hex in hexes {
+            let slot = &mut self.nearest[hex.index()];
+            if *slot == u32::MAX {
+                let here = hex_shape(game, hex);
+                *slot = self
+                    .ships
+                    .iter()
+                    .map(|(_, shape)| shape.distance(&here))
+                    .min()
+                    .unwrap_or(u32::MAX);
+            }
+            best = best.min(*slot);
+        }
+        best
+    }
+
+    /// The enemy ships next to obstacle hexes (one of their hexes next to
+    /// one of the obstacle's).
+    fn rammed(&self, game: &Game, hexes: &[Hex]) -> Vec<ShipId> {
+        let board = &game.data.board;
+        let shapes: Vec<Shape> = hexes.iter().map(|&hex| hex_shape(game, hex)).collect();
+        self.ships
+            .iter()
+            .filter(|(ship, shape)| {
+                match shapes.iter().map(|here| shape.distance(here)).min() {
+                    Some(1) => true,
+                    // Overlapping an obstacle, a ship may still have a hex
+                    // next to it.
+                    Some(0) => {
+                        let mut covered = [Hex(0); 7];
+                        let len = game.placed_hexes(*ship, &mut covered);
+                        covered[..len]
+                            .iter()
+                            .any(|a| hexes.iter().any(|b| board.distance(*a, *b) == 1))
+                    }
+                    _ => false,
+                }
+            })
+            .map(|(ship, _)| *ship)
+            .collect()
+    }
 }
 
-/// Spaces from an obstacle to the nearest of `enemies` ([`enemy_hexes`]).
-fn obstacle_gap(game: &Game, enemies: &[Hex], hexes: &[Hex]) -> u32 {
-    let board = &game.data.board;
-    enemies
-        .iter()
-        .flat_map(|ship_hex| hexes.iter().map(move |hex| board.distance(*hex, *ship_hex)))
-        .min()
-        .unwrap_or(u32::MAX)
+/// The shape of one hex, to measure from ships.
+fn hex_shape(game: &Game, hex: Hex) -> Shape {
+    game.data.board.shape(Size::Small, Pos { at: hex, dir: 0 })
 }
 
 /// Up to `count` obstacles of a kind move, one at a time, as `ctx.you`
@@ -206,15 +256,12 @@ pub(crate) fn move_obstacles(
 ) {
     let you = ctx.you;
     let mut moved: Vec<usize> = Vec::new();
-    while moved.len() < usize::from(count) && game.st.outcome.is_none() {
+    while moved.len() < usize::from(count) && game.st.outcome.is_none() && !paused(game) {
         let mut order: Vec<usize> = (0..game.st.obstacles.len())
             .filter(|&index| game.st.obstacles[index].kind == kind && !moved.contains(&index))
             .collect();
-        // Ships stay put while this obstacle moves; a ram may destroy one.
-        let enemies = enemy_hexes(game, you);
-        order.sort_by_cached_key(|&index| {
-            obstacle_gap(game, &enemies, game.st.obstacles[index].hexes())
-        });
+        let mut enemies = Enemies::new(game, you);
+        order.sort_by_cached_key(|&index| enemies.gap(game, game.st.obstacles[index].hexes()));
         if order.is_empty() {
             return;
         }
@@ -224,23 +271,26 @@ pub(crate) fn move_obstacles(
             .map(|&index| Answer::Obstacle(index as u8))
             .collect();
         options.push(Answer::Stop);
-        let Answer::Obstacle(obstacle) = question::ask(game, you, About::PickObstacle, options)
-        else {
+        let answer = question::ask(game, you, About::PickObstacle, options);
+        let Answer::Obstacle(obstacle) = answer else {
             return;
         };
+        if paused(game) {
+            return;
+        }
         let obstacle = usize::from(obstacle);
         moved.push(obstacle);
         let moves = spaces.map_or_else(
             || game.st.dice.roll(game.data.rules().number_die),
             u32::from,
         );
-        let before = rammed(game, you, obstacle);
+        let before = enemies.rammed(game, game.st.obstacles[obstacle].hexes());
         for left in (1..=moves).rev() {
-            let gap = obstacle_gap(game, &enemies, game.st.obstacles[obstacle].hexes());
+            let gap = enemies.gap(game, game.st.obstacles[obstacle].hexes());
             let mut steps: Vec<(u32, u8)> = (0..6)
                 .filter_map(|dir| {
-                    let hexes = translated(game, obstacle, dir)?;
-                    Some((obstacle_gap(game, &enemies, &hexes), dir))
+                    let moved = translated(game, obstacle, dir)?;
+                    Some((enemies.gap(game, moved.hexes()), dir))
                 })
                 .collect();
             steps.sort_by_key(|(gap, _)| *gap);
@@ -255,12 +305,16 @@ pub(crate) fn move_obstacles(
             let Answer::Step(dir) = question::ask(game, you, about, options) else {
                 break;
             };
-            if let Some(hexes) = translated(game, obstacle, dir) {
-                obstacles::move_obstacle(game, obstacle, &hexes);
+            if paused(game) {
+                return;
+            }
+            if let Some(moved) = translated(game, obstacle, dir) {
+                obstacles::move_obstacle(game, obstacle, moved.hexes());
             }
         }
         if let Some((amount, damage_type)) = ram {
-            let mut fresh: Vec<ShipId> = rammed(game, you, obstacle)
+            let mut fresh: Vec<ShipId> = enemies
+                .rammed(game, game.st.obstacles[obstacle].hexes())
                 .into_iter()
                 .filter(|ship| !before.contains(ship))
                 .collect();
@@ -422,9 +476,11 @@ pub(crate) fn launch_ship(
         if options.is_empty() {
             break;
         }
-        if let Answer::Place { hex, dir } =
-            question::ask(game, ctx.you, About::Launch { card }, options)
-        {
+        let answer = question::ask(game, ctx.you, About::Launch { card }, options);
+        if paused(game) {
+            return;
+        }
+        if let Answer::Place { hex, dir } = answer {
             placed.push(Pos { at: hex, dir });
         }
     }
@@ -448,4 +504,81 @@ pub(crate) fn in_hand(game: &Game, player: PlayerId, kind: usize) -> Option<Tact
             game.data.tactics[card.index()].kind == kind
                 && game.st.tactics[card.index()].place == TacticPlace::Hand(player)
         })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::testing::for_each_state;
+
+    /// The hexes enemy ships (of `you`) cover.
+    fn enemy_hexes(game: &Game, you: PlayerId) -> Vec<Hex> {
+        let mut out = Vec::new();
+        for ship in (0..game.st.ships.len() as u16).map(ShipId) {
+            if eval::on_battlefield(game, ship)
+                && !eval::same_team(game, eval::controller_of(game, ship), you)
+            {
+                let mut hexes = [Hex(0); 7];
+                let len = game.placed_hexes(ship, &mut hexes);
+                out.extend_from_slice(&hexes[..len]);
+            }
+        }
+        out
+    }
+
+    fn plain_gap(game: &Game, enemies: &[Hex], hexes: &[Hex]) -> u32 {
+        let board = &game.data.board;
+        enemies
+            .iter()
+            .flat_map(|ship_hex| hexes.iter().map(move |hex| board.distance(*hex, *ship_hex)))
+            .min()
+            .unwrap_or(u32::MAX)
+    }
+
+    fn plain_rammed(game: &Game, you: PlayerId, hexes: &[Hex]) -> Vec<ShipId> {
+        let board = &game.data.board;
+        (0..game.st.ships.len() as u16)
+            .map(ShipId)
+            .filter(|&ship| {
+                if !eval::on_battlefield(game, ship)
+                    || eval::same_team(game, eval::controller_of(game, ship), you)
+                {
+                    return false;
+                }
+                let mut covered = [Hex(0); 7];
+                let len = game.placed_hexes(ship, &mut covered);
+                covered[..len]
+                    .iter()
+                    .any(|hex| board.neighbours(*hex).any(|next| hexes.contains(&next)))
+            })
+            .collect()
+    }
+
+    /// Gaps kept per hex from ship shapes, and rams found from them, are
+    /// the plain measures over every pair of hexes.
+    #[test]
+    fn enemies_measure_as_hexes_do() {
+        let mut checked = 0;
+        for_each_state(2, |game| {
+            for you in (0..game.st.players.len() as u8).map(PlayerId) {
+                let mut enemies = Enemies::new(game, you);
+                let hexes = enemy_hexes(game, you);
+                for (index, obstacle) in game.st.obstacles.iter().enumerate() {
+                    let moves = (0..6).filter_map(|dir| translated(game, index, dir));
+                    for moved in std::iter::once(*obstacle).chain(moves) {
+                        assert_eq!(
+                            enemies.gap(game, moved.hexes()),
+                            plain_gap(game, &hexes, moved.hexes())
+                        );
+                        assert_eq!(
+                            enemies.rammed(game, moved.hexes()),
+                            plain_rammed(game, you, moved.hexes())
+                        );
+                        checked += 1;
+                    }
+                }
+            }
+        });
+        assert!(checked > 1000, "only {checked} obstacle positions");
+    }
 }
