@@ -425,23 +425,11 @@ mod tests {
     fn charges_as_read(game: &Game, card: ShipCardId, out: &mut Vec<Action>) {
         let player = game.st.active;
         for ship in game.data.card(card).ship_ids() {
-            let Some(shape) = movement::shape_of(game, ship) else {
-                continue;
-            };
             let mut extras = Vec::new();
             powers::extra_weapons(game, ship, &mut extras);
             let granted = extras.iter().copied().map(WeaponRef::Extra);
             for weapon in weapons(game, card).chain(granted) {
-                let range = stats::stat(game, Stat::Range(ship, weapon));
-                let has_target = (0..game.st.ships.len() as u16).map(ShipId).any(|target| {
-                    target != ship
-                        && movement::enemies(game, ship, target)
-                        && movement::shape_of(game, target).is_some_and(|other| {
-                            let distance = shape.distance(&other) as i32;
-                            distance <= range
-                                && distance <= stats::stat(game, Stat::AttackableWithin(target))
-                        })
-                });
+                let has_target = !targets_as_read(game, ship, weapon).is_empty();
                 let cost = stats::stat(game, Stat::ChargeCost(ship, weapon));
                 if !charged(game, ship, weapon) && energy::can_pay(game, player, cost) && has_target
                 {

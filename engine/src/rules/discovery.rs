@@ -233,11 +233,7 @@ mod tests {
                     continue;
                 };
                 let mut hexes = [Hex(0); 7];
-                let len = game
-                    .data
-                    .board
-                    .footprint(game.data.size_of(ship), pos, &mut hexes)
-                    .unwrap_or(0);
+                let len = game.placed_hexes(ship, &mut hexes);
                 for tile in DiscoveryTile::ALL {
                     let plain = hexes[..len].iter().copied().find(|hex| {
                         let at = game.st.tile_at[hex.index()];
