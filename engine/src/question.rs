@@ -226,6 +226,14 @@ mod tests {
     use crate::game::Game;
     use crate::state::State;
 
+    /// The next value of a xorshift stream: the tests' own random choices,
+    /// apart from the game's dice.
+    fn shuffle(chooser: &mut u64) {
+        *chooser ^= *chooser << 13;
+        *chooser ^= *chooser >> 7;
+        *chooser ^= *chooser << 17;
+    }
+
     /// The state kept before each action is copied into a reused buffer:
     /// that copy must equal a fresh clone, whatever the buffer held, at
     /// every state of random games (paused ones included) of every mission.
@@ -245,9 +253,7 @@ mod tests {
                 }
                 assert_eq!(buffer.as_ref(), Some(&game.st.clone()));
                 paused += u32::from(game.st.pending.is_some());
-                chooser ^= chooser << 13;
-                chooser ^= chooser >> 7;
-                chooser ^= chooser << 17;
+                shuffle(&mut chooser);
                 game.legal_actions(&mut legal);
                 game.apply(legal[(chooser % legal.len() as u64) as usize])
                     .unwrap();
@@ -268,9 +274,7 @@ mod tests {
             let mut chooser = 0x2545_f491_4f6c_dd1d_u64;
             let mut legal = Vec::new();
             while game.outcome().is_none() && game.steps() < 3_000 {
-                chooser ^= chooser << 13;
-                chooser ^= chooser >> 7;
-                chooser ^= chooser << 17;
+                shuffle(&mut chooser);
                 if chooser.is_multiple_of(50) && game.question().is_none() {
                     // An edit between actions: the next replay must not
                     // start from before it.
