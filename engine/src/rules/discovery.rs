@@ -128,9 +128,7 @@ fn stands_on(game: &Game, ship: ShipId, hex: Hex) -> bool {
             // Every footprint lies within a space of its position's hex.
             board.distance(hex, pos.at) <= 1 && {
                 let mut hexes = [Hex(0); 7];
-                let len = board
-                    .footprint(game.data.size_of(ship), pos, &mut hexes)
-                    .unwrap_or(0);
+                let len = game.placed_hexes(ship, &mut hexes);
                 hexes[..len].contains(&hex)
             }
         })
