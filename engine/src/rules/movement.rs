@@ -12,12 +12,13 @@
 //! not on. Discovery tiles flip when a ship ends its move on them.
 
 use spacedock_schema::common::Size;
+use spacedock_schema::rules::Obstacle;
 
 use crate::action::Action;
 use crate::board::{Board, Pos, Shape};
 use crate::event::Event;
 use crate::game::Game;
-use crate::ids::{Hex, PlayerId, ShipCardId, ShipId};
+use crate::ids::{Hex, PlayerId, ShipCardId, ShipId, TeamId};
 use crate::powers::{self, Stat, Trigger};
 use crate::rules::damage::{self, Damage};
 use crate::rules::{discovery, obstacles, stats};
@@ -50,10 +51,16 @@ pub(crate) fn controller(game: &Game, ship: ShipId) -> PlayerId {
     game.st.cards[game.data.card_of(ship).index()].controller
 }
 
-/// Whether two ships are on different teams.
+/// The team of a ship's controller.
 #[inline]
+pub(crate) fn team(game: &Game, ship: ShipId) -> TeamId {
+    game.data.team_of(controller(game, ship))
+}
+
+/// Whether two ships are on different teams (the rules as read, in tests).
+#[cfg(test)]
 pub(crate) fn enemies(game: &Game, a: ShipId, b: ShipId) -> bool {
-    game.data.team_of(controller(game, a)) != game.data.team_of(controller(game, b))
+    team(game, a) != team(game, b)
 }
 
 /// Takes a ship's hexes out of the occupancy (it keeps its position).
@@ -142,6 +149,9 @@ struct Mover<'a> {
     size: Size,
     /// The ship's own mark in the occupancy (its index + 1).
     mark: u16,
+    /// Whether any obstacle is an asteroid: most battlefields have none,
+    /// and then no hex needs its terrain read.
+    asteroids: bool,
 }
 
 impl Mover<'_> {
@@ -151,13 +161,18 @@ impl Mover<'_> {
             board: &game.data.board,
             size: game.data.size_of(ship),
             mark: ship.0 + 1,
+            asteroids: game
+                .st
+                .obstacles
+                .iter()
+                .any(|obstacle| obstacle.kind == Obstacle::Asteroid),
         }
     }
 
     /// The space of one usable hex.
     #[inline]
     fn hex_space(&self, hex: Hex) -> Space {
-        if obstacles::is_asteroid(self.game, hex) {
+        if self.asteroids && obstacles::is_asteroid(self.game, hex) {
             return Space::Blocked;
         }
         let occupant = self.game.st.occupant[hex.index()];
@@ -192,18 +207,25 @@ impl Mover<'_> {
     /// Whether a step to `next` keeps a legal end reachable: `next` is
     /// passable, and it is a space to end on or one is reachable from it
     /// in `moves` more steps.
+    #[inline]
     fn step_ok(&self, next: Pos, moves: u8) -> bool {
         match self.space(next) {
             Space::Blocked => false,
             Space::End => true,
-            Space::Pass => {
-                moves > 0
-                    && (0..6).any(|dir| {
-                        stepped(self.board, self.size, next, dir, true)
-                            .is_some_and(|next| self.step_ok(next, moves - 1))
-                    })
-            }
+            Space::Pass => self.end_reachable(next, moves),
         }
+    }
+
+    /// Whether a space to end on is reachable from `pos` in `moves` steps.
+    /// Kept out of line: most steps never pass through a ship, and they
+    /// should not pay for the search's call frame.
+    #[inline(never)]
+    fn end_reachable(&self, pos: Pos, moves: u8) -> bool {
+        moves > 0
+            && (0..6).any(|dir| {
+                stepped(self.board, self.size, pos, dir, true)
+                    .is_some_and(|next| self.step_ok(next, moves - 1))
+            })
     }
 }
 
@@ -287,13 +309,23 @@ pub(crate) fn push_move_starts(
     }
 }
 
-/// The first ship from id `from` on that a step of `ship` to `new_shape`
-/// (its position at `new_at`) from `old_shape` brings next to it, and is
-/// an enemy: the next ECM roll. The cheap tests (on the battlefield, near
-/// now) come first.
+/// How far a footprint reaches from its `at` hex: a medium ship's tail and
+/// a large ship's petals are one space out.
+fn extent(size: Size) -> u32 {
+    match size {
+        Size::Small => 0,
+        Size::Medium | Size::Large => 1,
+    }
+}
+
+/// The first ship from id `from` on that a step of `ship` (of `size`) to
+/// `new_shape` (its position at `new_at`) from `old_shape` brings next to
+/// it, and is an enemy: the next ECM roll. The cheap tests (on the
+/// battlefield, an enemy, near now) come first.
 fn next_ecm_enemy(
     game: &Game,
     ship: ShipId,
+    size: Size,
     new_at: Hex,
     old_shape: &Shape,
     new_shape: &Shape,
@@ -301,6 +333,10 @@ fn next_ecm_enemy(
 ) -> Option<ShipId> {
     let board = &game.data.board;
     let from_new = board.distance_from(new_at);
+    let team = team(game, ship);
+    // Footprints are adjacent only if their `at` hexes are within one space
+    // plus both extents: no need for shapes beyond that.
+    let reach = 1 + extent(size);
     game.st
         .ships
         .iter()
@@ -308,18 +344,16 @@ fn next_ecm_enemy(
         .skip(from)
         .find_map(|(index, state)| {
             let enemy = ShipId(index as u16);
-            // Every footprint lies within a space of its `at` hex, so
-            // `at`s more than three apart are never adjacent: no need for
-            // shapes.
-            let pos = state.pos.filter(|pos| from_new(pos.at) <= 3)?;
-            if state.destroyed || enemy == ship {
+            let pos = state.pos?;
+            if state.destroyed || self::team(game, enemy) == team {
                 return None;
             }
-            let shape = board.shape(game.data.size_of(enemy), pos);
-            (new_shape.distance(&shape) <= 1
-                && old_shape.distance(&shape) > 1
-                && enemies(game, ship, enemy))
-            .then_some(enemy)
+            let enemy_size = game.data.size_of(enemy);
+            if from_new(pos.at) > reach + extent(enemy_size) {
+                return None;
+            }
+            let shape = board.shape(enemy_size, pos);
+            (new_shape.distance(&shape) <= 1 && old_shape.distance(&shape) > 1).then_some(enemy)
         })
 }
 
@@ -354,7 +388,7 @@ pub(crate) fn step(game: &mut Game, ship: ShipId, dir: u8) {
     // mover. Each is looked for after the rolls before it: a power
     // answering ECM damage may change who controls what.
     let mut from = 0;
-    while let Some(enemy) = next_ecm_enemy(game, ship, new.at, &old_shape, &new_shape, from) {
+    while let Some(enemy) = next_ecm_enemy(game, ship, size, new.at, &old_shape, &new_shape, from) {
         from = enemy.index() + 1;
         let faces = game.data.rules().number_die;
         let roll = game.st.dice.roll(faces);
@@ -442,4 +476,124 @@ pub(crate) fn warp(game: &mut Game, ship: ShipId) {
         placed: 0,
         kind: PlaceKind::Warp { ship, gate },
     };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::testing;
+
+    /// A step to `next` as the rule reads: every hex of the footprint on a
+    /// usable hex and off asteroids, and a space to end on there or
+    /// reachable from there in `moves` more steps.
+    fn step_ok_as_read(game: &Game, ship: ShipId, next: Pos, moves: u8) -> bool {
+        let board = &game.data.board;
+        let size = game.data.size_of(ship);
+        let mut hexes = [Hex(0); 7];
+        let Some(len) = board.footprint(size, next, &mut hexes) else {
+            return false;
+        };
+        if hexes[..len]
+            .iter()
+            .any(|&hex| !board.usable(hex) || obstacles::is_asteroid(game, hex))
+        {
+            return false;
+        }
+        endable(game, ship, size, next)
+            || moves > 0
+                && (0..6).any(|dir| {
+                    stepped(board, size, next, dir, true)
+                        .is_some_and(|next| step_ok_as_read(game, ship, next, moves - 1))
+                })
+    }
+
+    /// The steps of `ship` as the rule reads.
+    fn steps_as_read(game: &Game, ship: ShipId, moves_left: u8, lead_chosen: bool) -> Vec<Action> {
+        let Some(pos) = game.st.ships[ship.index()].pos.filter(|_| moves_left > 0) else {
+            return Vec::new();
+        };
+        let size = game.data.size_of(ship);
+        let search = (moves_left - 1).min(MAX_SEARCH);
+        (0..12)
+            .filter(|&dir| {
+                stepped(&game.data.board, size, pos, dir, lead_chosen)
+                    .is_some_and(|next| step_ok_as_read(game, ship, next, search))
+            })
+            .map(|dir| Action::Step { ship, dir })
+            .collect()
+    }
+
+    /// The steps offered are those of the rule as read, for every ship of
+    /// every state, with short and long moves left and either lead.
+    #[test]
+    fn steps_are_offered_as_the_rule_reads() {
+        let mut fast = Vec::new();
+        let mut offered = 0;
+        testing::for_each_state(2, |game| {
+            for ship in (0..game.st.ships.len() as u16).map(ShipId) {
+                for moves_left in [0, 1, 2, 3, 6] {
+                    for lead_chosen in [false, true] {
+                        fast.clear();
+                        push_steps(game, ship, moves_left, lead_chosen, &mut fast);
+                        let read = steps_as_read(game, ship, moves_left, lead_chosen);
+                        assert_eq!(fast, read, "{ship:?} at step {}", game.steps());
+                        offered += fast.len();
+                    }
+                }
+            }
+        });
+        assert!(offered > 100_000, "{offered} steps offered");
+    }
+
+    /// The enemies a step of `ship` from `old` to `new` brings next to it,
+    /// in id order, as the rule reads.
+    fn ecm_enemies_as_read(game: &Game, ship: ShipId, old: Pos, new: Pos) -> Vec<ShipId> {
+        let board = &game.data.board;
+        let size = game.data.size_of(ship);
+        let (old_shape, new_shape) = (board.shape(size, old), board.shape(size, new));
+        (0..game.st.ships.len() as u16)
+            .map(ShipId)
+            .filter(|&enemy| {
+                enemy != ship
+                    && enemies(game, ship, enemy)
+                    && shape_of(game, enemy).is_some_and(|shape| {
+                        new_shape.distance(&shape) <= 1 && old_shape.distance(&shape) > 1
+                    })
+            })
+            .collect()
+    }
+
+    /// The ECM scan finds the enemies of the rule as read, in the same
+    /// order, for every step every ship on the battlefield could take.
+    #[test]
+    fn ecm_rolls_come_from_the_enemies_the_rule_reads() {
+        let mut found = 0;
+        testing::for_each_state(2, |game| {
+            let board = &game.data.board;
+            for ship in (0..game.st.ships.len() as u16).map(ShipId) {
+                let Some(old) = game.st.ships[ship.index()].pos else {
+                    continue;
+                };
+                let size = game.data.size_of(ship);
+                for dir in 0..12 {
+                    let Some(new) = stepped(board, size, old, dir, false) else {
+                        continue;
+                    };
+                    let (old_shape, new_shape) = (board.shape(size, old), board.shape(size, new));
+                    let mut fast = Vec::new();
+                    let mut from = 0;
+                    while let Some(enemy) =
+                        next_ecm_enemy(game, ship, size, new.at, &old_shape, &new_shape, from)
+                    {
+                        fast.push(enemy);
+                        from = enemy.index() + 1;
+                    }
+                    let read = ecm_enemies_as_read(game, ship, old, new);
+                    assert_eq!(fast, read, "{ship:?} dir {dir} at step {}", game.steps());
+                    found += fast.len();
+                }
+            }
+        });
+        assert!(found > 10_000, "{found} ECM rolls found");
+    }
 }
