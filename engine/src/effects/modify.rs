@@ -78,20 +78,30 @@ impl Subject {
 
 /// A number after the continuous powers that change it: those of its ship
 /// card's list (the others never can), from the origins that can. Most
-/// ship cards carry no tactic card, and most powers that change numbers
-/// come with tactic cards: most queries end here, at once.
+/// ship cards carry none of the tactic cards whose powers change numbers
+/// (and most of those change only the ship they are attached to): most
+/// queries end here, at once.
 #[inline]
 fn from_powers(game: &Game, stat: StatKind, subject: Subject, value: i32) -> i32 {
     let card = subject.card(game);
-    let bare = game.st.cards[card.index()].attached.is_empty();
+    let attached = &game.st.cards[card.index()].attached;
     let modifiers = &game.data.powers.modifying[stat_index(stat)][card.index()];
     if modifiers
         .iter()
-        .all(|modifier| bare && modifier.attached_only)
+        .all(|&modifier| modifier.attached_only && !carries(game, modifier, attached))
     {
         return value;
     }
     from_holding(game, stat, subject, modifiers, value)
+}
+
+/// Whether a copy of a modifier's power is among a card's attached tactic
+/// cards: the only origins [`holding_on`] keeps for an attached-only one.
+fn carries(game: &Game, modifier: Modifier, attached: &[TacticId]) -> bool {
+    let origins = &game.data.powers.powers[usize::from(modifier.power)].origins;
+    attached
+        .iter()
+        .any(|&tactic| origins.contains(&Origin::Copy(tactic)))
 }
 
 #[inline(never)]
