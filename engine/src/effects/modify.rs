@@ -146,11 +146,21 @@ fn modified_by(
     value
 }
 
+/// A number after every continuous power and lasting effect that changes
+/// it. Most queries are of numbers nothing in the game changes: they are
+/// answered where they are asked, without a call.
 #[inline]
 fn apply(game: &Game, stat: StatKind, subject: Subject, value: i32) -> i32 {
     if !game.data.powers.modifies[stat_index(stat)] {
         return value;
     }
+    changed(game, stat, subject, value)
+}
+
+/// [`apply`] past its quick exit, out of line: every stat query inlines
+/// `apply`, and pays for what it holds.
+#[inline(never)]
+fn changed(game: &Game, stat: StatKind, subject: Subject, value: i32) -> i32 {
     let value = from_powers(game, stat, subject, value);
     if game.st.effects.lasting.is_empty() {
         value
@@ -289,6 +299,9 @@ fn prevented(game: &Game, ship: ShipId, damage_type: Option<u8>) -> Option<(usiz
     })
 }
 
+// Out of line, like `attack_range_limit`: a rarer query, kept from
+// weighing on every other one [`modified`] answers.
+#[inline(never)]
 fn cover_denied(game: &Game, ship: ShipId) -> bool {
     game.st
         .effects
@@ -303,7 +316,13 @@ fn cover_denied(game: &Game, ship: ShipId) -> bool {
         })
 }
 
+#[inline(never)]
 fn attack_range_limit(game: &Game, ship: ShipId) -> Option<i32> {
+    // Asked for every target of every attack list, in most games of no
+    // power: an empty list needs no iterator set up.
+    if game.data.powers.statuses[Status::AttackRangeLimit as usize].is_empty() {
+        return None;
+    }
     statuses(game, Status::AttackRangeLimit)
         .flat_map(|(_, ctx, power)| {
             power.effects.iter().filter_map(move |effect| match effect {
