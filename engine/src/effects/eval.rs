@@ -179,11 +179,17 @@ pub(crate) fn selects(game: &Game, ctx: &Ctx, sel: &Sel, ship: ShipId) -> bool {
         }
     }
     if let Some((within, of)) = &sel.within {
+        // The ship is on the battlefield: its shape is measured once for
+        // every candidate, and the distance, cheaper than the candidate's
+        // selector, is tested first.
+        let Some(shape) = movement::shape_of(game, ship) else {
+            return false;
+        };
         let near = candidates(game, ctx, of.role).map(ShipId).any(|other| {
             other != ship
+                && movement::shape_of(game, other)
+                    .is_some_and(|other| shape.distance(&other) <= u32::from(*within))
                 && selects(game, ctx, of, other)
-                && movement::ship_distance(game, ship, other)
-                    .is_some_and(|d| d <= u32::from(*within))
         });
         if !near {
             return false;

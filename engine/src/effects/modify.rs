@@ -78,20 +78,30 @@ impl Subject {
 
 /// A number after the continuous powers that change it: those of its ship
 /// card's list (the others never can), from the origins that can. Most
-/// ship cards carry no tactic card, and most powers that change numbers
-/// come with tactic cards: most queries end here, at once.
+/// ship cards carry none of the tactic cards whose powers change numbers
+/// (and most of those change only the ship they are attached to): most
+/// queries end here, at once.
 #[inline]
 fn from_powers(game: &Game, stat: StatKind, subject: Subject, value: i32) -> i32 {
     let card = subject.card(game);
-    let bare = game.st.cards[card.index()].attached.is_empty();
+    let attached = &game.st.cards[card.index()].attached;
     let modifiers = &game.data.powers.modifying[stat_index(stat)][card.index()];
     if modifiers
         .iter()
-        .all(|modifier| bare && modifier.attached_only)
+        .all(|&modifier| modifier.attached_only && !carries(game, modifier, attached))
     {
         return value;
     }
     from_holding(game, stat, subject, modifiers, value)
+}
+
+/// Whether a copy of a modifier's power is among a card's attached tactic
+/// cards: the only origins [`holding_on`] keeps for an attached-only one.
+fn carries(game: &Game, modifier: Modifier, attached: &[TacticId]) -> bool {
+    let origins = &game.data.powers.powers[usize::from(modifier.power)].origins;
+    attached
+        .iter()
+        .any(|&tactic| origins.contains(&Origin::Copy(tactic)))
 }
 
 #[inline(never)]
@@ -136,11 +146,21 @@ fn modified_by(
     value
 }
 
+/// A number after every continuous power and lasting effect that changes
+/// it. Most queries are of numbers nothing in the game changes: they are
+/// answered where they are asked, without a call.
 #[inline]
 fn apply(game: &Game, stat: StatKind, subject: Subject, value: i32) -> i32 {
     if !game.data.powers.modifies[stat_index(stat)] {
         return value;
     }
+    changed(game, stat, subject, value)
+}
+
+/// [`apply`] past its quick exit, out of line: every stat query inlines
+/// `apply`, and pays for what it holds.
+#[inline(never)]
+fn changed(game: &Game, stat: StatKind, subject: Subject, value: i32) -> i32 {
     let value = from_powers(game, stat, subject, value);
     if game.st.effects.lasting.is_empty() {
         value
@@ -279,6 +299,9 @@ fn prevented(game: &Game, ship: ShipId, damage_type: Option<u8>) -> Option<(usiz
     })
 }
 
+// Out of line, like `attack_range_limit`: a rarer query, kept from
+// weighing on every other one [`modified`] answers.
+#[inline(never)]
 fn cover_denied(game: &Game, ship: ShipId) -> bool {
     game.st
         .effects
@@ -293,7 +316,13 @@ fn cover_denied(game: &Game, ship: ShipId) -> bool {
         })
 }
 
+#[inline(never)]
 fn attack_range_limit(game: &Game, ship: ShipId) -> Option<i32> {
+    // Asked for every target of every attack list, in most games of no
+    // power: an empty list needs no iterator set up.
+    if game.data.powers.statuses[Status::AttackRangeLimit as usize].is_empty() {
+        return None;
+    }
     statuses(game, Status::AttackRangeLimit)
         .flat_map(|(_, ctx, power)| {
             power.effects.iter().filter_map(move |effect| match effect {

@@ -214,9 +214,9 @@ impl Limits {
 /// The conditions are those of asking `each_target` for each weapon, made
 /// cheaper: each ship's enemies and distances to them are measured once
 /// ([`Near`], at its first weapon that is not charged yet and can be paid
-/// for), their limits asked once ([`Limits`]); with no enemy on the
-/// battlefield no range is asked, and a weapon whose range falls short of
-/// the nearest enemy tests no target.
+/// for, where its shape is found too), their limits asked once
+/// ([`Limits`]); with no enemy on the battlefield no range is asked, and a
+/// weapon whose range falls short of the nearest enemy tests no target.
 pub(crate) fn push_charges(
     game: &Game,
     card: ShipCardId,
@@ -225,15 +225,13 @@ pub(crate) fn push_charges(
 ) {
     let player = game.st.active;
     let mut limits = Limits([UNKNOWN; TABLED]);
-    let mut near = Near::new();
+    // Made at the first measure: many lists have no weapon to charge.
+    let mut near = None;
     let mut extras = Vec::new();
     for ship in game.data.card(card).ship_ids() {
         if only.is_some_and(|only| only != ship) {
             continue;
         }
-        let Some(shape) = movement::shape_of(game, ship) else {
-            continue;
-        };
         let mut nearest = None;
         extras.clear();
         powers::extra_weapons(game, ship, &mut extras);
@@ -248,8 +246,13 @@ pub(crate) fn push_charges(
             {
                 continue;
             }
-            let Some(nearest) = *nearest.get_or_insert_with(|| near.measure(game, ship, &shape))
-            else {
+            let near = near.get_or_insert_with(Near::new);
+            // A ship off the battlefield has no target, as with no enemy.
+            let measured = nearest.get_or_insert_with(|| {
+                let shape = movement::shape_of(game, ship)?;
+                near.measure(game, ship, &shape)
+            });
+            let Some(nearest) = *measured else {
                 break;
             };
             let range = stats::stat(game, Stat::Range(ship, weapon));

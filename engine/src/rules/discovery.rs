@@ -137,7 +137,11 @@ fn stands_on(game: &Game, ship: ShipId, hex: Hex) -> bool {
 /// Range the tiles add to a ship's primary weapon. Asked at every range
 /// check, while most of the game neither tile is power side up: one look
 /// at the tiles answers, and a face-up one is matched with the ships on
-/// its hex only.
+/// its hex only. Out of line: of all the numbers [`stats::stat`] answers,
+/// only primary ranges ask it.
+///
+/// [`stats::stat`]: crate::rules::stats::stat
+#[inline(never)]
 pub(crate) fn primary_range_bonus(game: &Game, ship: ShipId) -> i32 {
     let (mut artifact, mut station) = (false, false);
     for state in game.st.tiles.iter().filter(|state| state.face_up) {
@@ -149,13 +153,19 @@ pub(crate) fn primary_range_bonus(game: &Game, ship: ShipId) -> i32 {
                 station = station || {
                     let player = movement::controller(game, ship);
                     let from = game.data.board.distance_from(state.hex);
-                    // The distance first: most ships are far from the tile.
-                    game.st.ships.iter().enumerate().any(|(index, other)| {
-                        let other_ship = ShipId(index as u16);
-                        other.pos.is_some_and(|pos| from(pos.at) <= 1)
-                            && stands_on(game, other_ship, state.hex)
-                            && movement::controller(game, other_ship) == player
-                    })
+                    // The player's ships are found by their cards'
+                    // controller, and of those the distance is tested
+                    // first (most are far from the tile).
+                    let cards = game.data.cards.iter().zip(&game.st.cards);
+                    cards
+                        .filter(|(_, card)| card.controller == player)
+                        .flat_map(|(data, _)| data.ship_ids())
+                        .any(|other| {
+                            game.st.ships[other.index()]
+                                .pos
+                                .is_some_and(|pos| from(pos.at) <= 1)
+                                && stands_on(game, other, state.hex)
+                        })
                 };
             }
             _ => {}

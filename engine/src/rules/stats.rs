@@ -10,6 +10,7 @@ use crate::rules::discovery;
 use crate::state::WeaponRef;
 
 /// A weapon of a ship card.
+#[inline]
 pub(crate) fn weapon(game: &Game, card: ShipCardId, weapon: WeaponRef) -> Option<&WeaponData> {
     let weapons = &game.data.card(card).weapons;
     match weapon {
