@@ -89,11 +89,19 @@ fn can_draw(game: &Game, player: PlayerId) -> bool {
     !game.st.decks[deck].out && deck_in_use(game, deck)
 }
 
+/// Whether some player owes a draw: almost never, yet asked before every
+/// decision and after every action, so the rules are read only when one does.
+#[inline]
+fn draws_owed(game: &Game) -> bool {
+    game.st.players.iter().any(|state| state.pending_draws > 0)
+}
+
 /// The player who must discard before an owed draw, if any.
-///
-/// Asked before every decision, and almost always nobody owes a draw: the
-/// owed draws are looked at first, the rules only for a player who owes one.
+#[inline]
 pub(crate) fn forced_discarder(game: &Game) -> Option<PlayerId> {
+    if !draws_owed(game) {
+        return None;
+    }
     game.st
         .players
         .iter()
@@ -108,6 +116,9 @@ pub(crate) fn forced_discarder(game: &Game) -> Option<PlayerId> {
 
 /// Makes every owed draw that fits in its hand.
 pub(crate) fn settle_draws(game: &mut Game) {
+    if !draws_owed(game) {
+        return;
+    }
     let limit = game.data.rules().hand_limit as usize;
     for player in game.players() {
         while game.st.players[player.index()].pending_draws > 0 && game.st.outcome.is_none() {
@@ -481,5 +492,29 @@ pub(crate) fn attach_prepped(
         true
     } else {
         false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{can_draw, draws_owed, forced_discarder};
+    use crate::rules::testing;
+
+    /// Nobody owing a draw, the forced discarder is looked for no further:
+    /// it must be whom the rules name, seat by seat, in every state.
+    #[test]
+    fn the_forced_discarder_is_the_one_the_rules_name() {
+        let mut forced = 0;
+        testing::for_each_state(3, |game| {
+            let limit = game.data.rules().hand_limit as usize;
+            let named = game.players().find(|&player| {
+                let state = &game.st.players[player.index()];
+                state.pending_draws > 0 && state.hand.len() >= limit && can_draw(game, player)
+            });
+            assert_eq!(forced_discarder(game), named);
+            assert!(named.is_none() || draws_owed(game));
+            forced += usize::from(named.is_some());
+        });
+        assert!(forced > 100, "only {forced} forced discards");
     }
 }
