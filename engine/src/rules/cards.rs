@@ -135,19 +135,30 @@ pub(crate) fn settle_draws(game: &mut Game) {
     }
 }
 
-/// Whether `card` is the first copy of its kind in `hand`.
-fn first_copy(game: &Game, hand: &[TacticId], index: usize) -> bool {
+/// Whether `hand[index]` is the first copy of its kind in `hand`, asked
+/// card by card in hand order: `met` gathers the kinds asked about so far,
+/// folded into 64 bits.
+///
+/// Asked for nearly every legal list: a card whose bit is still clear is a
+/// first copy at once, and only one whose bit is taken (a copy, or another
+/// kind folded onto the same bit) is looked for earlier in the hand.
+fn first_copy(game: &Game, hand: &[TacticId], index: usize, met: &mut u64) -> bool {
     let kind = game.data.tactics[hand[index].index()].kind;
-    !hand[..index]
-        .iter()
-        .any(|other| game.data.tactics[other.index()].kind == kind)
+    let bit = 1_u64 << (kind % 64);
+    let clear = *met & bit == 0;
+    *met |= bit;
+    clear
+        || !hand[..index]
+            .iter()
+            .any(|other| game.data.tactics[other.index()].kind == kind)
 }
 
 /// Discards for energy, one per card kind in the hand.
 pub(crate) fn push_discards(game: &Game, player: PlayerId, out: &mut Vec<Action>) {
     let hand = &game.st.players[player.index()].hand;
+    let mut met = 0;
     for index in 0..hand.len() {
-        if first_copy(game, hand, index) {
+        if first_copy(game, hand, index, &mut met) {
             out.push(Action::DiscardForEnergy(hand[index]));
         }
     }
@@ -204,8 +215,9 @@ pub(crate) fn push_gives(game: &Game, player: PlayerId, out: &mut Vec<Action>) {
         if game.st.players[to.index()].hand.len() >= limit {
             continue;
         }
+        let mut met = 0;
         for index in 0..hand.len() {
-            if first_copy(game, hand, index) {
+            if first_copy(game, hand, index, &mut met) {
                 out.push(Action::GiveCard {
                     card: hand[index],
                     to,
@@ -342,9 +354,10 @@ pub(crate) fn push_plays(game: &Game, player: PlayerId, out: &mut Vec<Action>) {
         return;
     }
     let hand = &game.st.players[player.index()].hand;
+    let mut met = 0;
     for index in 0..hand.len() {
         let card = hand[index];
-        if !first_copy(game, hand, index) {
+        if !first_copy(game, hand, index, &mut met) {
             continue;
         }
         let kind = game.data.kind_of(card);
@@ -497,8 +510,31 @@ pub(crate) fn attach_prepped(
 
 #[cfg(test)]
 mod tests {
-    use super::{can_draw, draws_owed, forced_discarder};
+    use super::{can_draw, draws_owed, first_copy, forced_discarder};
+    use crate::ids::TacticId;
     use crate::rules::testing;
+
+    /// The kinds met, folded into bits, pick the cards a plain look back
+    /// through the hand picks, in every hand of every state.
+    #[test]
+    fn the_first_copies_are_those_the_hand_shows() {
+        let mut copies = 0;
+        testing::for_each_state(3, |game| {
+            for state in &game.st.players {
+                let hand = &state.hand;
+                let mut met = 0;
+                for index in 0..hand.len() {
+                    let kind = |card: TacticId| game.data.tactics[card.index()].kind;
+                    let earlier = hand[..index]
+                        .iter()
+                        .any(|&other| kind(other) == kind(hand[index]));
+                    assert_eq!(first_copy(game, hand, index, &mut met), !earlier);
+                    copies += usize::from(earlier);
+                }
+            }
+        });
+        assert!(copies > 1_000, "only {copies} second copies held");
+    }
 
     /// Nobody owing a draw, the forced discarder is looked for no further:
     /// it must be whom the rules name, seat by seat, in every state.
