@@ -192,10 +192,16 @@ fn has_turn_condition(power: &Power) -> bool {
 }
 
 /// Fires the powers listening to `when` that `only` accepts.
+#[inline]
 fn fire(game: &mut Game, when: When, ev: &Ev, only: &dyn Fn(&Power) -> bool) {
-    if game.data.powers.listening(when).is_empty() {
-        return;
+    // Most triggers of a game have no listener: they cost no call.
+    if !game.data.powers.listening(when).is_empty() {
+        fire_listening(game, when, ev, only);
     }
+}
+
+/// [`fire`] for a trigger some power listens to.
+fn fire_listening(game: &mut Game, when: When, ev: &Ev, only: &dyn Fn(&Power) -> bool) {
     let data = Arc::clone(&game.data);
     for &index in data.powers.listening(when) {
         let index = usize::from(index);
@@ -271,8 +277,17 @@ fn hit_cancelled(game: &Game, when: When) -> bool {
 /// target: the holder answers whether to play it, and on what. Events
 /// that answer an activation are the active player's ordinary actions
 /// instead, while the activation has not attacked yet.
+#[inline]
 fn react(game: &mut Game, when: When, ev: &Ev, first: PlayerId) {
-    if when == When::Activation || !answer_held(game, when) {
+    // Most triggers have no event answering them: they cost no call.
+    if when != When::Activation && !game.data.powers.answers(when).is_empty() {
+        offer_answers(game, when, ev, first);
+    }
+}
+
+/// [`react`] for a trigger some event answers.
+fn offer_answers(game: &mut Game, when: When, ev: &Ev, first: PlayerId) {
+    if !answer_held(game, when) {
         return;
     }
     let data = Arc::clone(&game.data);
@@ -343,13 +358,12 @@ fn react(game: &mut Game, when: When, ev: &Ev, first: PlayerId) {
 /// card held, where offering them looks for every kind in every hand.
 fn answer_held(game: &Game, when: When) -> bool {
     let answers = game.data.powers.answers(when);
-    !answers.is_empty()
-        && game.st.players.iter().any(|player| {
-            player.hand.iter().any(|card| {
-                let kind = game.data.tactics[card.index()].kind;
-                answers.iter().any(|&answer| usize::from(answer) == kind)
-            })
+    game.st.players.iter().any(|player| {
+        player.hand.iter().any(|card| {
+            let kind = game.data.tactics[card.index()].kind;
+            answers.iter().any(|&answer| usize::from(answer) == kind)
         })
+    })
 }
 
 /// Calls `each` with every target an event can be played on now, in ship

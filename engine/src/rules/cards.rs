@@ -89,11 +89,19 @@ fn can_draw(game: &Game, player: PlayerId) -> bool {
     !game.st.decks[deck].out && deck_in_use(game, deck)
 }
 
+/// Whether some player owes a draw: almost never, yet asked before every
+/// decision and after every action, so the rules are read only when one does.
+#[inline]
+fn draws_owed(game: &Game) -> bool {
+    game.st.players.iter().any(|state| state.pending_draws > 0)
+}
+
 /// The player who must discard before an owed draw, if any.
-///
-/// Asked before every decision, and almost always nobody owes a draw: the
-/// owed draws are looked at first, the rules only for a player who owes one.
+#[inline]
 pub(crate) fn forced_discarder(game: &Game) -> Option<PlayerId> {
+    if !draws_owed(game) {
+        return None;
+    }
     game.st
         .players
         .iter()
@@ -108,6 +116,9 @@ pub(crate) fn forced_discarder(game: &Game) -> Option<PlayerId> {
 
 /// Makes every owed draw that fits in its hand.
 pub(crate) fn settle_draws(game: &mut Game) {
+    if !draws_owed(game) {
+        return;
+    }
     let limit = game.data.rules().hand_limit as usize;
     for player in game.players() {
         while game.st.players[player.index()].pending_draws > 0 && game.st.outcome.is_none() {
@@ -124,19 +135,30 @@ pub(crate) fn settle_draws(game: &mut Game) {
     }
 }
 
-/// Whether `card` is the first copy of its kind in `hand`.
-fn first_copy(game: &Game, hand: &[TacticId], index: usize) -> bool {
+/// Whether `hand[index]` is the first copy of its kind in `hand`, asked
+/// card by card in hand order: `met` gathers the kinds asked about so far,
+/// folded into 64 bits.
+///
+/// Asked for nearly every legal list: a card whose bit is still clear is a
+/// first copy at once, and only one whose bit is taken (a copy, or another
+/// kind folded onto the same bit) is looked for earlier in the hand.
+fn first_copy(game: &Game, hand: &[TacticId], index: usize, met: &mut u64) -> bool {
     let kind = game.data.tactics[hand[index].index()].kind;
-    !hand[..index]
-        .iter()
-        .any(|other| game.data.tactics[other.index()].kind == kind)
+    let bit = 1_u64 << (kind % 64);
+    let clear = *met & bit == 0;
+    *met |= bit;
+    clear
+        || !hand[..index]
+            .iter()
+            .any(|other| game.data.tactics[other.index()].kind == kind)
 }
 
 /// Discards for energy, one per card kind in the hand.
 pub(crate) fn push_discards(game: &Game, player: PlayerId, out: &mut Vec<Action>) {
     let hand = &game.st.players[player.index()].hand;
+    let mut met = 0;
     for index in 0..hand.len() {
-        if first_copy(game, hand, index) {
+        if first_copy(game, hand, index, &mut met) {
             out.push(Action::DiscardForEnergy(hand[index]));
         }
     }
@@ -193,8 +215,9 @@ pub(crate) fn push_gives(game: &Game, player: PlayerId, out: &mut Vec<Action>) {
         if game.st.players[to.index()].hand.len() >= limit {
             continue;
         }
+        let mut met = 0;
         for index in 0..hand.len() {
-            if first_copy(game, hand, index) {
+            if first_copy(game, hand, index, &mut met) {
                 out.push(Action::GiveCard {
                     card: hand[index],
                     to,
@@ -331,9 +354,10 @@ pub(crate) fn push_plays(game: &Game, player: PlayerId, out: &mut Vec<Action>) {
         return;
     }
     let hand = &game.st.players[player.index()].hand;
+    let mut met = 0;
     for index in 0..hand.len() {
         let card = hand[index];
-        if !first_copy(game, hand, index) {
+        if !first_copy(game, hand, index, &mut met) {
             continue;
         }
         let kind = game.data.kind_of(card);
@@ -481,5 +505,52 @@ pub(crate) fn attach_prepped(
         true
     } else {
         false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{can_draw, draws_owed, first_copy, forced_discarder};
+    use crate::ids::TacticId;
+    use crate::rules::testing;
+
+    /// The kinds met, folded into bits, pick the cards a plain look back
+    /// through the hand picks, in every hand of every state.
+    #[test]
+    fn the_first_copies_are_those_the_hand_shows() {
+        let mut copies = 0;
+        testing::for_each_state(3, |game| {
+            for state in &game.st.players {
+                let hand = &state.hand;
+                let mut met = 0;
+                for index in 0..hand.len() {
+                    let kind = |card: TacticId| game.data.tactics[card.index()].kind;
+                    let earlier = hand[..index]
+                        .iter()
+                        .any(|&other| kind(other) == kind(hand[index]));
+                    assert_eq!(first_copy(game, hand, index, &mut met), !earlier);
+                    copies += usize::from(earlier);
+                }
+            }
+        });
+        assert!(copies > 1_000, "only {copies} second copies held");
+    }
+
+    /// Nobody owing a draw, the forced discarder is looked for no further:
+    /// it must be whom the rules name, seat by seat, in every state.
+    #[test]
+    fn the_forced_discarder_is_the_one_the_rules_name() {
+        let mut forced = 0;
+        testing::for_each_state(3, |game| {
+            let limit = game.data.rules().hand_limit as usize;
+            let named = game.players().find(|&player| {
+                let state = &game.st.players[player.index()];
+                state.pending_draws > 0 && state.hand.len() >= limit && can_draw(game, player)
+            });
+            assert_eq!(forced_discarder(game), named);
+            assert!(named.is_none() || draws_owed(game));
+            forced += usize::from(named.is_some());
+        });
+        assert!(forced > 50, "only {forced} forced discards");
     }
 }
