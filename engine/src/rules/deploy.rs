@@ -510,18 +510,28 @@ pub(crate) fn push_placements(game: &Game, out: &mut Vec<Action>) {
     }
     let total = ship_total(game, card);
     let mut so_far = placed_so_far(game, card, placed);
+    let last = so_far.count + 1 >= total;
+    // A small ship after the first takes a hex next to the placed ones, so
+    // the hexes open to the rest stay connected to them as before, one
+    // fewer: every valid position leaves the rest possible or none does,
+    // and the rest is asked once.
+    let rest = (!last && deployment.size == Size::Small && so_far.count > 0)
+        .then(|| completable(game, &deployment, &mut so_far, total));
     let snapshot = so_far.positions;
     for place in candidates(game, &deployment, &snapshot[..so_far.count]) {
-        if valid(game, &deployment, place, &so_far) {
-            so_far.push(place.pos, place.hexes());
-            let done = completable(game, &deployment, &mut so_far, total);
-            so_far.pop(place.hexes().len());
-            if done {
-                out.push(Action::Place {
-                    hex: place.pos.at,
-                    dir: place.pos.dir,
-                });
-            }
+        if valid(game, &deployment, place, &so_far)
+            && (last
+                || rest.unwrap_or_else(|| {
+                    so_far.push(place.pos, place.hexes());
+                    let done = completable(game, &deployment, &mut so_far, total);
+                    so_far.pop(place.hexes().len());
+                    done
+                }))
+        {
+            out.push(Action::Place {
+                hex: place.pos.at,
+                dir: place.pos.dir,
+            });
         }
     }
 }
@@ -883,10 +893,11 @@ mod tests {
     }
 
     /// The legal placements and launches, with their candidate rows, the
-    /// zone taken from the candidate lists and the carrier looked up once,
-    /// are those of the plain rules over the whole battlefield: at every
-    /// state of random and greedy games of every mission, and on copies of
-    /// the states with free hexes filled at random, where placements fail.
+    /// zone taken from the candidate lists, the carrier looked up once and
+    /// the rest of a squadron of small ships asked once, are those of the
+    /// plain rules over the whole battlefield: at every state of random
+    /// and greedy games of every mission, and on copies of the states with
+    /// free hexes filled at random, where placements fail.
     #[test]
     fn placements_and_launches_follow_the_plain_rules() {
         let (mut listed, mut noes, mut states) = (0, 0, 0);
