@@ -244,21 +244,27 @@ fn candidates<'a>(
         PlaceKind::FromHold { .. } => Some(deployment.carrier()),
         _ => None,
     };
-    let mut rows = 0..u32::MAX;
-    if let Some(first) = first {
-        rows = rows_near(board, first, reach);
-    }
+    let mut rows = first.map(|first| rows_near(board, first, reach));
     if let Some(carrier) = carrier {
         let near = carrier
             .iter()
             .map(|(hex, _)| rows_near(board, *hex, 3))
             .reduce(|a, b| a.start.min(b.start)..a.end.max(b.end))
             .unwrap_or(0..0);
-        rows = rows.start.max(near.start)..rows.end.min(near.end);
+        rows = Some(match rows {
+            Some(rows) => rows.start.max(near.start)..rows.end.min(near.end),
+            None => near,
+        });
     }
-    let start = places.partition_point(|place| u32::from(place.pos.at.0) < rows.start);
-    let end = places.partition_point(|place| u32::from(place.pos.at.0) < rows.end);
-    places[start..end.max(start)].iter().filter(move |place| {
+    let places = match rows {
+        Some(rows) => {
+            let start = places.partition_point(|place| u32::from(place.pos.at.0) < rows.start);
+            let end = places.partition_point(|place| u32::from(place.pos.at.0) < rows.end);
+            &places[start..end.max(start)]
+        }
+        None => places,
+    };
+    places.iter().filter(move |place| {
         let at = place.pos.at;
         first.is_none_or(|first| board.distance(first, at) <= reach)
             && carrier
