@@ -10,10 +10,12 @@
 //! of the card can be placed, and each placement keeps the rest possible,
 //! so a launch never gets stuck.
 
+use std::ops::Range;
+
 use spacedock_schema::common::Size;
 
 use crate::action::Action;
-use crate::board::{Placement, Pos, placement_dirs};
+use crate::board::{Board, Placement, Pos, Shape, placement_dirs};
 use crate::event::Event;
 use crate::game::Game;
 use crate::ids::{Hex, PlayerId, ShipCardId, ShipId};
@@ -102,32 +104,65 @@ impl Placed {
     }
 }
 
-/// Whether the next ship of `card` may take `place`, `placed` holding the
-/// card's ships placed so far.
-fn valid(
-    game: &Game,
-    card: ShipCardId,
+/// One card's placement with what its rules look up, found once per
+/// question rather than for every position tried.
+struct Deployment {
     kind: PlaceKind,
-    place: &Placement,
-    placed: &Placed,
-) -> bool {
-    let size = game.data.card(card).size;
+    size: Size,
+    /// The starting zone of a zone placement.
+    zone: Option<usize>,
+    /// Out of a hold, the carrier's ships on the battlefield: the hex each
+    /// stands on and its shape.
+    carrier: [(Hex, Shape); MAX_SHIPS],
+    carrier_count: usize,
+}
+
+impl Deployment {
+    fn new(game: &Game, card: ShipCardId, kind: PlaceKind) -> Deployment {
+        let mut deployment = Deployment {
+            kind,
+            size: game.data.card(card).size,
+            zone: zone_of(game, card, kind),
+            carrier: [(Hex(0), Shape::default()); MAX_SHIPS],
+            carrier_count: 0,
+        };
+        if let PlaceKind::FromHold { carrier } = kind {
+            for ship in game.data.card(carrier).ship_ids().take(MAX_SHIPS) {
+                if let (Some(pos), Some(shape)) = (
+                    game.st.ships[ship.index()].pos,
+                    movement::shape_of(game, ship),
+                ) {
+                    deployment.carrier[deployment.carrier_count] = (pos.at, shape);
+                    deployment.carrier_count += 1;
+                }
+            }
+        }
+        deployment
+    }
+
+    fn carrier(&self) -> &[(Hex, Shape)] {
+        &self.carrier[..self.carrier_count]
+    }
+}
+
+/// Whether the next ship of the card may take `place`, `placed` holding
+/// the card's ships placed so far. For a zone placement `place` must
+/// cover a zone hex already (every candidate does): that is not checked.
+fn valid(game: &Game, deployment: &Deployment, place: &Placement, placed: &Placed) -> bool {
     let board = &game.data.board;
-    let hexes = place.hexes();
     let covered = &placed.hexes[..placed.hex_count];
-    for hex in hexes {
-        if game.st.occupant[hex.index()] != 0
+    if place.hexes().iter().any(|hex| {
+        game.st.occupant[hex.index()] != 0
             || obstacles::is_asteroid(game, *hex)
             || covered.contains(hex)
-        {
-            return false;
-        }
-    }
-    if let Some(zone) = zone_of(game, card, kind)
-        && !hexes.iter().any(|hex| board.in_zone(zone, *hex))
-    {
+    }) {
         return false;
     }
+    if placed.count == 0 && matches!(deployment.kind, PlaceKind::Setup | PlaceKind::Launch) {
+        // The first ship into the zone: nothing to be next to.
+        return true;
+    }
+    let size = deployment.size;
     let shape = board.shape(size, place.pos);
     if placed.count > 0
         && !placed
@@ -137,15 +172,21 @@ fn valid(
     {
         return false;
     }
-    match kind {
+    match deployment.kind {
         PlaceKind::Setup | PlaceKind::Launch => true,
-        PlaceKind::FromHold { carrier } => game.data.card(carrier).ship_ids().any(|ship| {
-            movement::shape_of(game, ship).is_some_and(|other| shape.distance(&other) == 1)
-        }),
+        PlaceKind::FromHold { .. } => deployment
+            .carrier()
+            .iter()
+            .any(|(_, other)| shape.distance(other) == 1),
         PlaceKind::Warp { gate, .. } => {
             board.distance(gate, place.pos.at) <= game.data.rules().warp_gate_range
         }
     }
+}
+
+/// Whether a placement covers a hex of the zone.
+fn covers_zone(board: &Board, zone: usize, place: &Placement) -> bool {
+    place.hexes().iter().any(|hex| board.in_zone(zone, *hex))
 }
 
 /// Two adjacent ships of one size have positions this close at most: a
@@ -169,59 +210,78 @@ fn zone_of(game: &Game, card: ShipCardId, kind: PlaceKind) -> Option<usize> {
     }
 }
 
-/// Positions to try for the next ship of `card`, in the order the legal
+/// The hex numbers of the rows within `spaces` rows of `hex`'s: a hex
+/// outside them is farther than `spaces` from it (rows are an axial
+/// coordinate).
+fn rows_near(board: &Board, hex: Hex, spaces: u32) -> Range<u32> {
+    let columns = u32::from(board.columns);
+    let row = u32::from(hex.0) / columns;
+    row.saturating_sub(spaces) * columns..(row + spaces + 1) * columns
+}
+
+/// Positions to try for the next ship of the card, in the order the legal
 /// list offers them: those covering a zone hex for a zone placement,
 /// anywhere otherwise (by hex, then direction); next to the first ship
 /// placed for the rest of a squadron (the n-th ship of a chain is within n
 /// reaches of the first); near the carrier out of a hold (every footprint
 /// lies within a space of its position's hex, so a position next to the
-/// carrier is within three spaces of one of the carrier's).
+/// carrier is within three spaces of one of the carrier's). Positions are
+/// in hex order, so only the rows that near can be are looked at.
 fn candidates<'a>(
     game: &'a Game,
-    card: ShipCardId,
-    kind: PlaceKind,
+    deployment: &'a Deployment,
     placed: &[Pos],
 ) -> impl Iterator<Item = &'a Placement> + 'a {
-    let size = game.data.card(card).size;
+    let size = deployment.size;
     let board = &game.data.board;
-    let places = match zone_of(game, card, kind) {
+    let places = match deployment.zone {
         Some(zone) => board.zone_placements(zone, size),
         None => board.placements(size),
     };
     let first = placed.first().map(|pos| pos.at);
     let reach = u32::from(reach(size)) * placed.len() as u32;
-    let carrier = match kind {
-        PlaceKind::FromHold { carrier } => Some(carrier),
+    let carrier = match deployment.kind {
+        PlaceKind::FromHold { .. } => Some(deployment.carrier()),
         _ => None,
+    };
+    let mut rows = first.map(|first| rows_near(board, first, reach));
+    if let Some(carrier) = carrier {
+        let near = carrier
+            .iter()
+            .map(|(hex, _)| rows_near(board, *hex, 3))
+            .reduce(|a, b| a.start.min(b.start)..a.end.max(b.end))
+            .unwrap_or(0..0);
+        rows = Some(match rows {
+            Some(rows) => rows.start.max(near.start)..rows.end.min(near.end),
+            None => near,
+        });
+    }
+    let places = match rows {
+        Some(rows) => {
+            let start = places.partition_point(|place| u32::from(place.pos.at.0) < rows.start);
+            let end = places.partition_point(|place| u32::from(place.pos.at.0) < rows.end);
+            &places[start..end.max(start)]
+        }
+        None => places,
     };
     places.iter().filter(move |place| {
         let at = place.pos.at;
         first.is_none_or(|first| board.distance(first, at) <= reach)
-            && carrier.is_none_or(|carrier| {
-                game.data.card(carrier).ship_ids().any(|ship| {
-                    let state = &game.st.ships[ship.index()];
-                    !state.destroyed && state.pos.is_some_and(|pos| board.distance(pos.at, at) <= 3)
-                })
-            })
+            && carrier
+                .is_none_or(|carrier| carrier.iter().any(|(hex, _)| board.distance(*hex, at) <= 3))
     })
 }
 
-/// Whether ships `placed.count..total` of `card` can all still be placed:
-/// a flood fill for small ships, a search otherwise.
-fn completable(
-    game: &Game,
-    card: ShipCardId,
-    kind: PlaceKind,
-    placed: &mut Placed,
-    total: usize,
-) -> bool {
+/// Whether ships `placed.count..total` of the card can all still be
+/// placed: a flood fill for small ships, a search otherwise.
+fn completable(game: &Game, deployment: &Deployment, placed: &mut Placed, total: usize) -> bool {
     if placed.count >= total {
         return true;
     }
-    if game.data.card(card).size == Size::Small && game.data.board.len() <= FLOOD_HEXES {
-        return small_completable(game, card, kind, placed, total - placed.count);
+    if deployment.size == Size::Small && game.data.board.len() <= FLOOD_HEXES {
+        return small_completable(game, deployment, placed, total - placed.count);
     }
-    search(game, card, kind, placed, total)
+    search(game, deployment, placed, total)
 }
 
 /// [`completable`] by a depth-first search over positions. Only whether is
@@ -229,28 +289,22 @@ fn completable(
 /// positions next to a ship already placed (where the next one must go):
 /// for each placed ship, the hexes within a reach of it that no earlier
 /// placed ship has covered already.
-fn search(
-    game: &Game,
-    card: ShipCardId,
-    kind: PlaceKind,
-    placed: &mut Placed,
-    total: usize,
-) -> bool {
+fn search(game: &Game, deployment: &Deployment, placed: &mut Placed, total: usize) -> bool {
     if placed.count >= total {
         return true;
     }
     if placed.count == 0 {
-        for place in candidates(game, card, kind, &[]) {
-            if try_place(game, card, kind, place, placed, total) {
+        for place in candidates(game, deployment, &[]) {
+            if try_place(game, deployment, place, placed, total) {
                 return true;
             }
         }
         return false;
     }
-    let size = game.data.card(card).size;
+    let size = deployment.size;
     let board = &game.data.board;
     let reach = reach(size);
-    let zone = zone_of(game, card, kind);
+    let zone = deployment.zone;
     for near in 0..placed.count {
         let centre = placed.positions[near].at;
         for hex in board.disk(centre, reach) {
@@ -263,7 +317,8 @@ fn search(
             }
             for dir in 0..placement_dirs(size) {
                 if let Some(place) = board.placement(size, Pos { at: hex, dir })
-                    && try_place(game, card, kind, place, placed, total)
+                    && zone.is_none_or(|zone| covers_zone(board, zone, place))
+                    && try_place(game, deployment, place, placed, total)
                 {
                     return true;
                 }
@@ -277,45 +332,38 @@ fn search(
 /// follow it.
 fn try_place(
     game: &Game,
-    card: ShipCardId,
-    kind: PlaceKind,
+    deployment: &Deployment,
     place: &Placement,
     placed: &mut Placed,
     total: usize,
 ) -> bool {
-    if !valid(game, card, kind, place, placed) {
+    if !valid(game, deployment, place, placed) {
         return false;
     }
     placed.push(place.pos, place.hexes());
-    let done = search(game, card, kind, placed, total);
+    let done = search(game, deployment, placed, total);
     placed.pop(place.hexes().len());
     done
 }
 
-/// Whether a small ship of `card` may stand on `hex` as far as the hex
+/// Whether a small ship of the card may stand on `hex` as far as the hex
 /// goes: `valid` but for the squadron's adjacency.
-fn open_for_small(
-    game: &Game,
-    card: ShipCardId,
-    kind: PlaceKind,
-    hex: Hex,
-    placed: &Placed,
-) -> bool {
+fn open_for_small(game: &Game, deployment: &Deployment, hex: Hex, placed: &Placed) -> bool {
     let board = &game.data.board;
     board.usable(hex)
         && game.st.occupant[hex.index()] == 0
         && !obstacles::is_asteroid(game, hex)
         && !placed.hexes[..placed.hex_count].contains(&hex)
-        && match kind {
+        && match deployment.kind {
             PlaceKind::Setup | PlaceKind::Launch => {
-                let controller = game.st.cards[card.index()].controller;
-                board.in_zone(game.data.players[controller.index()].zone, hex)
+                deployment.zone.is_some_and(|zone| board.in_zone(zone, hex))
             }
-            PlaceKind::FromHold { carrier } => {
+            PlaceKind::FromHold { .. } => {
                 let shape = board.shape(Size::Small, Pos { at: hex, dir: 0 });
-                game.data.card(carrier).ship_ids().any(|ship| {
-                    movement::shape_of(game, ship).is_some_and(|other| shape.distance(&other) == 1)
-                })
+                deployment
+                    .carrier()
+                    .iter()
+                    .any(|(_, other)| shape.distance(other) == 1)
             }
             PlaceKind::Warp { gate, .. } => {
                 board.distance(gate, hex) <= game.data.rules().warp_gate_range
@@ -352,8 +400,7 @@ impl Flood {
     fn reaches(
         &mut self,
         game: &Game,
-        card: ShipCardId,
-        kind: PlaceKind,
+        deployment: &Deployment,
         placed: &Placed,
         mut found: usize,
         remaining: usize,
@@ -362,7 +409,7 @@ impl Flood {
             self.depth -= 1;
             let hex = self.stack[self.depth];
             for next in game.data.board.neighbours(hex) {
-                if open_for_small(game, card, kind, next, placed) && self.mark(next) {
+                if open_for_small(game, deployment, next, placed) && self.mark(next) {
                     found += 1;
                     if found >= remaining {
                         return true;
@@ -383,8 +430,7 @@ impl Flood {
 /// placing them in the order a flood fill finds them always works.
 fn small_completable(
     game: &Game,
-    card: ShipCardId,
-    kind: PlaceKind,
+    deployment: &Deployment,
     placed: &Placed,
     remaining: usize,
 ) -> bool {
@@ -398,15 +444,15 @@ fn small_completable(
         flood.push(*hex);
     }
     if placed.count > 0 {
-        return flood.reaches(game, card, kind, placed, 0, remaining);
+        return flood.reaches(game, deployment, placed, 0, remaining);
     }
     // No ship placed yet: the first may go on any open hex, so each group
     // of open hexes is tried once.
-    for place in candidates(game, card, kind, &[]) {
+    for place in candidates(game, deployment, &[]) {
         let hex = place.pos.at;
-        if open_for_small(game, card, kind, hex, placed) && flood.mark(hex) {
+        if open_for_small(game, deployment, hex, placed) && flood.mark(hex) {
             flood.push(hex);
-            if remaining == 1 || flood.reaches(game, card, kind, placed, 1, remaining) {
+            if remaining == 1 || flood.reaches(game, deployment, placed, 1, remaining) {
                 return true;
             }
         }
@@ -420,7 +466,13 @@ fn ship_total(game: &Game, card: ShipCardId) -> usize {
 
 /// Whether every ship of `card` can be placed.
 pub(crate) fn placement_possible(game: &Game, card: ShipCardId, kind: PlaceKind) -> bool {
-    completable(game, card, kind, &mut Placed::new(), ship_total(game, card))
+    let deployment = Deployment::new(game, card, kind);
+    completable(
+        game,
+        &deployment,
+        &mut Placed::new(),
+        ship_total(game, card),
+    )
 }
 
 /// The card's ships placed so far in this placement.
@@ -449,10 +501,11 @@ pub(crate) fn push_placements(game: &Game, out: &mut Vec<Action>) {
     else {
         return;
     };
+    let deployment = Deployment::new(game, card, kind);
     if let PlaceKind::Warp { .. } = kind {
         let none = Placed::new();
-        for place in candidates(game, card, kind, &[]) {
-            if valid(game, card, kind, place, &none) {
+        for place in candidates(game, &deployment, &[]) {
+            if valid(game, &deployment, place, &none) {
                 out.push(Action::Place {
                     hex: place.pos.at,
                     dir: place.pos.dir,
@@ -463,18 +516,28 @@ pub(crate) fn push_placements(game: &Game, out: &mut Vec<Action>) {
     }
     let total = ship_total(game, card);
     let mut so_far = placed_so_far(game, card, placed);
+    let last = so_far.count + 1 >= total;
+    // A small ship after the first takes a hex next to the placed ones, so
+    // the hexes open to the rest stay connected to them as before, one
+    // fewer: every valid position leaves the rest possible or none does,
+    // and the rest is asked once.
+    let rest = (!last && deployment.size == Size::Small && so_far.count > 0)
+        .then(|| completable(game, &deployment, &mut so_far, total));
     let snapshot = so_far.positions;
-    for place in candidates(game, card, kind, &snapshot[..so_far.count]) {
-        if valid(game, card, kind, place, &so_far) {
-            so_far.push(place.pos, place.hexes());
-            let done = completable(game, card, kind, &mut so_far, total);
-            so_far.pop(place.hexes().len());
-            if done {
-                out.push(Action::Place {
-                    hex: place.pos.at,
-                    dir: place.pos.dir,
-                });
-            }
+    for place in candidates(game, &deployment, &snapshot[..so_far.count]) {
+        if valid(game, &deployment, place, &so_far)
+            && (last
+                || rest.unwrap_or_else(|| {
+                    so_far.push(place.pos, place.hexes());
+                    let done = completable(game, &deployment, &mut so_far, total);
+                    so_far.pop(place.hexes().len());
+                    done
+                }))
+        {
+            out.push(Action::Place {
+                hex: place.pos.at,
+                dir: place.pos.dir,
+            });
         }
     }
 }
@@ -705,13 +768,168 @@ pub(crate) fn launch(game: &mut Game, player: PlayerId, card: ShipCardId) {
 mod tests {
     use std::sync::Arc;
 
-    use super::{PlaceKind, Placed, candidates, launch_kind, placed_so_far, search, ship_total};
-    use super::{Size, small_completable, valid};
-    use crate::board::Pos;
+    use super::{Deployment, PlaceKind, Placed, candidates, launch_kind, placed_so_far, search};
+    use super::{Size, placement_possible, push_placements, ship_total, small_completable};
+    use super::{valid, zone_of};
+    use crate::action::Action;
+    use crate::board::{Placement, Pos};
     use crate::game::Game;
     use crate::ids::ShipCardId;
     use crate::rules::testing::for_each_state;
+    use crate::rules::{movement, obstacles};
     use crate::state::Stage;
+
+    /// The placement rules read plainly, for a position anywhere on the
+    /// battlefield: free hexes covering a zone hex for a zone placement,
+    /// next to a ship of the card placed, next to the carrier out of a
+    /// hold, in range of the warp gate.
+    fn plain_valid(
+        game: &Game,
+        card: ShipCardId,
+        kind: PlaceKind,
+        place: &Placement,
+        placed: &[Pos],
+    ) -> bool {
+        let board = &game.data.board;
+        let size = game.data.card(card).size;
+        let shape = board.shape(size, place.pos);
+        let covered = |hex| {
+            placed.iter().any(|other| {
+                let mut hexes = [crate::ids::Hex(0); 7];
+                let len = board.footprint(size, *other, &mut hexes).unwrap();
+                hexes[..len].contains(hex)
+            })
+        };
+        place.hexes().iter().all(|hex| {
+            game.st.occupant[hex.index()] == 0
+                && !obstacles::is_asteroid(game, *hex)
+                && !covered(hex)
+        }) && zone_of(game, card, kind)
+            .is_none_or(|zone| place.hexes().iter().any(|hex| board.in_zone(zone, *hex)))
+            && (placed.is_empty()
+                || placed
+                    .iter()
+                    .any(|other| shape.distance(&board.shape(size, *other)) == 1))
+            && match kind {
+                PlaceKind::Setup | PlaceKind::Launch => true,
+                PlaceKind::FromHold { carrier } => game.data.card(carrier).ship_ids().any(|ship| {
+                    movement::shape_of(game, ship).is_some_and(|other| shape.distance(&other) == 1)
+                }),
+                PlaceKind::Warp { gate, .. } => {
+                    board.distance(gate, place.pos.at) <= game.data.rules().warp_gate_range
+                }
+            }
+    }
+
+    /// Whether ships `placed.len()..total` of the card fit, trying every
+    /// position of the battlefield for each.
+    fn plain_completable(
+        game: &Game,
+        card: ShipCardId,
+        kind: PlaceKind,
+        placed: &mut Vec<Pos>,
+        total: usize,
+    ) -> bool {
+        if placed.len() >= total {
+            return true;
+        }
+        let size = game.data.card(card).size;
+        game.data.board.placements(size).iter().any(|place| {
+            plain_valid(game, card, kind, place, placed) && {
+                placed.push(place.pos);
+                let done = plain_completable(game, card, kind, placed, total);
+                placed.pop();
+                done
+            }
+        })
+    }
+
+    /// The `Place` list and whether a card can be placed at all, as the
+    /// plain rules give them; returns the list's length and how many
+    /// answers were no.
+    fn compare_with_plain(game: &Game) -> (usize, usize) {
+        let mut noes = 0;
+        for card in (0..game.st.cards.len() as u16).map(ShipCardId) {
+            if let Some(kind) = launch_kind(game, card) {
+                let total = ship_total(game, card);
+                let plain = plain_completable(game, card, kind, &mut Vec::new(), total);
+                assert_eq!(
+                    placement_possible(game, card, kind),
+                    plain,
+                    "{card:?} {kind:?} at step {}",
+                    game.steps()
+                );
+                noes += usize::from(!plain);
+            }
+        }
+        let Stage::Placing {
+            card, placed, kind, ..
+        } = game.st.stage
+        else {
+            return (0, noes);
+        };
+        let size = game.data.card(card).size;
+        let total = ship_total(game, card);
+        let mut so_far = placed_so_far(game, card, placed).positions().to_vec();
+        let mut plain = Vec::new();
+        for place in game.data.board.placements(size) {
+            if plain_valid(game, card, kind, place, &so_far)
+                && (matches!(kind, PlaceKind::Warp { .. }) || {
+                    so_far.push(place.pos);
+                    let done = plain_completable(game, card, kind, &mut so_far, total);
+                    so_far.pop();
+                    done
+                })
+            {
+                plain.push(Action::Place {
+                    hex: place.pos.at,
+                    dir: place.pos.dir,
+                });
+            }
+        }
+        let mut listed = Vec::new();
+        push_placements(game, &mut listed);
+        assert_eq!(
+            listed,
+            plain,
+            "placing {card:?} {kind:?} at step {}",
+            game.steps()
+        );
+        (listed.len(), noes)
+    }
+
+    /// The legal placements and launches, with their candidate rows, the
+    /// zone taken from the candidate lists, the carrier looked up once and
+    /// the rest of a squadron of small ships asked once, are those of the
+    /// plain rules over the whole battlefield: at every state of random
+    /// and greedy games of every mission, and on copies of the states with
+    /// free hexes filled at random, where placements fail.
+    #[test]
+    fn placements_and_launches_follow_the_plain_rules() {
+        let (mut listed, mut noes, mut states) = (0, 0, 0);
+        let mut fill = 0x9e37_79b9_7f4a_7c15_u64;
+        for_each_state(3, |game| {
+            let (count, no) = compare_with_plain(game);
+            listed += count;
+            noes += no;
+            states += 1;
+            if states % 7 == 0 || matches!(game.st.stage, Stage::Placing { .. }) {
+                let mut crowded = game.clone();
+                for occupant in &mut crowded.st.occupant {
+                    fill ^= fill << 13;
+                    fill ^= fill >> 7;
+                    fill ^= fill << 17;
+                    if *occupant == 0 && fill % 100 < 60 {
+                        *occupant = u16::MAX;
+                    }
+                }
+                let (count, no) = compare_with_plain(&crowded);
+                listed += count;
+                noes += no;
+            }
+        });
+        assert!(listed > 15_000 && noes > 500, "{listed} {noes}");
+    }
 
     /// Out of a hold, the positions left untried for being far from the
     /// carrier are never valid: checked against every position of the
@@ -724,12 +942,13 @@ mod tests {
                 let Some(kind @ PlaceKind::FromHold { .. }) = launch_kind(game, card) else {
                     continue;
                 };
-                let tried: Vec<Pos> = candidates(game, card, kind, &[])
+                let deployment = Deployment::new(game, card, kind);
+                let tried: Vec<Pos> = candidates(game, &deployment, &[])
                     .map(|place| place.pos)
                     .collect();
                 let size = game.data.card(card).size;
                 for place in game.data.board.placements(size) {
-                    if valid(game, card, kind, place, &Placed::new()) {
+                    if valid(game, &deployment, place, &Placed::new()) {
                         assert!(tried.contains(&place.pos), "{card:?} at {:?}", place.pos);
                         valid_places += 1;
                     }
@@ -794,8 +1013,9 @@ mod tests {
             let total = ship_total(game, card);
             let kinds = [Some(PlaceKind::Setup), launch_kind(game, card)];
             for kind in kinds.into_iter().flatten() {
-                let fast = small_completable(game, card, kind, &Placed::new(), total);
-                let slow = search(game, card, kind, &mut Placed::new(), total);
+                let deployment = Deployment::new(game, card, kind);
+                let fast = small_completable(game, &deployment, &Placed::new(), total);
+                let slow = search(game, &deployment, &mut Placed::new(), total);
                 assert_eq!(fast, slow, "{card:?} {kind:?} at step {}", game.steps());
                 answers[usize::from(!fast)] += 1;
             }
@@ -809,8 +1029,9 @@ mod tests {
         {
             let mut so_far = placed_so_far(game, card, placed);
             let total = ship_total(game, card);
-            let fast = small_completable(game, card, kind, &so_far, total - so_far.count);
-            let slow = search(game, card, kind, &mut so_far, total);
+            let deployment = Deployment::new(game, card, kind);
+            let fast = small_completable(game, &deployment, &so_far, total - so_far.count);
+            let slow = search(game, &deployment, &mut so_far, total);
             assert_eq!(fast, slow, "placing {card:?} at step {}", game.steps());
             answers[usize::from(!fast)] += 1;
         }
