@@ -8,6 +8,8 @@
 //! rows) so distance, adjacency and range are a few integer operations, and
 //! the neighbour table makes a step a lookup.
 
+use std::ops::Range;
+
 use serde::{Deserialize, Serialize};
 use spacedock_schema::bundle::Battlefield;
 use spacedock_schema::common::{Coord, Size};
@@ -106,6 +108,15 @@ impl Placement {
 /// three, one for the others.
 pub(crate) fn placement_dirs(size: Size) -> u8 {
     if size == Size::Medium { 3 } else { 1 }
+}
+
+/// How far a footprint reaches from its `at` hex: a medium ship's tail and
+/// a large ship's petals are one space out.
+pub(crate) fn extent(size: Size) -> u8 {
+    match size {
+        Size::Small => 0,
+        Size::Medium | Size::Large => 1,
+    }
 }
 
 fn size_index(size: Size) -> usize {
@@ -276,6 +287,15 @@ impl Board {
         let index = u32::from(hex.0);
         let columns = u32::from(self.columns);
         [index % columns + 1, index / columns + 1]
+    }
+
+    /// The hex numbers of the rows within `spaces` rows of `hex`'s: a hex
+    /// outside them is farther than `spaces` from it (rows are an axial
+    /// coordinate).
+    pub(crate) fn rows_near(&self, hex: Hex, spaces: u32) -> Range<u32> {
+        let columns = u32::from(self.columns);
+        let row = u32::from(hex.0) / columns;
+        row.saturating_sub(spaces) * columns..(row + spaces + 1) * columns
     }
 
     /// A zone by the name the mission uses.

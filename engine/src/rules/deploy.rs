@@ -10,12 +10,10 @@
 //! of the card can be placed, and each placement keeps the rest possible,
 //! so a launch never gets stuck.
 
-use std::ops::Range;
-
 use spacedock_schema::common::Size;
 
 use crate::action::Action;
-use crate::board::{Board, Placement, Pos, Shape, placement_dirs};
+use crate::board::{Board, Placement, Pos, Shape, extent, placement_dirs};
 use crate::event::Event;
 use crate::game::Game;
 use crate::ids::{Hex, PlayerId, ShipCardId, ShipId};
@@ -193,10 +191,7 @@ fn covers_zone(board: &Board, zone: usize, place: &Placement) -> bool {
 /// small ship's hex is next to the other's, a medium ship's ends or a large
 /// ship's centre are at most three spaces from the other's.
 fn reach(size: Size) -> u8 {
-    match size {
-        Size::Small => 1,
-        Size::Medium | Size::Large => 3,
-    }
+    1 + 2 * extent(size)
 }
 
 /// The starting zone a card is placed into, for zone placements.
@@ -208,15 +203,6 @@ fn zone_of(game: &Game, card: ShipCardId, kind: PlaceKind) -> Option<usize> {
         }
         PlaceKind::FromHold { .. } | PlaceKind::Warp { .. } => None,
     }
-}
-
-/// The hex numbers of the rows within `spaces` rows of `hex`'s: a hex
-/// outside them is farther than `spaces` from it (rows are an axial
-/// coordinate).
-fn rows_near(board: &Board, hex: Hex, spaces: u32) -> Range<u32> {
-    let columns = u32::from(board.columns);
-    let row = u32::from(hex.0) / columns;
-    row.saturating_sub(spaces) * columns..(row + spaces + 1) * columns
 }
 
 /// Positions to try for the next ship of the card, in the order the legal
@@ -244,11 +230,11 @@ fn candidates<'a>(
         PlaceKind::FromHold { .. } => Some(deployment.carrier()),
         _ => None,
     };
-    let mut rows = first.map(|first| rows_near(board, first, reach));
+    let mut rows = first.map(|first| board.rows_near(first, reach));
     if let Some(carrier) = carrier {
         let near = carrier
             .iter()
-            .map(|(hex, _)| rows_near(board, *hex, 3))
+            .map(|(hex, _)| board.rows_near(*hex, 3))
             .reduce(|a, b| a.start.min(b.start)..a.end.max(b.end))
             .unwrap_or(0..0);
         rows = Some(match rows {

@@ -15,7 +15,7 @@ use spacedock_schema::common::Size;
 use spacedock_schema::rules::Obstacle;
 
 use crate::action::Action;
-use crate::board::{Board, Pos, Shape};
+use crate::board::{Board, Pos, Shape, extent};
 use crate::event::Event;
 use crate::game::Game;
 use crate::ids::{Hex, PlayerId, ShipCardId, ShipId, TeamId};
@@ -309,15 +309,6 @@ pub(crate) fn push_move_starts(
     }
 }
 
-/// How far a footprint reaches from its `at` hex: a medium ship's tail and
-/// a large ship's petals are one space out.
-fn extent(size: Size) -> u32 {
-    match size {
-        Size::Small => 0,
-        Size::Medium | Size::Large => 1,
-    }
-}
-
 /// The first ship from id `from` on that a step of `ship` (of `size`) to
 /// `new_shape` (its position at `new_at`) from `old_shape` brings next to
 /// it, and is an enemy: the next ECM roll. The cheap tests (on the
@@ -336,7 +327,7 @@ fn next_ecm_enemy(
     let team = team(game, ship);
     // Footprints are adjacent only if their `at` hexes are within one space
     // plus both extents: no need for shapes beyond that.
-    let reach = 1 + extent(size);
+    let reach = 1 + u32::from(extent(size));
     game.st
         .ships
         .iter()
@@ -349,7 +340,7 @@ fn next_ecm_enemy(
                 return None;
             }
             let enemy_size = game.data.size_of(enemy);
-            if from_new(pos.at) > reach + extent(enemy_size) {
+            if from_new(pos.at) > reach + u32::from(extent(enemy_size)) {
                 return None;
             }
             let shape = board.shape(enemy_size, pos);
