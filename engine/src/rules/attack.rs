@@ -10,9 +10,12 @@
 use std::ops::ControlFlow;
 
 use spacedock_schema::common::TacticType;
+use spacedock_schema::rules::DiscoveryTile;
 
 use crate::action::Action;
 use crate::board::Shape;
+use crate::effects::program::{Eff, Origin, StatKind, stat_index};
+use crate::effects::state::LastingKind;
 use crate::event::{Cell, Event};
 use crate::game::Game;
 use crate::ids::{ShipCardId, ShipId, TeamId};
@@ -206,6 +209,113 @@ impl Limits {
     }
 }
 
+/// The range printed on a weapon of a ship card (or given with a power's
+/// weapon).
+fn printed_range(game: &Game, card: ShipCardId, weapon: WeaponRef) -> i32 {
+    stats::weapon(game, card, weapon).map_or(0, |data| data.range)
+}
+
+/// The most the range of a weapon of one ship card can be now: what
+/// `Stat::Range` may add to the printed range at most. The discovery
+/// tiles face up add all they may; every power that could change the
+/// card's numbers (as `modify` reads them: from each source that could
+/// hold, and every lasting change of any ship) adds all it may, and the
+/// highest minimum any of them sets is the least the range starts from.
+///
+/// Made once per legal list: a weapon whose ceiling falls short of the
+/// nearest enemy has no target, and its range, which asks every power, is
+/// not asked.
+struct RangeCeiling {
+    /// What the tiles add to a primary weapon, found at the first one.
+    primary_bonus: Option<i32>,
+    minimum: i32,
+    added: i32,
+}
+
+impl RangeCeiling {
+    fn new(game: &Game, card: ShipCardId) -> RangeCeiling {
+        let (mut minimum, mut added) = (i32::MIN, 0);
+        let mut add = |amount: i32, at_least: Option<i32>, times: i32| {
+            added += amount.max(0) * times;
+            minimum = minimum.max(at_least.unwrap_or(i32::MIN));
+        };
+        let program = &game.data.powers;
+        let range = stat_index(StatKind::Range);
+        if program.modifies[range] {
+            let attached = &game.st.cards[card.index()].attached;
+            for modifier in &program.modifying[range][card.index()] {
+                let power = &program.powers[usize::from(modifier.power)];
+                let sources = if modifier.attached_only {
+                    attached
+                        .iter()
+                        .filter(|&&tactic| power.origins.contains(&Origin::Copy(tactic)))
+                        .count()
+                } else {
+                    power.origins.len()
+                };
+                if sources == 0 {
+                    continue;
+                }
+                for effect in &power.effects {
+                    if let Eff::Modify(modify) = effect
+                        && modify.stat == StatKind::Range
+                        && modify.until.is_none()
+                    {
+                        add(modify.amount, modify.minimum, sources as i32);
+                    }
+                }
+            }
+            for lasting in &game.st.effects.lasting {
+                if let LastingKind::Modify {
+                    stat: StatKind::Range,
+                    amount,
+                    minimum,
+                    ..
+                } = lasting.kind
+                {
+                    add(amount, minimum, 1);
+                }
+            }
+        }
+        RangeCeiling {
+            primary_bonus: None,
+            minimum,
+            added,
+        }
+    }
+
+    /// The ceiling of the range of `weapon`, whose printed range is
+    /// `printed`.
+    fn of(&mut self, game: &Game, weapon: WeaponRef, printed: i32) -> i32 {
+        let bonus = if weapon == WeaponRef::Primary {
+            *self
+                .primary_bonus
+                .get_or_insert_with(|| tiles_primary_bonus(game))
+        } else {
+            0
+        };
+        (printed + bonus).max(self.minimum) + self.added
+    }
+}
+
+/// The most the discovery tiles face up add to a primary weapon's range.
+fn tiles_primary_bonus(game: &Game) -> i32 {
+    let rules = game.data.rules();
+    let (mut artifact, mut station) = (false, false);
+    for tile in game.st.tiles.iter().filter(|tile| tile.face_up) {
+        artifact |= tile.tile == DiscoveryTile::AlienArtifact;
+        station |= tile.tile == DiscoveryTile::ObservationStation;
+    }
+    let mut bonus = 0;
+    if artifact {
+        bonus += rules.alien_artifact_range as i32;
+    }
+    if station {
+        bonus += rules.observation_station_range as i32;
+    }
+    bonus
+}
+
 /// Weapons the ships of the activated card (or only the ship `only`, if
 /// given) can charge: each ship its card's weapons and those powers give
 /// it, once per activation, when it can pay and has a target for the
@@ -215,8 +325,9 @@ impl Limits {
 /// cheaper: each ship's enemies and distances to them are measured once
 /// ([`Near`], at its first weapon that is not charged yet and can be paid
 /// for, where its shape is found too), their limits asked once
-/// ([`Limits`]); with no enemy on the battlefield no range is asked, and a
-/// weapon whose range falls short of the nearest enemy tests no target.
+/// ([`Limits`]); with no enemy on the battlefield no range is asked, nor
+/// for a weapon whose [`RangeCeiling`] falls short of the nearest enemy,
+/// and a weapon whose range falls short of it tests no target.
 pub(crate) fn push_charges(
     game: &Game,
     card: ShipCardId,
@@ -227,6 +338,7 @@ pub(crate) fn push_charges(
     let mut limits = Limits([UNKNOWN; TABLED]);
     // Made at the first measure: many lists have no weapon to charge.
     let mut near = None;
+    let mut ceiling = None;
     let mut extras = Vec::new();
     for ship in game.data.card(card).ship_ids() {
         if only.is_some_and(|only| only != ship) {
@@ -255,6 +367,17 @@ pub(crate) fn push_charges(
             let Some(nearest) = *measured else {
                 break;
             };
+            // The ceiling is never below the printed range: it is made
+            // only when it can tell.
+            let printed = printed_range(game, card, weapon);
+            if nearest > printed
+                && nearest
+                    > ceiling
+                        .get_or_insert_with(|| RangeCeiling::new(game, card))
+                        .of(game, weapon, printed)
+            {
+                continue;
+            }
             let range = stats::stat(game, Stat::Range(ship, weapon));
             if nearest <= range
                 && near.all().any(|(target, distance)| {
@@ -415,7 +538,7 @@ pub(crate) fn end_weapon(game: &mut Game) {
 mod tests {
     use std::ops::ControlFlow;
 
-    use super::{charged, each_target, push_charges, weapons};
+    use super::{RangeCeiling, charged, each_target, printed_range, push_charges, weapons};
     use crate::action::Action;
     use crate::game::Game;
     use crate::ids::{ShipCardId, ShipId};
@@ -459,6 +582,42 @@ mod tests {
             }
         });
         assert!(offered > 10_000, "{offered} charges offered");
+    }
+
+    /// No weapon's range passes its ceiling, for every weapon of every
+    /// ship of every card of every state; most ranges are their ceiling.
+    #[test]
+    fn no_range_passes_its_ceiling() {
+        let (mut asked, mut reached, mut raised) = (0, 0, 0);
+        let mut extras = Vec::new();
+        testing::for_each_state(2, |game| {
+            for card in (0..game.st.cards.len() as u16).map(ShipCardId) {
+                let mut ceiling = RangeCeiling::new(game, card);
+                for ship in game.data.card(card).ship_ids() {
+                    extras.clear();
+                    powers::extra_weapons(game, ship, &mut extras);
+                    let granted = extras.iter().copied().map(WeaponRef::Extra);
+                    for weapon in weapons(game, card).chain(granted) {
+                        let range = stats::stat(game, Stat::Range(ship, weapon));
+                        let printed = printed_range(game, card, weapon);
+                        let most = ceiling.of(game, weapon, printed);
+                        assert!(
+                            range <= most,
+                            "{ship:?} {weapon:?}: range {range}, ceiling {most} at step {}",
+                            game.steps()
+                        );
+                        asked += 1;
+                        reached += usize::from(range == most);
+                        raised += usize::from(range > printed);
+                    }
+                }
+            }
+        });
+        assert!(raised > 1_000, "{raised} of {asked} ranges raised");
+        assert!(
+            reached > asked / 2,
+            "{reached} of {asked} ranges at their ceiling"
+        );
     }
 
     /// The ships `ship` may attack with `weapon` as the rule reads: enemies
