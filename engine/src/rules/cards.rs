@@ -97,11 +97,20 @@ fn draws_owed(game: &Game) -> bool {
 }
 
 /// The player who must discard before an owed draw, if any.
+///
+/// Asked twice for every decision (who moves, and what they may do): the
+/// quick answer is inlined where it is asked, the rest kept out of line.
 #[inline]
 pub(crate) fn forced_discarder(game: &Game) -> Option<PlayerId> {
     if !draws_owed(game) {
         return None;
     }
+    owing_discarder(game)
+}
+
+/// [`forced_discarder`] once some player owes a draw.
+#[inline(never)]
+fn owing_discarder(game: &Game) -> Option<PlayerId> {
     game.st
         .players
         .iter()
