@@ -61,8 +61,8 @@ pub struct Game {
 /// the state before the current action. Copying the state before every
 /// action would cost more than the replays, since few actions pause.
 ///
-/// The copy is boxed so that taking the history out of the game and back
-/// around every action moves a pointer, not the state.
+/// The copy is boxed so that it passes between the history, a paused
+/// action and the game's spare buffer as a pointer.
 #[derive(Debug)]
 pub(crate) struct History {
     start: Box<State>,
@@ -269,28 +269,30 @@ impl Game {
                 } = *pending;
                 answers.push(answer);
                 self.st.clone_from(&before);
-                let history = History {
+                self.history = Some(History {
                     start: before,
                     since: Vec::new(),
-                };
-                self.resolve_asking(history, action, answers);
+                });
+                self.resolve_asking(action, answers);
             }
         } else if question::can_ask(self) {
             self.spacing.actions += 1;
-            let history = match self.history.take() {
-                Some(history) if history.since.len() < self.spacing.every => history,
-                Some(mut history) => {
+            // The history stays in place: only a pause takes it out.
+            match &mut self.history {
+                Some(history) if history.since.len() < self.spacing.every => {}
+                Some(history) => {
                     self.spacing.respace();
                     State::clone_from(&mut history.start, &self.st);
                     history.since.clear();
-                    history
                 }
-                None => History {
-                    start: Box::new(self.st.clone()),
-                    since: Vec::new(),
-                },
-            };
-            self.resolve_asking(history, action, Vec::new());
+                None => {
+                    self.history = Some(History {
+                        start: Box::new(self.st.clone()),
+                        since: Vec::new(),
+                    });
+                }
+            }
+            self.resolve_asking(action, Vec::new());
         } else {
             self.resolve(action);
         }
@@ -319,14 +321,15 @@ impl Game {
         asking
     }
 
-    /// Resolves `action`, `history` leading to the state before it;
-    /// pauses it at the next question if there is one.
-    fn resolve_asking(&mut self, mut history: History, action: Action, answers: Vec<Answer>) {
+    /// Resolves `action`, the game's history leading to the state before
+    /// it; pauses it at the next question if there is one.
+    fn resolve_asking(&mut self, action: Action, answers: Vec<Answer>) {
         let events = self.events.len();
         let asking = self.resolve_with(action, answers);
         let Some((question, mut view)) = asking.paused else {
-            history.since.push((action, asking.answers));
-            self.history = Some(history);
+            if let Some(history) = &mut self.history {
+                history.since.push((action, asking.answers));
+            }
             return;
         };
         if asking.answers.is_empty() {
@@ -336,7 +339,8 @@ impl Game {
         // asked player saw is kept, and its events come with the answer.
         self.events.truncate(events);
         view.steps = self.st.steps;
-        self.rebuild(history);
+        let history = self.history.take();
+        self.rebuild(history.expect("an action that can ask is resolved with a history"));
         // `view` now holds the state before the action.
         std::mem::swap(&mut self.st, &mut view);
         self.st.pending = Some(Box::new(Pending {
