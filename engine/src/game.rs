@@ -52,26 +52,57 @@ pub struct Game {
     /// A state buffer for the next pause's copy of the state its question
     /// was asked in ([`question::ask`]): the run the last pause threw away.
     pub(crate) spare: Option<Box<State>>,
+    /// How far apart the history's copies are.
+    spacing: Spacing,
 }
 
-/// A copy of the state taken every [`CHECKPOINT_EVERY`] actions and the
+/// A copy of the state taken every few actions ([`Spacing`]) and the
 /// actions resolved since, with their answers: replaying them rebuilds
 /// the state before the current action. Copying the state before every
 /// action would cost more than the replays, since few actions pause.
 ///
-/// The copy is boxed so that taking the history out of the game and back
-/// around every action moves a pointer, not the state.
+/// The copy is boxed so that it passes between the history, a paused
+/// action and the game's spare buffer as a pointer.
 #[derive(Debug)]
 pub(crate) struct History {
     start: Box<State>,
     since: Vec<(Action, Vec<Answer>)>,
 }
 
-/// How many actions a [`History`] holds before a new copy. A pause
-/// replays half that many on average (their `apply` only); a copy costs
-/// about 1,100 instructions. 6 is near the fewest instructions per game for
-/// random and greedy players alike (docs/performance.md).
-const CHECKPOINT_EVERY: usize = 6;
+/// How many actions a [`History`] holds before a new copy. A copy costs
+/// about as much as replaying an action (1,200 instructions against 1,000
+/// to 2,000), and a pause replays the actions since the last copy. With a
+/// pause every `g` actions, a copy every `sqrt(g)` actions measured fewer
+/// instructions than any fixed spacing for random players (a pause every
+/// 65 actions) and greedy ones (every 22) alike, so `g` is measured as the
+/// game goes.
+#[derive(Clone, Copy, Debug)]
+struct Spacing {
+    /// Actions resolved with a history.
+    actions: u64,
+    /// Those that paused.
+    pauses: u64,
+    /// The actions a history holds before a new copy.
+    every: usize,
+}
+
+impl Spacing {
+    /// Until the first copy; near the best for random and greedy players
+    /// alike.
+    const START: Spacing = Spacing {
+        actions: 0,
+        pauses: 0,
+        every: 6,
+    };
+
+    /// Spaces the next copies by the pauses so far. Bounded: a game
+    /// without pauses yet may still pause, and one pausing at nearly every
+    /// action would copy more often than the replays cost.
+    fn respace(&mut self) {
+        let gap = self.actions / self.pauses.max(1);
+        self.every = gap.isqrt().clamp(2, 16) as usize;
+    }
+}
 
 impl Clone for Game {
     fn clone(&self) -> Game {
@@ -84,6 +115,7 @@ impl Clone for Game {
             asking: None,
             history: None,
             spare: None,
+            spacing: self.spacing,
         }
     }
 }
@@ -164,6 +196,7 @@ impl Game {
             asking: None,
             history: None,
             spare: None,
+            spacing: Spacing::START,
         }
     }
 
@@ -236,26 +269,30 @@ impl Game {
                 } = *pending;
                 answers.push(answer);
                 self.st.clone_from(&before);
-                let history = History {
+                self.history = Some(History {
                     start: before,
                     since: Vec::new(),
-                };
-                self.resolve_asking(history, action, answers);
+                });
+                self.resolve_asking(action, answers);
             }
         } else if question::can_ask(self) {
-            let history = match self.history.take() {
-                Some(history) if history.since.len() < CHECKPOINT_EVERY => history,
-                Some(mut history) => {
+            self.spacing.actions += 1;
+            // The history stays in place: only a pause takes it out.
+            match &mut self.history {
+                Some(history) if history.since.len() < self.spacing.every => {}
+                Some(history) => {
+                    self.spacing.respace();
                     State::clone_from(&mut history.start, &self.st);
                     history.since.clear();
-                    history
                 }
-                None => History {
-                    start: Box::new(self.st.clone()),
-                    since: Vec::new(),
-                },
-            };
-            self.resolve_asking(history, action, Vec::new());
+                None => {
+                    self.history = Some(History {
+                        start: Box::new(self.st.clone()),
+                        since: Vec::new(),
+                    });
+                }
+            }
+            self.resolve_asking(action, Vec::new());
         } else {
             self.resolve(action);
         }
@@ -284,21 +321,26 @@ impl Game {
         asking
     }
 
-    /// Resolves `action`, `history` leading to the state before it;
-    /// pauses it at the next question if there is one.
-    fn resolve_asking(&mut self, mut history: History, action: Action, answers: Vec<Answer>) {
+    /// Resolves `action`, the game's history leading to the state before
+    /// it; pauses it at the next question if there is one.
+    fn resolve_asking(&mut self, action: Action, answers: Vec<Answer>) {
         let events = self.events.len();
         let asking = self.resolve_with(action, answers);
         let Some((question, mut view)) = asking.paused else {
-            history.since.push((action, asking.answers));
-            self.history = Some(history);
+            if let Some(history) = &mut self.history {
+                history.since.push((action, asking.answers));
+            }
             return;
         };
+        if asking.answers.is_empty() {
+            self.spacing.pauses += 1;
+        }
         // The run went on with placeholder answers: only the state the
         // asked player saw is kept, and its events come with the answer.
         self.events.truncate(events);
         view.steps = self.st.steps;
-        self.rebuild(history);
+        let history = self.history.take();
+        self.rebuild(history.expect("an action that can ask is resolved with a history"));
         // `view` now holds the state before the action.
         std::mem::swap(&mut self.st, &mut view);
         self.st.pending = Some(Box::new(Pending {
@@ -609,5 +651,29 @@ impl Game {
     /// than the active player's phase.
     pub fn in_setup(&self) -> bool {
         matches!(self.st.stage, Stage::ChooseFirst { .. }) || self.st.turn == 0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Spacing;
+
+    /// Copies are spaced by the square root of the actions per pause,
+    /// within bounds.
+    #[test]
+    fn copies_are_spaced_by_the_pauses() {
+        let spaced = |actions, pauses| {
+            let mut spacing = Spacing {
+                actions,
+                pauses,
+                ..Spacing::START
+            };
+            spacing.respace();
+            spacing.every
+        };
+        assert_eq!(spaced(6_500, 100), 8);
+        assert_eq!(spaced(2_200, 100), 4);
+        assert_eq!(spaced(100, 100), 2);
+        assert_eq!(spaced(1_000, 0), 16);
     }
 }
