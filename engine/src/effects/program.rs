@@ -75,6 +75,28 @@ impl Sel {
             && self.icon.is_none_or(|icon| icon == card.icon)
     }
 
+    /// Whether the selector is its role alone, of a role whose candidates
+    /// ([`crate::effects::eval`]'s) all belong to it: it picks every one
+    /// of them on the battlefield.
+    pub(crate) fn picks_its_candidates(&self) -> bool {
+        !matches!(self.role, Role::Friendly | Role::Enemy)
+            && matches!(
+                self,
+                Sel {
+                    role: _,
+                    ship: None,
+                    faction: None,
+                    sizes: 0,
+                    icon: None,
+                    shields: None,
+                    zone: None,
+                    next_to: None,
+                    within: None,
+                    except: None,
+                }
+            )
+    }
+
     pub(crate) fn role(role: Role) -> Sel {
         Sel {
             role,
