@@ -357,6 +357,11 @@ pub(crate) struct Program {
     /// Whether any effect anywhere modifies each [`StatKind`], continuous
     /// or lasting: a quick exit for the many queries of the others.
     pub(crate) modifies: [bool; 9],
+    /// Per [`StatKind`], when no effect that may act in this game raises
+    /// it: the highest floor (`minimum`) of those that lower it
+    /// (`i32::MIN` if none has one). The number is then never above the
+    /// larger of its print and this cap.
+    pub(crate) caps: [Option<i32>; 9],
     /// Per [`StatKind`] ([`stat_index`]) and ship card: the continuous
     /// powers in play in this game with a `modify` of it that is not
     /// lasting and may pick a ship of the card, in program order. Every
@@ -946,12 +951,34 @@ fn index(program: &mut Program, data: &Data) {
             program.answers[when as usize].push(kind as u16);
         }
     }
+    let mut caps = [Some(i32::MIN); 9];
     for power in &program.powers {
-        note_modifies(&mut program.modifies, &power.effects);
+        each_modify(&power.effects, &mut |modify| {
+            program.modifies[stat_index(modify.stat)] = true;
+            if !power.origins.is_empty() {
+                note_cap(&mut caps, modify);
+            }
+        });
     }
-    for play in &program.plays {
-        note_modifies(&mut program.modifies, &play.effects);
+    for (kind, play) in program.plays.iter().enumerate() {
+        let played = data.tactics.iter().any(|tactic| tactic.kind == kind);
+        each_modify(&play.effects, &mut |modify| {
+            program.modifies[stat_index(modify.stat)] = true;
+            if played {
+                note_cap(&mut caps, modify);
+            }
+        });
     }
+    program.caps = caps;
+}
+
+/// Notes what a `modify` that may act in the game does to its stat's cap:
+/// takes it away if it may raise the stat, else raises it to its floor.
+fn note_cap(caps: &mut [Option<i32>; 9], modify: &Modify) {
+    let cap = &mut caps[stat_index(modify.stat)];
+    *cap = cap
+        .filter(|_| modify.amount <= 0)
+        .map(|cap| modify.minimum.map_or(cap, |floor| cap.max(floor)));
 }
 
 /// How power `index`'s `modify`s of a stat (those `counts` takes) bear
@@ -988,26 +1015,26 @@ fn modifier(
     })
 }
 
-/// Marks the stats some effect, at any depth, may change.
-fn note_modifies(modifies: &mut [bool; 9], effects: &[Eff]) {
+/// Visits every `modify` among effects, at any depth.
+fn each_modify(effects: &[Eff], visit: &mut impl FnMut(&Modify)) {
     for effect in effects {
         match effect {
-            Eff::Modify(modify) => modifies[stat_index(modify.stat)] = true,
+            Eff::Modify(modify) => visit(modify),
             Eff::RollTable { rows } => {
                 for (_, _, effects) in rows {
-                    note_modifies(modifies, effects);
+                    each_modify(effects, visit);
                 }
             }
             Eff::Choose { options, .. } => {
                 for (_, effects) in options {
-                    note_modifies(modifies, effects);
+                    each_modify(effects, visit);
                 }
             }
             Eff::If {
                 then, otherwise, ..
             } => {
-                note_modifies(modifies, then);
-                note_modifies(modifies, otherwise);
+                each_modify(then, visit);
+                each_modify(otherwise, visit);
             }
             _ => {}
         }
