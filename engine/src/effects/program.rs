@@ -367,6 +367,14 @@ pub(crate) struct Program {
     /// lasting and may pick a ship of the card, in program order. Every
     /// number the rules ask for reads only these, not the whole program.
     pub(crate) modifying: [Vec<Vec<Modifier>>; 9],
+    /// Per [`StatKind`] and ship card: whether its [`Program::modifying`]
+    /// list holds a power that is not attached-only.
+    pub(crate) unattached: [Vec<bool>; 9],
+    /// Per [`StatKind`] and tactic card: whether it is an origin of an
+    /// attached-only power of a [`Program::modifying`] list. A card with
+    /// no such list and carrying none of these has its number changed by
+    /// no power.
+    pub(crate) carried: [Vec<bool>; 9],
     /// Per [`StatKind`] and ship card: the limited continuous powers with
     /// any `modify` of it that may pick a ship of the card, used up when
     /// the number is used.
@@ -942,6 +950,26 @@ fn index(program: &mut Program, data: &Data) {
             program.windows.push(index);
         }
         program.listening[when as usize].push(index);
+    }
+    for which in 0..STAT_KINDS.len() {
+        let lists = &program.modifying[which];
+        program.unattached[which] = lists
+            .iter()
+            .map(|list| list.iter().any(|modifier| !modifier.attached_only))
+            .collect();
+        let mut carried = vec![false; data.tactics.len()];
+        for modifier in lists
+            .iter()
+            .flatten()
+            .filter(|modifier| modifier.attached_only)
+        {
+            for origin in &program.powers[usize::from(modifier.power)].origins {
+                if let Origin::Copy(tactic) = origin {
+                    carried[tactic.index()] = true;
+                }
+            }
+        }
+        program.carried[which] = carried;
     }
     for (kind, play) in program.plays.iter().enumerate() {
         if let Some(when) = play.when
