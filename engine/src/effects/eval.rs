@@ -179,23 +179,36 @@ pub(crate) fn selects(game: &Game, ctx: &Ctx, sel: &Sel, ship: ShipId) -> bool {
         }
     }
     if let Some((within, of)) = &sel.within {
-        // The ship is on the battlefield: its shape is measured once for
-        // every candidate, and the distance, cheaper than the candidate's
-        // selector, is tested first.
-        let Some(shape) = movement::shape_of(game, ship) else {
-            return false;
-        };
+        // The distance, cheaper than the candidate's selector, is tested
+        // first; a bare role picks every candidate on the battlefield.
         let near = candidates(game, ctx, of.role).map(ShipId).any(|other| {
             other != ship
-                && movement::shape_of(game, other)
-                    .is_some_and(|other| shape.distance(&other) <= u32::from(*within))
-                && selects(game, ctx, of, other)
+                && ships_within(game, ship, other, u32::from(*within))
+                && (of.picks_its_candidates() || selects(game, ctx, of, other))
         });
         if !near {
             return false;
         }
     }
     true
+}
+
+/// Whether two ships are on the battlefield at most `within` spaces
+/// apart. A footprint holds its position's hex and lies within a space of
+/// it: the positions alone answer for most pairs, and only ships near the
+/// limit have their shapes measured.
+fn ships_within(game: &Game, a: ShipId, b: ShipId, within: u32) -> bool {
+    let at = |ship: ShipId| {
+        let state = &game.st.ships[ship.index()];
+        state.pos.filter(|_| !state.destroyed).map(|pos| pos.at)
+    };
+    let (Some(from), Some(to)) = (at(a), at(b)) else {
+        return false;
+    };
+    let apart = game.data.board.distance(from, to);
+    apart <= within
+        || (apart <= within + 2
+            && movement::ship_distance(game, a, b).is_some_and(|distance| distance <= within))
 }
 
 /// Zones of the battlefield (the board's, in the bundle's order).
@@ -299,5 +312,85 @@ pub(crate) fn attached_to(game: &Game, tactic: TacticId) -> Option<ShipCardId> {
     match game.st.tactics[tactic.index()].place {
         TacticPlace::Attached(card) => Some(card),
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use spacedock_schema::effect::Role;
+
+    use super::{Ctx, Ships, candidates, on_battlefield, selects, ships_within};
+    use crate::effects::program::Sel;
+    use crate::ids::{ShipCardId, ShipId};
+    use crate::rules::movement;
+    use crate::rules::testing::for_each_state;
+
+    /// The test by positions must answer as the distance between the
+    /// ships' shapes, for every pair of ships, distance and state of
+    /// random and greedy games of every mission.
+    #[test]
+    fn ships_within_answers_as_their_shapes() {
+        let (mut near, mut far) = (0, 0);
+        for_each_state(1, |game| {
+            let ships = (0..game.st.ships.len() as u16).map(ShipId);
+            for a in ships.clone() {
+                for b in ships.clone() {
+                    let distance = movement::ship_distance(game, a, b);
+                    for within in 0..8 {
+                        let plain = distance.is_some_and(|distance| distance <= within);
+                        assert_eq!(ships_within(game, a, b, within), plain);
+                        near += usize::from(plain);
+                        far += usize::from(!plain && distance.is_some());
+                    }
+                }
+            }
+        });
+        assert!(near > 1000 && far > 1000, "{near} {far}");
+    }
+
+    /// A bare role whose candidates all belong to it picks every one of
+    /// them on the battlefield, as `selects` finds; the others are not
+    /// taken for such.
+    #[test]
+    fn a_bare_role_picks_its_candidates() {
+        let roles = [
+            Role::This,
+            Role::AttachedShip,
+            Role::Target,
+            Role::ActingShip,
+            Role::AffectedShip,
+            Role::Friendly,
+            Role::Enemy,
+            Role::Any,
+        ];
+        let mut picked = 0;
+        for_each_state(1, |game| {
+            for card in (0..game.st.cards.len() as u16).map(ShipCardId) {
+                let ctx = Ctx {
+                    this: Some(card),
+                    attached: Some(card),
+                    target: Some(card),
+                    acting: Ships::Card(card),
+                    affected: Ships::One(game.data.card(card).ship_ids().next().unwrap()),
+                    you: game.st.cards[card.index()].controller,
+                    ..Ctx::default()
+                };
+                for role in roles {
+                    let sel = Sel::role(role);
+                    let every = candidates(game, &ctx, role)
+                        .map(ShipId)
+                        .all(|ship| selects(game, &ctx, &sel, ship) == on_battlefield(game, ship));
+                    assert!(!sel.picks_its_candidates() || every, "{role:?}");
+                    picked += usize::from(sel.picks_its_candidates() && every);
+                }
+            }
+        });
+        assert!(!Sel::role(Role::Friendly).picks_its_candidates());
+        let filtered = Sel {
+            faction: Some(0),
+            ..Sel::role(Role::This)
+        };
+        assert!(!filtered.picks_its_candidates());
+        assert!(picked > 0);
     }
 }

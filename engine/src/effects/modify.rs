@@ -76,36 +76,44 @@ impl Subject {
     }
 }
 
-/// A number after the continuous powers that change it: those of its ship
-/// card's list (the others never can), from the origins that can. Most
-/// ship cards carry none of the tactic cards whose powers change numbers
-/// (and most of those change only the ship they are attached to): most
-/// queries end here, at once.
+/// The continuous powers that may change a number of `card` now, if any
+/// may: those of its list (the others never can). Most of them change only
+/// the ship their source is attached to, and most ship cards carry none of
+/// those sources: most queries find none, by a look at the card's tactic
+/// cards.
 #[inline]
-fn from_powers(game: &Game, stat: StatKind, subject: Subject, value: i32) -> i32 {
-    let card = subject.card(game);
-    let attached = &game.st.cards[card.index()].attached;
-    let modifiers = &game.data.powers.modifying[stat_index(stat)][card.index()];
-    if modifiers
-        .iter()
-        .all(|&modifier| modifier.attached_only && !carries(game, modifier, attached))
-    {
-        return value;
-    }
-    from_holding(game, stat, subject, modifiers, value)
+fn may_change(game: &Game, stat: StatKind, card: ShipCardId) -> Option<&[Modifier]> {
+    let program = &game.data.powers;
+    let which = stat_index(stat);
+    let carried = &program.carried[which];
+    let none = !program.unattached[which][card.index()]
+        && game.st.cards[card.index()]
+            .attached
+            .iter()
+            .all(|tactic| !carried[tactic.index()]);
+    (!none).then(|| program.modifying[which][card.index()].as_slice())
 }
 
-/// Whether a copy of a modifier's power is among a card's attached tactic
-/// cards: the only origins [`holding_on`] keeps for an attached-only one.
-fn carries(game: &Game, modifier: Modifier, attached: &[TacticId]) -> bool {
-    let origins = &game.data.powers.powers[usize::from(modifier.power)].origins;
-    attached
-        .iter()
-        .any(|&tactic| origins.contains(&Origin::Copy(tactic)))
-}
-
+/// A number after the continuous powers of [`may_change`] and then the
+/// lasting effects.
 #[inline(never)]
 fn from_holding(
+    game: &Game,
+    stat: StatKind,
+    subject: Subject,
+    modifiers: &[Modifier],
+    value: i32,
+) -> i32 {
+    let value = by_holding(game, stat, subject, modifiers, value);
+    if game.st.effects.lasting.is_empty() {
+        value
+    } else {
+        from_lasting(game, stat, subject, value)
+    }
+}
+
+/// A number after the continuous powers of [`may_change`].
+fn by_holding(
     game: &Game,
     stat: StatKind,
     subject: Subject,
@@ -161,11 +169,12 @@ fn apply(game: &Game, stat: StatKind, subject: Subject, value: i32) -> i32 {
 /// `apply`, and pays for what it holds.
 #[inline(never)]
 fn changed(game: &Game, stat: StatKind, subject: Subject, value: i32) -> i32 {
-    let value = from_powers(game, stat, subject, value);
-    if game.st.effects.lasting.is_empty() {
-        value
-    } else {
-        from_lasting(game, stat, subject, value)
+    // Every way out makes at most one call, its last act: the common
+    // answer, at once, keeps no value across a call.
+    match may_change(game, stat, subject.card(game)) {
+        Some(modifiers) => from_holding(game, stat, subject, modifiers, value),
+        None if game.st.effects.lasting.is_empty() => value,
+        None => from_lasting(game, stat, subject, value),
     }
 }
 
@@ -479,12 +488,19 @@ mod tests {
 
     use std::sync::Arc;
 
-    use super::{Subject, from_powers, hits, holding, mark_used, modified_by, use_up};
+    use super::{Subject, by_holding, hits, holding, mark_used, may_change, modified_by, use_up};
     use crate::effects::program::{STAT_KINDS, StatKind};
     use crate::game::Game;
     use crate::ids::{ShipCardId, ShipId};
     use crate::rules::testing::for_each_state;
     use crate::state::WeaponRef;
+
+    /// A number after the continuous powers, as the queries find it.
+    fn from_powers(game: &Game, stat: StatKind, subject: Subject, value: i32) -> i32 {
+        may_change(game, stat, subject.card(game)).map_or(value, |modifiers| {
+            by_holding(game, stat, subject, modifiers, value)
+        })
+    }
 
     /// [`from_powers`] as the scan of the whole program it shortens.
     fn from_every_power(game: &Game, stat: StatKind, subject: Subject, mut value: i32) -> i32 {
@@ -550,9 +566,9 @@ mod tests {
         out
     }
 
-    /// The per-card lists of modifiers and the attached-only shortcut
-    /// change no number in the states of the base pack's games, and use
-    /// up the same powers.
+    /// The per-card lists of modifiers and the quick exit by the tactic
+    /// cards a card carries change no number in the states of the base
+    /// pack's games, and use up the same powers.
     #[test]
     fn the_modifier_lists_agree_with_a_scan_of_every_power() {
         // Every stat of every subject, with two copies of the game per

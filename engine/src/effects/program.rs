@@ -75,6 +75,28 @@ impl Sel {
             && self.icon.is_none_or(|icon| icon == card.icon)
     }
 
+    /// Whether the selector is its role alone, of a role whose candidates
+    /// ([`crate::effects::eval`]'s) all belong to it: it picks every one
+    /// of them on the battlefield.
+    pub(crate) fn picks_its_candidates(&self) -> bool {
+        !matches!(self.role, Role::Friendly | Role::Enemy)
+            && matches!(
+                self,
+                Sel {
+                    role: _,
+                    ship: None,
+                    faction: None,
+                    sizes: 0,
+                    icon: None,
+                    shields: None,
+                    zone: None,
+                    next_to: None,
+                    within: None,
+                    except: None,
+                }
+            )
+    }
+
     pub(crate) fn role(role: Role) -> Sel {
         Sel {
             role,
@@ -335,11 +357,24 @@ pub(crate) struct Program {
     /// Whether any effect anywhere modifies each [`StatKind`], continuous
     /// or lasting: a quick exit for the many queries of the others.
     pub(crate) modifies: [bool; 9],
+    /// Per [`StatKind`], when no effect that may act in this game raises
+    /// it: the highest floor (`minimum`) of those that lower it
+    /// (`i32::MIN` if none has one). The number is then never above the
+    /// larger of its print and this cap.
+    pub(crate) caps: [Option<i32>; 9],
     /// Per [`StatKind`] ([`stat_index`]) and ship card: the continuous
     /// powers in play in this game with a `modify` of it that is not
     /// lasting and may pick a ship of the card, in program order. Every
     /// number the rules ask for reads only these, not the whole program.
     pub(crate) modifying: [Vec<Vec<Modifier>>; 9],
+    /// Per [`StatKind`] and ship card: whether its [`Program::modifying`]
+    /// list holds a power that is not attached-only.
+    pub(crate) unattached: [Vec<bool>; 9],
+    /// Per [`StatKind`] and tactic card: whether it is an origin of an
+    /// attached-only power of a [`Program::modifying`] list. A card with
+    /// no such list and carrying none of these has its number changed by
+    /// no power.
+    pub(crate) carried: [Vec<bool>; 9],
     /// Per [`StatKind`] and ship card: the limited continuous powers with
     /// any `modify` of it that may pick a ship of the card, used up when
     /// the number is used.
@@ -916,6 +951,26 @@ fn index(program: &mut Program, data: &Data) {
         }
         program.listening[when as usize].push(index);
     }
+    for which in 0..STAT_KINDS.len() {
+        let lists = &program.modifying[which];
+        program.unattached[which] = lists
+            .iter()
+            .map(|list| list.iter().any(|modifier| !modifier.attached_only))
+            .collect();
+        let mut carried = vec![false; data.tactics.len()];
+        for modifier in lists
+            .iter()
+            .flatten()
+            .filter(|modifier| modifier.attached_only)
+        {
+            for origin in &program.powers[usize::from(modifier.power)].origins {
+                if let Origin::Copy(tactic) = origin {
+                    carried[tactic.index()] = true;
+                }
+            }
+        }
+        program.carried[which] = carried;
+    }
     for (kind, play) in program.plays.iter().enumerate() {
         if let Some(when) = play.when
             && data.kinds[kind].kind == TacticType::Event
@@ -924,12 +979,34 @@ fn index(program: &mut Program, data: &Data) {
             program.answers[when as usize].push(kind as u16);
         }
     }
+    let mut caps = [Some(i32::MIN); 9];
     for power in &program.powers {
-        note_modifies(&mut program.modifies, &power.effects);
+        each_modify(&power.effects, &mut |modify| {
+            program.modifies[stat_index(modify.stat)] = true;
+            if !power.origins.is_empty() {
+                note_cap(&mut caps, modify);
+            }
+        });
     }
-    for play in &program.plays {
-        note_modifies(&mut program.modifies, &play.effects);
+    for (kind, play) in program.plays.iter().enumerate() {
+        let played = data.tactics.iter().any(|tactic| tactic.kind == kind);
+        each_modify(&play.effects, &mut |modify| {
+            program.modifies[stat_index(modify.stat)] = true;
+            if played {
+                note_cap(&mut caps, modify);
+            }
+        });
     }
+    program.caps = caps;
+}
+
+/// Notes what a `modify` that may act in the game does to its stat's cap:
+/// takes it away if it may raise the stat, else raises it to its floor.
+fn note_cap(caps: &mut [Option<i32>; 9], modify: &Modify) {
+    let cap = &mut caps[stat_index(modify.stat)];
+    *cap = cap
+        .filter(|_| modify.amount <= 0)
+        .map(|cap| modify.minimum.map_or(cap, |floor| cap.max(floor)));
 }
 
 /// How power `index`'s `modify`s of a stat (those `counts` takes) bear
@@ -966,26 +1043,26 @@ fn modifier(
     })
 }
 
-/// Marks the stats some effect, at any depth, may change.
-fn note_modifies(modifies: &mut [bool; 9], effects: &[Eff]) {
+/// Visits every `modify` among effects, at any depth.
+fn each_modify(effects: &[Eff], visit: &mut impl FnMut(&Modify)) {
     for effect in effects {
         match effect {
-            Eff::Modify(modify) => modifies[stat_index(modify.stat)] = true,
+            Eff::Modify(modify) => visit(modify),
             Eff::RollTable { rows } => {
                 for (_, _, effects) in rows {
-                    note_modifies(modifies, effects);
+                    each_modify(effects, visit);
                 }
             }
             Eff::Choose { options, .. } => {
                 for (_, effects) in options {
-                    note_modifies(modifies, effects);
+                    each_modify(effects, visit);
                 }
             }
             Eff::If {
                 then, otherwise, ..
             } => {
-                note_modifies(modifies, then);
-                note_modifies(modifies, otherwise);
+                each_modify(then, visit);
+                each_modify(otherwise, visit);
             }
             _ => {}
         }

@@ -2,6 +2,7 @@
 //! turn, paying its activation cost; then its ships move, then attack.
 
 use crate::action::Action;
+use crate::effects::program::{StatKind, stat_index};
 use crate::event::Event;
 use crate::game::Game;
 use crate::ids::{PlayerId, ShipCardId};
@@ -32,11 +33,22 @@ pub(crate) fn push_activations(
             && state.place == CardPlace::Launched
             && !state.activated
             && has_ships_on_battlefield(game, card)
-            && energy::can_pay(game, player, stats::stat(game, Stat::ActivationCost(card)))
+            && can_afford(game, player, card)
         {
             out.push(Action::Activate(card));
         }
     }
+}
+
+/// Whether `player` can pay a card's activation cost. In most games no
+/// power raises one: if the larger of its print and the powers' floors is
+/// affordable, so is whatever the powers make it, and the powers (dear to
+/// ask for every card of every list) are asked only when it is not.
+fn can_afford(game: &Game, player: PlayerId, card: ShipCardId) -> bool {
+    let cap = game.data.powers.caps[stat_index(StatKind::ActivationCost)];
+    let printed = game.data.card(card).activation_cost;
+    cap.is_some_and(|cap| energy::can_pay(game, player, printed.max(cap)))
+        || energy::can_pay(game, player, stats::stat(game, Stat::ActivationCost(card)))
 }
 
 /// Pays the activation cost and readies the card's ships.
@@ -84,4 +96,44 @@ pub(crate) fn end_activation(game: &mut Game) {
     }
     game.st.activation = None;
     powers::dispatch(game, Trigger::ActivationEnd { card: act.card });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::can_afford;
+    use crate::effects::program::{StatKind, stat_index};
+    use crate::ids::{PlayerId, ShipCardId};
+    use crate::powers::Stat;
+    use crate::rules::testing::for_each_state;
+    use crate::rules::{energy, stats};
+
+    /// The cost no power raises above its print and floor must answer as
+    /// the cost the powers make, for every player, card and state of
+    /// random and greedy games of every mission; and the powers must keep
+    /// every cost under that cap.
+    #[test]
+    fn an_affordable_activation_is_found_as_by_its_cost() {
+        let (mut affordable, mut changed, mut capped) = (0, 0, 0);
+        for_each_state(1, |game| {
+            let cap = game.data.powers.caps[stat_index(StatKind::ActivationCost)];
+            capped += usize::from(cap.is_some());
+            for card in (0..game.st.cards.len() as u16).map(ShipCardId) {
+                let printed = game.data.card(card).activation_cost;
+                let cost = stats::stat(game, Stat::ActivationCost(card));
+                if let Some(cap) = cap {
+                    assert!(cost <= printed.max(cap).max(0), "{cost} {printed} {cap}");
+                }
+                changed += usize::from(cost != printed);
+                for player in (0..game.data.players.len() as u8).map(PlayerId) {
+                    let plain = energy::can_pay(game, player, cost);
+                    assert_eq!(can_afford(game, player, card), plain);
+                    affordable += usize::from(plain);
+                }
+            }
+        });
+        assert!(
+            affordable > 1000 && changed > 100 && capped > 1000,
+            "{affordable} {changed} {capped}"
+        );
+    }
 }
