@@ -19,6 +19,10 @@ use crate::ids::Hex;
 /// No hex: off the battlefield.
 pub(crate) const NONE: u16 = u16::MAX;
 
+/// The farthest apart two ships' `at` hexes can be while their footprints
+/// are adjacent: one space plus each footprint's [`extent`].
+pub(crate) const ADJACENT_REACH: u8 = 1 + 2 * extent(Size::Large);
+
 /// Axial directions in order E, NE, NW, W, SW, SE; `d` and `(d + 3) % 6`
 /// are opposite.
 const DIRECTIONS: [(i16, i16); 6] = [(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)];
@@ -86,6 +90,8 @@ pub(crate) struct Board {
     /// Per zone and size, the `placements` covering a zone hex, in the
     /// same order: the only positions a ship placed into the zone may take.
     zone_placements: Vec<[Vec<Placement>; 3]>,
+    /// Per hex, the hexes within [`ADJACENT_REACH`] spaces of it.
+    near: Vec<HexSet>,
 }
 
 /// A position a ship may be placed at as far as the battlefield goes, with
@@ -112,7 +118,7 @@ pub(crate) fn placement_dirs(size: Size) -> u8 {
 
 /// How far a footprint reaches from its `at` hex: a medium ship's tail and
 /// a large ship's petals are one space out.
-pub(crate) fn extent(size: Size) -> u8 {
+pub(crate) const fn extent(size: Size) -> u8 {
     match size {
         Size::Small => 0,
         Size::Medium | Size::Large => 1,
@@ -181,6 +187,7 @@ impl Board {
             placements: Default::default(),
             placement_index: Default::default(),
             zone_placements: Vec::new(),
+            near: Vec::new(),
         };
         for coord in &battlefield.half_hexes {
             if let Some(hex) = board.hex(*coord) {
@@ -219,6 +226,15 @@ impl Board {
             }
         }
         board.large_usable = set;
+        board.near = (0..len as u16)
+            .map(|centre| {
+                let mut near = HexSet::new(len);
+                for hex in board.disk(Hex(centre), ADJACENT_REACH) {
+                    near.insert(hex);
+                }
+                near
+            })
+            .collect();
         for size in Size::ALL {
             let dirs = placement_dirs(size);
             let mut placements = Vec::new();
@@ -339,6 +355,13 @@ impl Board {
             let high = radius.min(-dr + radius);
             (low..=high).filter_map(move |dq| self.at_axial(q + dq, r + dr))
         })
+    }
+
+    /// The hexes within [`ADJACENT_REACH`] spaces of `centre`: where the
+    /// `at` hex of any ship adjacent to a ship at `centre` lies.
+    #[inline]
+    pub(crate) fn near(&self, centre: Hex) -> &HexSet {
+        &self.near[centre.index()]
     }
 
     /// The hex at axial coordinates, if on the battlefield.
@@ -582,6 +605,31 @@ mod tests {
                     .filter(|&hex| board.distance(centre, hex) <= u32::from(radius))
                     .collect();
                 assert_eq!(disk, within, "centre {centre:?}, radius {radius}");
+            }
+        }
+    }
+
+    /// The small board above and the battlefield of every mission of the
+    /// base pack.
+    fn boards() -> Vec<Board> {
+        let bundle = crate::rules::testing::bundle();
+        let missions = bundle.missions.iter();
+        std::iter::once(board())
+            .chain(missions.map(|mission| Board::new(&mission.battlefield).unwrap()))
+            .collect()
+    }
+
+    #[test]
+    fn near_holds_exactly_the_hexes_within_adjacent_reach() {
+        for board in boards() {
+            for centre in (0..board.len() as u16).map(Hex) {
+                for hex in (0..board.len() as u16).map(Hex) {
+                    assert_eq!(
+                        board.near(centre).contains(hex),
+                        board.distance(centre, hex) <= u32::from(ADJACENT_REACH),
+                        "{centre:?} {hex:?}"
+                    );
+                }
             }
         }
     }

@@ -312,7 +312,7 @@ pub(crate) fn push_move_starts(
 /// The first ship from id `from` on that a step of `ship` (of `size`) to
 /// `new_shape` (its position at `new_at`) from `old_shape` brings next to
 /// it, and is an enemy: the next ECM roll. The cheap tests (on the
-/// battlefield, an enemy, near now) come first.
+/// battlefield, near now, an enemy) come first: most ships are far away.
 fn next_ecm_enemy(
     game: &Game,
     ship: ShipId,
@@ -323,6 +323,7 @@ fn next_ecm_enemy(
     from: usize,
 ) -> Option<ShipId> {
     let board = &game.data.board;
+    let near = board.near(new_at);
     let from_new = board.distance_from(new_at);
     let team = team(game, ship);
     // Footprints are adjacent only if their `at` hexes are within one space
@@ -336,7 +337,7 @@ fn next_ecm_enemy(
         .find_map(|(index, state)| {
             let enemy = ShipId(index as u16);
             let pos = state.pos?;
-            if state.destroyed || self::team(game, enemy) == team {
+            if !near.contains(pos.at) || state.destroyed || self::team(game, enemy) == team {
                 return None;
             }
             let enemy_size = game.data.size_of(enemy);
