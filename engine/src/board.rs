@@ -19,6 +19,10 @@ use crate::ids::Hex;
 /// No hex: off the battlefield.
 pub(crate) const NONE: u16 = u16::MAX;
 
+/// The farthest apart two ships' `at` hexes can be while their footprints
+/// are adjacent: one space plus each footprint's [`extent`].
+pub(crate) const ADJACENT_REACH: u8 = 1 + 2 * extent(Size::Large);
+
 /// Axial directions in order E, NE, NW, W, SW, SE; `d` and `(d + 3) % 6`
 /// are opposite.
 const DIRECTIONS: [(i16, i16); 6] = [(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)];
@@ -66,12 +70,10 @@ pub(crate) struct Board {
     axial: Vec<(i16, i16)>,
     neighbours: Vec<[u16; 6]>,
     usable: HexSet,
-    /// Positions whose whole footprint lies on usable hexes: per direction
-    /// of a medium ship's other end, and for a large ship's flower. A
-    /// position outside them is never legal, so most rejections are one
-    /// lookup.
-    medium_usable: [HexSet; 6],
-    large_usable: HexSet,
+    /// Per ship size, every position a ship may stand at, at
+    /// [`spot_index`]: a ship's steps are read from here rather than
+    /// worked out hex by hex at every position the look-ahead tries.
+    spots: [Vec<Spot>; 3],
     zones: Vec<(String, HexSet)>,
     /// Per zone, every usable hex within one space of it: where a ship
     /// covering a zone hex may have its position.
@@ -86,6 +88,52 @@ pub(crate) struct Board {
     /// Per zone and size, the `placements` covering a zone hex, in the
     /// same order: the only positions a ship placed into the zone may take.
     zone_placements: Vec<[Vec<Placement>; 3]>,
+    /// Per hex, the hexes within [`ADJACENT_REACH`] spaces of it.
+    near: Vec<HexSet>,
+}
+
+/// A position of a ship of some size, with what moving reads there: the
+/// hexes it covers if they are usable, and where each step from it leads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Spot {
+    hexes: [Hex; 7],
+    /// How many of `hexes` the footprint covers; 0 where it does not fit
+    /// (part of it off the battlefield or on a half hex).
+    len: u8,
+    /// Per step direction as [`Board::stepped`] numbers them, the
+    /// [`spot_index`] of the position the step leads to, `NONE` where there
+    /// is none or it does not fit.
+    next: [u16; 12],
+}
+
+impl Spot {
+    /// The hexes the footprint covers, empty where it does not fit.
+    #[inline]
+    pub(crate) fn hexes(&self) -> &[Hex] {
+        &self.hexes[..usize::from(self.len)]
+    }
+
+    /// Whether the footprint lies on usable hexes of the battlefield.
+    #[inline]
+    pub(crate) fn fits(&self) -> bool {
+        self.len > 0
+    }
+
+    /// Where the steps in directions `0..dirs` lead (see [`Spot::next`]).
+    #[inline]
+    pub(crate) fn steps(&self, dirs: usize) -> &[u16] {
+        &self.next[..dirs]
+    }
+}
+
+/// The index of `pos` in [`Board::spots`]: by hex, then for a medium ship
+/// by the direction of its other end (small and large ships ignore `dir`).
+#[inline]
+fn spot_index(size: Size, pos: Pos) -> usize {
+    match size {
+        Size::Small | Size::Large => pos.at.index(),
+        Size::Medium => pos.at.index() * 6 + usize::from(pos.dir % 6),
+    }
 }
 
 /// A position a ship may be placed at as far as the battlefield goes, with
@@ -112,7 +160,7 @@ pub(crate) fn placement_dirs(size: Size) -> u8 {
 
 /// How far a footprint reaches from its `at` hex: a medium ship's tail and
 /// a large ship's petals are one space out.
-pub(crate) fn extent(size: Size) -> u8 {
+pub(crate) const fn extent(size: Size) -> u8 {
     match size {
         Size::Small => 0,
         Size::Medium | Size::Large => 1,
@@ -137,12 +185,13 @@ pub(crate) struct Shape {
 }
 
 impl Board {
-    /// Builds the geometry; `None` if the battlefield is too big for `u16` hexes.
+    /// Builds the geometry; `None` if the battlefield is too big for `u16`
+    /// hexes and medium ships' spots.
     pub(crate) fn new(battlefield: &Battlefield) -> Option<Board> {
         let columns = u16::try_from(battlefield.columns).ok()?;
         let rows = u16::try_from(battlefield.rows).ok()?;
         let len = usize::from(columns) * usize::from(rows);
-        if len >= usize::from(NONE) || columns == 0 || rows == 0 {
+        if len * 6 >= usize::from(NONE) || columns == 0 || rows == 0 {
             return None;
         }
         let mut axial = Vec::with_capacity(len);
@@ -174,13 +223,13 @@ impl Board {
             axial,
             neighbours,
             usable: HexSet::new(len),
-            medium_usable: Default::default(),
-            large_usable: HexSet::new(len),
+            spots: Default::default(),
             zones: Vec::new(),
             zone_anchor_set: Vec::new(),
             placements: Default::default(),
             placement_index: Default::default(),
             zone_placements: Vec::new(),
+            near: Vec::new(),
         };
         for coord in &battlefield.half_hexes {
             if let Some(hex) = board.hex(*coord) {
@@ -194,31 +243,16 @@ impl Board {
             }
         }
         board.usable = usable;
-        let mut hexes = [Hex(0); 7];
-        for dir in 0..6 {
-            let mut set = HexSet::new(len);
-            for index in 0..len {
-                let pos = Pos {
-                    at: Hex(index as u16),
-                    dir,
-                };
-                if board.footprint_usable(Size::Medium, pos, &mut hexes) {
-                    set.insert(pos.at);
+        board.spots = Size::ALL.map(|size| board.spots_of(size));
+        board.near = (0..len as u16)
+            .map(|centre| {
+                let mut near = HexSet::new(len);
+                for hex in board.disk(Hex(centre), ADJACENT_REACH) {
+                    near.insert(hex);
                 }
-            }
-            board.medium_usable[usize::from(dir)] = set;
-        }
-        let mut set = HexSet::new(len);
-        for index in 0..len {
-            let pos = Pos {
-                at: Hex(index as u16),
-                dir: 0,
-            };
-            if board.footprint_usable(Size::Large, pos, &mut hexes) {
-                set.insert(pos.at);
-            }
-        }
-        board.large_usable = set;
+                near
+            })
+            .collect();
         for size in Size::ALL {
             let dirs = placement_dirs(size);
             let mut placements = Vec::new();
@@ -229,13 +263,13 @@ impl Board {
                         at: Hex(hex as u16),
                         dir,
                     };
-                    if board.footprint_usable(size, pos, &mut hexes) {
-                        let count = board.footprint(size, pos, &mut hexes).unwrap_or(0);
+                    let spot = board.spot(size, pos);
+                    if spot.fits() {
                         index[hex * usize::from(dirs) + usize::from(dir)] = placements.len() as u16;
                         placements.push(Placement {
                             pos,
-                            hexes,
-                            len: count as u8,
+                            hexes: spot.hexes,
+                            len: spot.len,
                         });
                     }
                 }
@@ -341,6 +375,13 @@ impl Board {
         })
     }
 
+    /// The hexes within [`ADJACENT_REACH`] spaces of `centre`: where the
+    /// `at` hex of any ship adjacent to a ship at `centre` lies.
+    #[inline]
+    pub(crate) fn near(&self, centre: Hex) -> &HexSet {
+        &self.near[centre.index()]
+    }
+
     /// The hex at axial coordinates, if on the battlefield.
     fn at_axial(&self, q: i16, r: i16) -> Option<Hex> {
         let column = q + (r - (r & 1)) / 2;
@@ -353,21 +394,86 @@ impl Board {
         self.zones[zone].1.contains(hex)
     }
 
-    /// Whether every hex of a footprint is on the battlefield and usable
-    /// (the tables' construction).
-    fn footprint_usable(&self, size: Size, pos: Pos, hexes: &mut [Hex; 7]) -> bool {
-        self.footprint(size, pos, hexes)
-            .is_some_and(|len| hexes[..len].iter().all(|hex| self.usable(*hex)))
+    /// Every position of a ship of `size`, at [`spot_index`].
+    #[inline]
+    pub(crate) fn spots(&self, size: Size) -> &[Spot] {
+        &self.spots[size_index(size)]
     }
 
-    /// Whether a ship of `size` at `pos` covers only usable hexes of the
-    /// battlefield (`pos.dir` 0..6 for a medium ship).
+    /// A ship of `size` at `pos`.
     #[inline]
-    pub(crate) fn fits_board(&self, size: Size, pos: Pos) -> bool {
+    pub(crate) fn spot(&self, size: Size, pos: Pos) -> &Spot {
+        &self.spots(size)[spot_index(size, pos)]
+    }
+
+    /// The spots of `size` (the tables' construction): `usable` and the
+    /// neighbours are known.
+    fn spots_of(&self, size: Size) -> Vec<Spot> {
+        let dirs = match size {
+            Size::Small | Size::Large => 1,
+            Size::Medium => 6,
+        };
+        let positions = (0..self.len()).flat_map(|hex| {
+            (0..dirs).map(move |dir| Pos {
+                at: Hex(hex as u16),
+                dir,
+            })
+        });
+        let mut spots: Vec<Spot> = positions
+            .clone()
+            .map(|pos| {
+                let mut hexes = [Hex(0); 7];
+                let len = self
+                    .footprint(size, pos, &mut hexes)
+                    .filter(|&len| hexes[..len].iter().all(|hex| self.usable(*hex)));
+                Spot {
+                    hexes,
+                    len: len.unwrap_or(0) as u8,
+                    next: [NONE; 12],
+                }
+            })
+            .collect();
+        for (index, pos) in positions.enumerate() {
+            for dir in 0..12 {
+                let next = self
+                    .stepped(size, pos, dir, false)
+                    .map(|next| spot_index(size, next))
+                    .filter(|&next| spots[next].fits());
+                spots[index].next[usize::from(dir)] = next.map_or(NONE, |next| next as u16);
+            }
+        }
+        spots
+    }
+
+    /// Where one step of a ship of `size` at `pos` leads, geometry only.
+    /// Directions 0..6 move the hex at `pos.at`; a medium ship whose lead
+    /// is not yet chosen may instead lead with its other end, directions
+    /// 6..12.
+    #[inline]
+    pub(crate) fn stepped(&self, size: Size, pos: Pos, dir: u8, lead_chosen: bool) -> Option<Pos> {
         match size {
-            Size::Small => self.usable.contains(pos.at),
-            Size::Medium => self.medium_usable[usize::from(pos.dir % 6)].contains(pos.at),
-            Size::Large => self.large_usable.contains(pos.at),
+            Size::Small | Size::Large => {
+                if dir >= 6 {
+                    return None;
+                }
+                Some(Pos {
+                    at: self.neighbour(pos.at, dir)?,
+                    dir: 0,
+                })
+            }
+            Size::Medium => {
+                let tail = self.neighbour(pos.at, pos.dir)?;
+                let (lead, trail, dir) = match dir {
+                    0..6 => (pos.at, tail, dir),
+                    6..12 if !lead_chosen => (tail, pos.at, dir - 6),
+                    _ => return None,
+                };
+                let next = self.neighbour(lead, dir)?;
+                (next != trail).then_some(Pos {
+                    at: next,
+                    dir: (dir + 3) % 6,
+                })
+            }
         }
     }
 
@@ -546,7 +652,7 @@ mod tests {
                         dir,
                     };
                     let place = board.placement(size, pos);
-                    assert_eq!(place.is_some(), board.fits_board(size, pos), "{pos:?}");
+                    assert_eq!(place.is_some(), board.spot(size, pos).fits(), "{pos:?}");
                     if let Some(place) = place {
                         let mut hexes = [Hex(0); 7];
                         let len = board.footprint(size, pos, &mut hexes).unwrap();
@@ -586,6 +692,78 @@ mod tests {
         }
     }
 
+    /// The small board above and the battlefield of every mission of the
+    /// base pack.
+    fn boards() -> Vec<Board> {
+        let bundle = crate::rules::testing::bundle();
+        let missions = bundle.missions.iter();
+        std::iter::once(board())
+            .chain(missions.map(|mission| Board::new(&mission.battlefield).unwrap()))
+            .collect()
+    }
+
+    /// Every spot of every board and size holds the footprint and the steps
+    /// the hex arithmetic gives.
+    #[test]
+    fn spots_hold_the_footprints_and_steps_of_every_position() {
+        let mut steps = 0;
+        for board in boards() {
+            let fits = |size, pos| {
+                let mut hexes = [Hex(0); 7];
+                board
+                    .footprint(size, pos, &mut hexes)
+                    .is_some_and(|len| hexes[..len].iter().all(|&hex| board.usable(hex)))
+            };
+            for size in Size::ALL {
+                for index in 0..board.len() {
+                    for dir in 0..6 {
+                        let pos = Pos {
+                            at: Hex(index as u16),
+                            dir,
+                        };
+                        let spot = board.spot(size, pos);
+                        let mut hexes = [Hex(0); 7];
+                        let len = board.footprint(size, pos, &mut hexes).unwrap_or(0);
+                        assert_eq!(spot.fits(), fits(size, pos), "{size:?} {pos:?}");
+                        if spot.fits() {
+                            assert_eq!(spot.hexes(), &hexes[..len], "{size:?} {pos:?}");
+                        }
+                        for step in 0..12 {
+                            let next = board
+                                .stepped(size, pos, step, false)
+                                .filter(|&next| fits(size, next));
+                            let index = next.map_or(NONE, |next| spot_index(size, next) as u16);
+                            assert_eq!(spot.next[usize::from(step)], index, "{size:?} {pos:?}");
+                            // The look-ahead reads directions 0..6 once the
+                            // lead is chosen too: they do not depend on it.
+                            if step < 6 {
+                                let chosen = board.stepped(size, pos, step, true);
+                                assert_eq!(chosen, board.stepped(size, pos, step, false));
+                            }
+                            steps += usize::from(next.is_some());
+                        }
+                    }
+                }
+            }
+        }
+        assert!(steps > 10_000, "{steps} steps");
+    }
+
+    #[test]
+    fn near_holds_exactly_the_hexes_within_adjacent_reach() {
+        for board in boards() {
+            for centre in (0..board.len() as u16).map(Hex) {
+                for hex in (0..board.len() as u16).map(Hex) {
+                    assert_eq!(
+                        board.near(centre).contains(hex),
+                        board.distance(centre, hex) <= u32::from(ADJACENT_REACH),
+                        "{centre:?} {hex:?}"
+                    );
+                }
+            }
+        }
+    }
+
     #[test]
     fn flowers_are_adjacent_when_centres_are_three_apart() {
         let board = board();
@@ -611,13 +789,13 @@ mod tests {
             at: board.hex(coord).unwrap(),
             dir,
         };
-        assert!(board.fits_board(Size::Small, at([2, 1], 0)));
-        assert!(!board.fits_board(Size::Large, at([2, 1], 0)));
-        assert!(board.fits_board(Size::Medium, at([2, 1], 0)));
-        assert!(!board.fits_board(Size::Medium, at([2, 1], 3)));
-        assert!(!board.fits_board(Size::Medium, at([2, 1], 1)));
-        assert!(board.fits_board(Size::Large, at([5, 5], 0)));
-        assert!(!board.fits_board(Size::Small, at([1, 1], 0)));
+        assert!(board.spot(Size::Small, at([2, 1], 0)).fits());
+        assert!(!board.spot(Size::Large, at([2, 1], 0)).fits());
+        assert!(board.spot(Size::Medium, at([2, 1], 0)).fits());
+        assert!(!board.spot(Size::Medium, at([2, 1], 3)).fits());
+        assert!(!board.spot(Size::Medium, at([2, 1], 1)).fits());
+        assert!(board.spot(Size::Large, at([5, 5], 0)).fits());
+        assert!(!board.spot(Size::Small, at([1, 1], 0)).fits());
         assert!(board.in_zone(board.zone("north").unwrap(), board.hex([2, 2]).unwrap()));
     }
 }
