@@ -353,16 +353,6 @@ mod tests {
     /// taken for such.
     #[test]
     fn a_bare_role_picks_its_candidates() {
-        let roles = [
-            Role::This,
-            Role::AttachedShip,
-            Role::Target,
-            Role::ActingShip,
-            Role::AffectedShip,
-            Role::Friendly,
-            Role::Enemy,
-            Role::Any,
-        ];
         let mut picked = 0;
         for_each_state(1, |game| {
             for card in (0..game.st.cards.len() as u16).map(ShipCardId) {
@@ -375,7 +365,7 @@ mod tests {
                     you: game.st.cards[card.index()].controller,
                     ..Ctx::default()
                 };
-                for role in roles {
+                for role in Role::ALL {
                     let sel = Sel::role(role);
                     let every = candidates(game, &ctx, role)
                         .map(ShipId)

@@ -79,22 +79,7 @@ impl Sel {
     /// ([`crate::effects::eval`]'s) all belong to it: it picks every one
     /// of them on the battlefield.
     pub(crate) fn picks_its_candidates(&self) -> bool {
-        !matches!(self.role, Role::Friendly | Role::Enemy)
-            && matches!(
-                self,
-                Sel {
-                    role: _,
-                    ship: None,
-                    faction: None,
-                    sizes: 0,
-                    icon: None,
-                    shields: None,
-                    zone: None,
-                    next_to: None,
-                    within: None,
-                    except: None,
-                }
-            )
+        !matches!(self.role, Role::Friendly | Role::Enemy) && *self == Sel::role(self.role)
     }
 
     pub(crate) fn role(role: Role) -> Sel {

@@ -10,7 +10,6 @@
 use std::ops::ControlFlow;
 
 use spacedock_schema::common::TacticType;
-use spacedock_schema::rules::DiscoveryTile;
 
 use crate::action::Action;
 use crate::board::Shape;
@@ -21,7 +20,7 @@ use crate::game::Game;
 use crate::ids::{ShipCardId, ShipId, TeamId};
 use crate::powers::{self, Stat, Trigger};
 use crate::rules::damage::{self, Damage};
-use crate::rules::{destruction, energy, movement, obstacles, stats};
+use crate::rules::{destruction, discovery, energy, movement, obstacles, stats};
 use crate::state::{Charge, WeaponRef};
 
 use spacedock_schema::ship::ChartCell;
@@ -290,30 +289,12 @@ impl RangeCeiling {
         let bonus = if weapon == WeaponRef::Primary {
             *self
                 .primary_bonus
-                .get_or_insert_with(|| tiles_primary_bonus(game))
+                .get_or_insert_with(|| discovery::most_primary_range_bonus(game))
         } else {
             0
         };
         (printed + bonus).max(self.minimum) + self.added
     }
-}
-
-/// The most the discovery tiles face up add to a primary weapon's range.
-fn tiles_primary_bonus(game: &Game) -> i32 {
-    let rules = game.data.rules();
-    let (mut artifact, mut station) = (false, false);
-    for tile in game.st.tiles.iter().filter(|tile| tile.face_up) {
-        artifact |= tile.tile == DiscoveryTile::AlienArtifact;
-        station |= tile.tile == DiscoveryTile::ObservationStation;
-    }
-    let mut bonus = 0;
-    if artifact {
-        bonus += rules.alien_artifact_range as i32;
-    }
-    if station {
-        bonus += rules.observation_station_range as i32;
-    }
-    bonus
 }
 
 /// Weapons the ships of the activated card (or only the ship `only`, if

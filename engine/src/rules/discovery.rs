@@ -171,6 +171,23 @@ pub(crate) fn primary_range_bonus(game: &Game, ship: ShipId) -> i32 {
             _ => {}
         }
     }
+    range_bonus(game, artifact, station)
+}
+
+/// The most the discovery tiles face up can add to a primary weapon's
+/// range: what [`primary_range_bonus`] gives a ship on or next to each.
+pub(crate) fn most_primary_range_bonus(game: &Game) -> i32 {
+    let (mut artifact, mut station) = (false, false);
+    for tile in game.st.tiles.iter().filter(|tile| tile.face_up) {
+        artifact |= tile.tile == DiscoveryTile::AlienArtifact;
+        station |= tile.tile == DiscoveryTile::ObservationStation;
+    }
+    range_bonus(game, artifact, station)
+}
+
+/// The range bonus of the alien artifact and the observation station,
+/// for those that apply.
+fn range_bonus(game: &Game, artifact: bool, station: bool) -> i32 {
     let rules = game.data.rules();
     let mut bonus = 0;
     if artifact {
