@@ -2,7 +2,7 @@
 //! turn, paying its activation cost; then its ships move, then attack.
 
 use crate::action::Action;
-use crate::effects::program::{StatKind, stat_index};
+use crate::effects::program::StatKind;
 use crate::event::Event;
 use crate::game::Game;
 use crate::ids::{PlayerId, ShipCardId};
@@ -40,15 +40,12 @@ pub(crate) fn push_activations(
     }
 }
 
-/// Whether `player` can pay a card's activation cost. In most games no
-/// power raises one: if the larger of its print and the powers' floors is
-/// affordable, so is whatever the powers make it, and the powers (dear to
-/// ask for every card of every list) are asked only when it is not.
+/// Whether `player` can pay a card's activation cost.
 fn can_afford(game: &Game, player: PlayerId, card: ShipCardId) -> bool {
-    let cap = game.data.powers.caps[stat_index(StatKind::ActivationCost)];
     let printed = game.data.card(card).activation_cost;
-    cap.is_some_and(|cap| energy::can_pay(game, player, printed.max(cap)))
-        || energy::can_pay(game, player, stats::stat(game, Stat::ActivationCost(card)))
+    energy::can_pay_cost(game, player, StatKind::ActivationCost, printed, || {
+        stats::stat(game, Stat::ActivationCost(card))
+    })
 }
 
 /// Pays the activation cost and readies the card's ships.

@@ -13,6 +13,7 @@
 use spacedock_schema::common::{Icon, Phase, TacticType};
 
 use crate::action::{Action, Target};
+use crate::effects::program::StatKind;
 use crate::event::Event;
 use crate::game::Game;
 use crate::ids::{PlayerId, ShipCardId, TacticId};
@@ -379,9 +380,7 @@ pub(crate) fn push_plays(game: &Game, player: PlayerId, out: &mut Vec<Action>) {
             let mut index = start;
             while index < out.len() {
                 let affordable = match out[index] {
-                    Action::PlayCard { target, .. } => {
-                        energy::can_pay(game, player, cost_on(game, card, target))
-                    }
+                    Action::PlayCard { target, .. } => can_afford(game, player, card, target),
                     _ => true,
                 };
                 if affordable {
@@ -415,13 +414,19 @@ pub(crate) fn push_plays(game: &Game, player: PlayerId, out: &mut Vec<Action>) {
                     });
                 }
             }
-            if out.len() > start
-                && !energy::can_pay(game, player, cost_on(game, card, Target::Card(target)))
-            {
+            if out.len() > start && !can_afford(game, player, card, Target::Card(target)) {
                 out.truncate(start);
             }
         }
     }
+}
+
+/// Whether `player` can pay to play `card` on `target`.
+fn can_afford(game: &Game, player: PlayerId, card: TacticId, target: Target) -> bool {
+    let printed = game.data.kind_of(card).cost;
+    energy::can_pay_cost(game, player, StatKind::CardCost, printed, || {
+        cost_on(game, card, target)
+    })
 }
 
 /// Energy to play a tactic card on a target (powers may discount cards
@@ -519,9 +524,45 @@ pub(crate) fn attach_prepped(
 
 #[cfg(test)]
 mod tests {
-    use super::{can_draw, draws_owed, first_copy, forced_discarder};
-    use crate::ids::TacticId;
-    use crate::rules::testing;
+    use super::{can_afford, can_draw, cost_on, draws_owed, first_copy, forced_discarder};
+    use crate::action::Target;
+    use crate::effects::program::{StatKind, stat_index};
+    use crate::ids::{PlayerId, ShipCardId, TacticId};
+    use crate::rules::{energy, testing};
+
+    /// The cost no power raises above its print and floor must answer as
+    /// the cost the powers make, for every player, tactic card and target
+    /// of every state of random and greedy games of every mission; and the
+    /// powers must keep every cost under that cap.
+    #[test]
+    fn an_affordable_play_is_found_as_by_its_cost() {
+        let (mut affordable, mut refused, mut discounted) = (0, 0, 0);
+        testing::for_each_state(1, |game| {
+            let cap = game.data.powers.caps[stat_index(StatKind::CardCost)];
+            let cards = (0..game.st.cards.len() as u16).map(|card| Target::Card(ShipCardId(card)));
+            let targets: Vec<Target> = std::iter::once(Target::None).chain(cards).collect();
+            for card in (0..game.st.tactics.len() as u16).map(TacticId) {
+                let printed = game.data.kind_of(card).cost;
+                for &target in &targets {
+                    let cost = cost_on(game, card, target);
+                    if let Some(cap) = cap {
+                        assert!(cost <= printed.max(cap).max(0), "{cost} {printed} {cap}");
+                    }
+                    discounted += usize::from(cost < printed);
+                    for player in (0..game.data.players.len() as u8).map(PlayerId) {
+                        let plain = energy::can_pay(game, player, cost);
+                        assert_eq!(can_afford(game, player, card, target), plain);
+                        affordable += usize::from(plain);
+                        refused += usize::from(!plain);
+                    }
+                }
+            }
+        });
+        assert!(
+            affordable > 1000 && refused > 1000 && discounted > 0,
+            "{affordable} {refused} {discounted}"
+        );
+    }
 
     /// The kinds met, folded into bits, pick the cards a plain look back
     /// through the hand picks, in every hand of every state.

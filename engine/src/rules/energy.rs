@@ -3,6 +3,7 @@
 //! first player's reduced first phase, or a shared pool's own numbers), the
 //! discovery tiles read at that moment, and the owed draws.
 
+use crate::effects::program::{StatKind, stat_index};
 use crate::event::Event;
 use crate::game::Game;
 use crate::ids::PlayerId;
@@ -18,6 +19,26 @@ fn pool(game: &Game, player: PlayerId) -> usize {
 pub(crate) fn can_pay(game: &Game, player: PlayerId, amount: i32) -> bool {
     amount <= 0
         || game.st.energy[pool(game, player)] - amount >= game.data.rules().energy_min as i32
+}
+
+/// Whether `player` can pay a cost of `kind` printed as `printed`, which
+/// `cost` gives as the powers make it. In most games no power raises such
+/// a cost ([`Program::caps`]): if the larger of its print and the powers'
+/// floors is affordable, so is whatever the powers make it, and the
+/// powers, dear to ask for every card of every legal list, are asked only
+/// when it is not.
+///
+/// [`Program::caps`]: crate::effects::program::Program::caps
+pub(crate) fn can_pay_cost(
+    game: &Game,
+    player: PlayerId,
+    kind: StatKind,
+    printed: i32,
+    cost: impl FnOnce() -> i32,
+) -> bool {
+    game.data.powers.caps[stat_index(kind)]
+        .is_some_and(|cap| can_pay(game, player, printed.max(cap)))
+        || can_pay(game, player, cost())
 }
 
 /// Gains energy; any beyond `energy_max` is lost.
