@@ -303,12 +303,7 @@ fn offer_answers(game: &mut Game, when: When, ev: &Ev, first: PlayerId) {
             let Some(card) = choices::in_hand(game, player, kind) else {
                 continue;
             };
-            let phase_ok = match data.kinds[kind].phase {
-                spacedock_schema::common::Phase::Any => true,
-                spacedock_schema::common::Phase::Energy => game.st.phase == TurnPhase::Energy,
-                spacedock_schema::common::Phase::Deploy => game.st.phase == TurnPhase::Deploy,
-                spacedock_schema::common::Phase::Action => game.st.phase == TurnPhase::Action,
-            };
+            let phase_ok = cards::phase_allows(game, data.kinds[kind].phase);
             let cost = stats::stat(game, Stat::TacticCost(card));
             if !phase_ok || !energy::can_pay(game, player, cost) {
                 continue;

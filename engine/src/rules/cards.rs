@@ -254,8 +254,9 @@ pub(crate) fn draw_extra(game: &mut Game, player: PlayerId) {
     owe_draws(game, player, 1);
 }
 
-/// Whether a card of `phase` may be played now by the active player.
-fn phase_allows(game: &Game, phase: Phase) -> bool {
+/// Whether the phase of the turn allows a card of `phase` (played, or
+/// played in answer).
+pub(crate) fn phase_allows(game: &Game, phase: Phase) -> bool {
     match phase {
         Phase::Any => true,
         Phase::Energy => game.st.phase == TurnPhase::Energy,
