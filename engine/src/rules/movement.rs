@@ -284,22 +284,22 @@ pub(crate) fn push_move_starts(
     }
 }
 
-/// The first ship from id `from` on that a step of `ship` (of `size`) to
-/// `new_shape` (its position at `new_at`) from `old_shape` brings next to
-/// it, and is an enemy: the next ECM roll. The cheap tests (on the
-/// battlefield, near now, an enemy) come first: most ships are far away.
+/// The first ship from id `from` on that a step of `ship` (of `size`) from
+/// `old` to `new` brings next to it, and is an enemy: the next ECM roll.
+/// The cheap tests (on the battlefield, near now, within reach) come first:
+/// most ships are far away, and the shapes are worked out only for the few
+/// that are not.
 fn next_ecm_enemy(
     game: &Game,
     ship: ShipId,
     size: Size,
-    new_at: Hex,
-    old_shape: &Shape,
-    new_shape: &Shape,
+    old: Pos,
+    new: Pos,
     from: usize,
 ) -> Option<ShipId> {
     let board = &game.data.board;
-    let near = board.near(new_at);
-    let from_new = board.distance_from(new_at);
+    let near = board.near(new.at);
+    let from_new = board.distance_from(new.at);
     let team = team(game, ship);
     // Footprints are adjacent only if their `at` hexes are within one space
     // plus both extents: no need for shapes beyond that.
@@ -312,15 +312,19 @@ fn next_ecm_enemy(
         .find_map(|(index, state)| {
             let enemy = ShipId(index as u16);
             let pos = state.pos?;
-            if !near.contains(pos.at) || state.destroyed || self::team(game, enemy) == team {
+            if !near.contains(pos.at) || state.destroyed || enemy == ship {
                 return None;
             }
             let enemy_size = game.data.size_of(enemy);
-            if from_new(pos.at) > reach + u32::from(extent(enemy_size)) {
+            if from_new(pos.at) > reach + u32::from(extent(enemy_size))
+                || self::team(game, enemy) == team
+            {
                 return None;
             }
             let shape = board.shape(enemy_size, pos);
-            (new_shape.distance(&shape) <= 1 && old_shape.distance(&shape) > 1).then_some(enemy)
+            (board.shape(size, new).distance(&shape) <= 1
+                && board.shape(size, old).distance(&shape) > 1)
+                .then_some(enemy)
         })
 }
 
@@ -348,14 +352,11 @@ pub(crate) fn step(game: &mut Game, ship: ShipId, dir: u8) {
     game.st.ships[ship.index()].pos = Some(new);
     game.emit(Event::Stepped { ship, pos: new });
 
-    let board = &game.data.board;
-    let old_shape = board.shape(size, old);
-    let new_shape = board.shape(size, new);
     // Enemies in id order, each rolling as the step brings it next to the
     // mover. Each is looked for after the rolls before it: a power
     // answering ECM damage may change who controls what.
     let mut from = 0;
-    while let Some(enemy) = next_ecm_enemy(game, ship, size, new.at, &old_shape, &new_shape, from) {
+    while let Some(enemy) = next_ecm_enemy(game, ship, size, old, new, from) {
         from = enemy.index() + 1;
         let faces = game.data.rules().number_die;
         let roll = game.st.dice.roll(faces);
@@ -549,12 +550,9 @@ mod tests {
                     let Some(new) = board.stepped(size, old, dir, false) else {
                         continue;
                     };
-                    let (old_shape, new_shape) = (board.shape(size, old), board.shape(size, new));
                     let mut fast = Vec::new();
                     let mut from = 0;
-                    while let Some(enemy) =
-                        next_ecm_enemy(game, ship, size, new.at, &old_shape, &new_shape, from)
-                    {
+                    while let Some(enemy) = next_ecm_enemy(game, ship, size, old, new, from) {
                         fast.push(enemy);
                         from = enemy.index() + 1;
                     }

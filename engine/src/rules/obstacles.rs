@@ -51,6 +51,16 @@ pub(crate) fn asteroid_cover(game: &mut Game, target: ShipId) -> bool {
 
 /// Debris fields a ship at `new` is on and was not on at `old`.
 pub(crate) fn debris_entered(game: &Game, size: Size, old: Pos, new: Pos) -> u32 {
+    // Most battlefields have no debris field: then no hex needs its
+    // terrain read.
+    if !game
+        .st
+        .obstacles
+        .iter()
+        .any(|obstacle| obstacle.kind == Obstacle::DebrisField)
+    {
+        return 0;
+    }
     let board = &game.data.board;
     let mut before = [Hex(0); 7];
     let mut after = [Hex(0); 7];
@@ -90,5 +100,72 @@ pub(crate) fn move_obstacle(game: &mut Game, obstacle: usize, hexes: &[Hex]) {
     }
     for hex in &hexes[..usize::from(state.len)] {
         game.st.terrain[hex.index()] = obstacle as u8 + 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::testing;
+
+    /// The debris fields a ship of `size` is on at `new` and was not on at
+    /// `old`, as the rule reads.
+    fn debris_entered_as_read(game: &Game, size: Size, old: Pos, new: Pos) -> u32 {
+        let fields = |pos| {
+            let mut hexes = [Hex(0); 7];
+            let len = game
+                .data
+                .board
+                .footprint(size, pos, &mut hexes)
+                .unwrap_or(0);
+            let mut fields: Vec<u8> = hexes[..len]
+                .iter()
+                .map(|hex| game.st.terrain[hex.index()])
+                .filter(|&terrain| {
+                    terrain != 0
+                        && game.st.obstacles[usize::from(terrain - 1)].kind == Obstacle::DebrisField
+                })
+                .collect();
+            fields.sort_unstable();
+            fields.dedup();
+            fields
+        };
+        let before = fields(old);
+        fields(new)
+            .iter()
+            .filter(|field| !before.contains(field))
+            .count() as u32
+    }
+
+    /// Debris rolls come from the fields of the rule as read, for every
+    /// step every ship on the battlefield could take, on battlefields with
+    /// debris and without.
+    #[test]
+    fn debris_is_entered_as_the_rule_reads() {
+        let mut entered = 0;
+        testing::for_each_state(2, |game| {
+            let board = &game.data.board;
+            for (index, state) in game.st.ships.iter().enumerate() {
+                let Some(old) = state.pos else {
+                    continue;
+                };
+                let size = game.data.size_of(ShipId(index as u16));
+                for dir in 0..12 {
+                    let Some(new) = board.stepped(size, old, dir, false) else {
+                        continue;
+                    };
+                    let fast = debris_entered(game, size, old, new);
+                    let read = debris_entered_as_read(game, size, old, new);
+                    assert_eq!(
+                        fast,
+                        read,
+                        "ship {index} dir {dir} at step {}",
+                        game.steps()
+                    );
+                    entered += fast;
+                }
+            }
+        });
+        assert!(entered > 1_000, "{entered} debris fields entered");
     }
 }
