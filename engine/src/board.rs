@@ -574,13 +574,21 @@ impl Shape {
     /// space adjacent to your attacking ship, count to the targeted ship").
     #[inline]
     pub(crate) fn distance(&self, other: &Shape) -> u32 {
-        let mut best = i32::MAX;
-        for a in &self.centres[..usize::from(self.count)] {
-            for b in &other.centres[..usize::from(other.count)] {
-                best = best.min(axial_distance(*a, *b) as i32);
+        // Most footprints have one centre: a pair of them is measured once,
+        // not through loops over both sides' centres.
+        let [a, b] = self.centres;
+        let [c, d] = other.centres;
+        let mut best = axial_distance(a, c);
+        if other.count > 1 {
+            best = best.min(axial_distance(a, d));
+        }
+        if self.count > 1 {
+            best = best.min(axial_distance(b, c));
+            if other.count > 1 {
+                best = best.min(axial_distance(b, d));
             }
         }
-        (best - i32::from(self.radius) - i32::from(other.radius)).max(0) as u32
+        (best as i32 - i32::from(self.radius) - i32::from(other.radius)).max(0) as u32
     }
 }
 
@@ -588,7 +596,7 @@ impl Shape {
 fn axial_distance(a: (i16, i16), b: (i16, i16)) -> u32 {
     let dq = i32::from(a.0) - i32::from(b.0);
     let dr = i32::from(a.1) - i32::from(b.1);
-    ((dq.abs() + dr.abs() + (dq + dr).abs()) / 2) as u32
+    (dq.unsigned_abs() + dr.unsigned_abs() + (dq + dr).unsigned_abs()) / 2
 }
 
 #[cfg(test)]
@@ -747,6 +755,43 @@ mod tests {
             }
         }
         assert!(steps > 10_000, "{steps} steps");
+    }
+
+    /// A distance between two shapes is the fewest spaces between a hex of
+    /// one footprint and a hex of the other, for every pair of sizes.
+    #[test]
+    fn shapes_measure_the_fewest_spaces_between_footprints() {
+        let mut measured = 0;
+        for board in &boards() {
+            let fitting = |size| -> Vec<(Shape, Vec<Hex>)> {
+                (0..board.len() as u16)
+                    .flat_map(|at| (0..6).map(move |dir| Pos { at: Hex(at), dir }))
+                    .filter(|&pos| {
+                        (size == Size::Medium || pos.dir == 0) && board.spot(size, pos).fits()
+                    })
+                    .step_by(5)
+                    .map(|pos| {
+                        let hexes = board.spot(size, pos).hexes().to_vec();
+                        (board.shape(size, pos), hexes)
+                    })
+                    .collect()
+            };
+            for a in Size::ALL.map(&fitting) {
+                for b in Size::ALL.map(&fitting) {
+                    for (shape_a, hexes_a) in &a {
+                        for (shape_b, hexes_b) in &b {
+                            let fewest = hexes_a
+                                .iter()
+                                .flat_map(|&x| hexes_b.iter().map(move |&y| board.distance(x, y)))
+                                .min();
+                            assert_eq!(Some(shape_a.distance(shape_b)), fewest);
+                            measured += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(measured > 100_000, "{measured} pairs measured");
     }
 
     #[test]
