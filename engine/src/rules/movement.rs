@@ -183,18 +183,27 @@ impl Mover<'_> {
         match self.space(spot) {
             Space::Blocked => false,
             Space::End => true,
-            Space::Pass => self.end_reachable(spot, moves),
+            // Tested here, not in the search: with no move left there is
+            // nothing to search, and most passable leaves of the search
+            // have none.
+            Space::Pass => moves > 0 && self.end_reachable(spot, moves),
         }
     }
 
-    /// Whether a space to end on is reachable from `spot` in `moves` steps.
-    /// Kept out of line: most steps never pass through a ship, and they
-    /// should not pay for the search's call frame.
+    /// Whether the ship may pass through the spot `next` (`NONE` where the
+    /// step leads nowhere the ship fits).
+    #[inline]
+    fn passable(&self, next: u16) -> bool {
+        self.spots
+            .get(usize::from(next))
+            .is_some_and(|spot| self.space(spot) != Space::Blocked)
+    }
+
+    /// Whether a space to end on is reachable from `spot` in `moves` steps,
+    /// `moves` being at least one. Kept out of line: most steps never pass
+    /// through a ship, and they should not pay for the search's call frame.
     #[inline(never)]
     fn end_reachable(&self, spot: &Spot, moves: u8) -> bool {
-        if moves == 0 {
-            return false;
-        }
         for &next in spot.steps(6) {
             if self.step_ok(next, moves - 1) {
                 return true;
@@ -240,9 +249,20 @@ pub(crate) fn push_steps(
         6
     };
     let search = (moves_left - 1).min(MAX_SEARCH);
-    let steps = game.data.board.spot(size, pos).steps(dirs);
-    for (dir, &next) in (0..).zip(steps) {
-        if mover.step_ok(next, search) {
+    let here = game.data.board.spot(size, pos);
+    // A small or large ship steps straight back to where it was by the
+    // opposite direction (a medium ship's trailing end would be in the
+    // way): where it may end now, any passable step with a move to spare
+    // keeps an end within reach, without a search.
+    let step_back =
+        search > 0 && size != Size::Medium && here.fits() && mover.space(here) == Space::End;
+    for (dir, &next) in (0..).zip(here.steps(dirs)) {
+        let ok = if step_back {
+            mover.passable(next)
+        } else {
+            mover.step_ok(next, search)
+        };
+        if ok {
             out.push(Action::Step { ship, dir });
         }
     }
