@@ -366,13 +366,12 @@ pub(crate) struct Program {
     pub(crate) limited: [Vec<Vec<Modifier>>; 9],
     /// Per [`Status`]: the continuous powers with an effect of it.
     pub(crate) statuses: [Vec<u16>; STATUSES],
-    /// Powers used as an action (action windows, `instead-of-move`).
-    pub(crate) windows: Vec<u16>,
     /// Continuous powers with a `draw-from`: the energy phase's
     /// alternative draws.
     pub(crate) draws: Vec<u16>,
     /// Per trigger (`When as usize`): the powers listening to it, in
-    /// program order, so that firing a trigger visits only them.
+    /// program order, so that firing a trigger visits only them; for an
+    /// action window (or `instead-of-move`), the powers used in it.
     pub(crate) listening: [Vec<u16>; TRIGGERS],
     /// Per trigger: the event card kinds (bundle tactic indices, in order)
     /// whose play answers it from a player's hand.
@@ -931,9 +930,6 @@ fn index(program: &mut Program, data: &Data) {
             }
             continue;
         };
-        if when.is_action_window() {
-            program.windows.push(index);
-        }
         program.listening[when as usize].push(index);
     }
     for which in 0..STAT_KINDS.len() {
