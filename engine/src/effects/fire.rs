@@ -10,7 +10,7 @@
 use std::sync::Arc;
 
 use spacedock_schema::common::TacticType;
-use spacedock_schema::effect::{Limit, Trigger as When, Until};
+use spacedock_schema::effect::{Limit, Role, Trigger as When, Until};
 
 use crate::action::Target;
 use crate::effects::eval::{self, Ctx, Ships};
@@ -81,19 +81,61 @@ pub(crate) fn card_controller(game: &Game, tactic: TacticId, card: ShipCardId) -
 
 /// The contexts of a power's sources in play, all taken before any of them
 /// acts (acting changes the game); for a rule, its players (only `player`
-/// when given, if the rule is for them). Powers fire thousands of times a
-/// game, nearly always with one source in play at most: only the others
-/// are collected.
+/// when given, if the rule is for them).
 pub(crate) fn instances(
     game: &Game,
     index: usize,
     power: &Power,
     player: Option<PlayerId>,
-) -> impl Iterator<Item = Ctx> + use<> {
-    let mut each = each_instance(game, index, power, player);
+) -> Instances {
+    taken(each_instance(game, index, power, player))
+}
+
+/// Contexts collected all at once, as [`instances`] returns them.
+type Instances = std::iter::Chain<std::option::IntoIter<Ctx>, std::vec::IntoIter<Ctx>>;
+
+/// Collects contexts. Powers fire thousands of times a game, nearly always
+/// with one source in play at most: only the others go into a list.
+fn taken(mut each: impl Iterator<Item = Ctx>) -> Instances {
     let first = each.next();
     let rest: Vec<Ctx> = each.collect();
     first.into_iter().chain(rest)
+}
+
+/// [`instances`] of the sources that can hear a trigger: a power whose
+/// conditions want an acting ship of its own card (or of the card its card
+/// is attached to) is not heard from where that card is not acting, and
+/// the context of such a source is not even made.
+fn hearing(game: &Game, index: usize, power: &Power, ev: &Ev) -> Instances {
+    let actor = game.data.powers.actors[index];
+    taken(
+        power
+            .origins
+            .iter()
+            .filter(|&&origin| hears(game, actor, origin, ev.acting))
+            .filter_map(|&origin| instance(game, index, origin, Some(ev.player))),
+    )
+}
+
+/// Whether a power from `origin` whose acting ship must be of `actor`'s
+/// card may act when `acting` act.
+fn hears(game: &Game, actor: Option<Role>, origin: Origin, acting: Ships) -> bool {
+    let card = match (actor, origin) {
+        (None, _) => return true,
+        (Some(Role::This), Origin::Ship(card)) => card,
+        (Some(Role::AttachedShip), Origin::Copy(tactic)) => {
+            let Some(card) = eval::attached_to(game, tactic) else {
+                return false;
+            };
+            card
+        }
+        _ => return false,
+    };
+    match acting {
+        Ships::None => false,
+        Ships::One(ship) => game.data.card_of(ship) == card,
+        Ships::Card(acting) => acting == card,
+    }
 }
 
 /// [`instances`] one by one, read from the game as they are asked for:
@@ -209,7 +251,7 @@ fn fire_listening(game: &mut Game, when: When, ev: &Ev, only: &dyn Fn(&Power) ->
         if !only(power) {
             continue;
         }
-        for ctx in instances(game, index, power, Some(ev.player)) {
+        for ctx in hearing(game, index, power, ev) {
             if game.st.outcome.is_some() || hit_cancelled(game, when) {
                 return;
             }
@@ -717,7 +759,7 @@ pub(crate) fn after_miss(
     for &index in data.powers.listening(When::Miss) {
         let index = usize::from(index);
         let power = &data.powers.powers[index];
-        for ctx in instances(game, index, power, Some(ev.player)) {
+        for ctx in hearing(game, index, power, &ev) {
             let ctx = ev.into_ctx(ctx);
             if !act(game, &ctx, index, power) {
                 continue;
@@ -810,4 +852,45 @@ pub(crate) fn take_replaced_draws(game: &mut Game, player: PlayerId) -> u32 {
         .map_or(0, |(_, count)| u32::from(*count));
     replaced.retain(|(seat, _)| *seat != player);
     count
+}
+
+#[cfg(test)]
+mod tests {
+    use std::iter::once;
+
+    use super::{Ctx, Ships, hears, instance};
+    use crate::effects::eval;
+    use crate::ids::{ShipCardId, ShipId};
+    use crate::rules::testing::for_each_state;
+
+    /// A source a power does not hear a trigger from is one whose
+    /// conditions fail with the trigger's acting ships: for every power,
+    /// each of its sources in play, and no ship, every ship and every ship
+    /// card acting, in every state of random and greedy games.
+    #[test]
+    fn an_unheard_source_would_not_act() {
+        let (mut heard, mut unheard) = (0, 0);
+        for_each_state(1, |game| {
+            let program = &game.data.powers;
+            let ships = (0..game.st.ships.len() as u16).map(|ship| Ships::One(ShipId(ship)));
+            let cards = (0..game.st.cards.len() as u16).map(|card| Ships::Card(ShipCardId(card)));
+            let actings: Vec<Ships> = once(Ships::None).chain(ships).chain(cards).collect();
+            for (index, power) in program.powers.iter().enumerate() {
+                let actor = program.actors[index];
+                for &origin in &power.origins {
+                    let Some(ctx) = instance(game, index, origin, None) else {
+                        continue;
+                    };
+                    for &acting in &actings {
+                        let holds = eval::holds(game, &Ctx { acting, ..ctx }, &power.conditions);
+                        let hears = hears(game, actor, origin, acting);
+                        assert!(hears || !holds, "{index} {origin:?} {acting:?}");
+                        heard += usize::from(actor.is_some() && holds);
+                        unheard += usize::from(!hears);
+                    }
+                }
+            }
+        });
+        assert!(heard > 100 && unheard > 1000, "{heard} {unheard}");
+    }
 }

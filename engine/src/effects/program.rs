@@ -373,6 +373,11 @@ pub(crate) struct Program {
     /// program order, so that firing a trigger visits only them; for an
     /// action window (or `instead-of-move`), the powers used in it.
     pub(crate) listening: [Vec<u16>; TRIGGERS],
+    /// Per power: the role (`self` or `attached-ship`) a condition of it
+    /// wants an acting ship in, if one does. The power then hears only the
+    /// triggers whose acting ships include its own card's (or the card its
+    /// card is attached to), and the others are passed over unread.
+    pub(crate) actors: Vec<Option<Role>>,
     /// Per trigger: the event card kinds (bundle tactic indices, in order)
     /// whose play answers it from a player's hand.
     pub(crate) answers: [Vec<u16>; TRIGGERS],
@@ -932,6 +937,21 @@ fn index(program: &mut Program, data: &Data) {
         };
         program.listening[when as usize].push(index);
     }
+    program.actors = program
+        .powers
+        .iter()
+        .map(|power| {
+            power
+                .conditions
+                .iter()
+                .find_map(|condition| match condition {
+                    Cond::Acting(sel) if matches!(sel.role, Role::This | Role::AttachedShip) => {
+                        Some(sel.role)
+                    }
+                    _ => None,
+                })
+        })
+        .collect();
     for which in 0..STAT_KINDS.len() {
         let lists = &program.modifying[which];
         program.unattached[which] = lists
