@@ -14,7 +14,7 @@ use spacedock_schema::effect::{Limit, Role, Trigger as When, Until};
 
 use crate::action::Target;
 use crate::effects::eval::{self, Ctx, Ships};
-use crate::effects::program::{Cond, Eff, Origin, Power, StatKind};
+use crate::effects::program::{Cond, Eff, Origin, Power, StatKind, stat_index};
 use crate::effects::state::{AttackNow, Use};
 use crate::effects::{actions, choices, modify, run};
 use crate::event::Event;
@@ -394,12 +394,13 @@ fn offer_answers(game: &mut Game, when: When, ev: &Ev, first: PlayerId) {
 /// Whether some hand holds an event that answers `when`: one look at each
 /// card held, where offering them looks for every kind in every hand.
 fn answer_held(game: &Game, when: When) -> bool {
-    let answers = game.data.powers.answers(when);
+    let answering = &game.data.powers.answering;
+    let bit = 1 << when as usize;
     game.st.players.iter().any(|player| {
-        player.hand.iter().any(|card| {
-            let kind = game.data.tactics[card.index()].kind;
-            answers.iter().any(|&answer| usize::from(answer) == kind)
-        })
+        player
+            .hand
+            .iter()
+            .any(|card| answering[card.index()] & bit != 0)
     })
 }
 
@@ -458,6 +459,15 @@ fn expire(game: &mut Game, ends: &[Until]) {
         .effects
         .lasting
         .retain(|lasting| !ends.contains(&lasting.until));
+}
+
+/// [`modify::use_up`] for a number some limited power of the game may
+/// change: most numbers of most games have none, and cost no call.
+#[inline]
+fn use_up(game: &mut Game, stat: StatKind, card: Option<ShipCardId>, ship: Option<ShipId>) {
+    if game.data.powers.limits[stat_index(stat)] {
+        modify::use_up(game, stat, card, ship);
+    }
 }
 
 fn controller_of_card(game: &Game, card: ShipCardId) -> PlayerId {
@@ -520,12 +530,12 @@ pub(crate) fn dispatch(game: &mut Game, trigger: Trigger) {
                 acting: Ships::Card(card),
                 ..Ev::default()
             };
-            modify::use_up(game, StatKind::Capacity, Some(card), None);
+            use_up(game, StatKind::Capacity, Some(card), None);
             fire_all(game, When::Launch, &ev, player);
         }
         Trigger::Activate { card } => {
             game.st.effects.activations += 1;
-            modify::use_up(game, StatKind::ActivationCost, Some(card), None);
+            use_up(game, StatKind::ActivationCost, Some(card), None);
             let player = controller_of_card(game, card);
             let ev = Ev {
                 player,
@@ -545,7 +555,7 @@ pub(crate) fn dispatch(game: &mut Game, trigger: Trigger) {
             expire(game, &[Until::ActivationEnd, Until::AttackEnd]);
         }
         Trigger::MoveEnd { ship } => {
-            modify::use_up(game, StatKind::Move, None, Some(ship));
+            use_up(game, StatKind::Move, None, Some(ship));
             let player = eval::controller_of(game, ship);
             let ev = Ev {
                 player,
@@ -572,7 +582,7 @@ pub(crate) fn dispatch(game: &mut Game, trigger: Trigger) {
                 StatKind::Strength,
                 StatKind::ChargeCost,
             ] {
-                modify::use_up(game, stat, None, Some(ship));
+                use_up(game, stat, None, Some(ship));
             }
             let ev = attack_ev(game, ship, target, weapon);
             fire_all(game, When::Attack, &ev, eval::controller_of(game, target));
@@ -676,7 +686,7 @@ fn played(game: &mut Game, player: PlayerId, tactic: TacticId, target: Target) {
                 ..Ctx::default()
             };
             if let Target::Card(card) = target {
-                modify::use_up(game, StatKind::CardCost, Some(card), None);
+                use_up(game, StatKind::CardCost, Some(card), None);
             }
             run::run(game, &ctx, &play.effects);
         }
@@ -690,7 +700,7 @@ fn attached(game: &mut Game, tactic: TacticId, card: ShipCardId) {
     let data = Arc::clone(&game.data);
     let kind = data.tactics[tactic.index()].kind;
     let you = card_controller(game, tactic, card);
-    modify::use_up(game, StatKind::CardCost, Some(card), None);
+    use_up(game, StatKind::CardCost, Some(card), None);
     let ctx = Ctx {
         power: u16::MAX,
         instance: tactic.0,
@@ -858,7 +868,9 @@ pub(crate) fn take_replaced_draws(game: &mut Game, player: PlayerId) -> u32 {
 mod tests {
     use std::iter::once;
 
-    use super::{Ctx, Ships, hears, instance};
+    use spacedock_schema::effect::Trigger as When;
+
+    use super::{Ctx, Ships, answer_held, hears, instance};
     use crate::effects::eval;
     use crate::ids::{ShipCardId, ShipId};
     use crate::rules::testing::for_each_state;
@@ -892,5 +904,28 @@ mod tests {
             }
         });
         assert!(heard > 100 && unheard > 1000, "{heard} {unheard}");
+    }
+
+    /// A hand holds an answer to a trigger by the cards' bits as by the
+    /// kinds listed as its answers, for every trigger in every state of
+    /// random and greedy games.
+    #[test]
+    fn answers_held_are_found_by_the_cards_bits() {
+        let (mut held, mut not) = (0, 0);
+        for_each_state(1, |game| {
+            for when in When::ALL {
+                let answers = game.data.powers.answers(when);
+                let plain = game.st.players.iter().any(|player| {
+                    player.hand.iter().any(|card| {
+                        let kind = game.data.tactics[card.index()].kind;
+                        answers.contains(&(kind as u16))
+                    })
+                });
+                assert_eq!(answer_held(game, when), plain, "{when:?}");
+                held += usize::from(plain);
+                not += usize::from(!plain);
+            }
+        });
+        assert!(held > 1000 && not > 1000, "{held} {not}");
     }
 }

@@ -364,6 +364,9 @@ pub(crate) struct Program {
     /// any `modify` of it that may pick a ship of the card, used up when
     /// the number is used.
     pub(crate) limited: [Vec<Vec<Modifier>>; 9],
+    /// Per [`StatKind`]: whether some card's [`Program::limited`] list
+    /// holds a power; for the others, using the number uses up nothing.
+    pub(crate) limits: [bool; 9],
     /// Per [`Status`]: the continuous powers with an effect of it.
     pub(crate) statuses: [Vec<u16>; STATUSES],
     /// Continuous powers with a `draw-from`: the energy phase's
@@ -381,6 +384,10 @@ pub(crate) struct Program {
     /// Per trigger: the event card kinds (bundle tactic indices, in order)
     /// whose play answers it from a player's hand.
     pub(crate) answers: [Vec<u16>; TRIGGERS],
+    /// Per tactic card: a bit (`1 << When as usize`) for each trigger its
+    /// kind is among the [`Program::answers`] of, so that a hand is
+    /// searched for an answer with one look at each card.
+    pub(crate) answering: Vec<u32>,
     /// The weapons `extra-weapon` effects grant, with their names:
     /// `WeaponRef::Extra` indexes them.
     pub(crate) extra_weapons: Vec<(String, WeaponData)>,
@@ -405,8 +412,9 @@ impl Program {
 }
 
 /// How many language triggers there are: the size of the per-trigger
-/// indices.
+/// indices (and at most the bits of a `u32`, for [`Program::answering`]).
 const TRIGGERS: usize = Trigger::ALL.len();
+const _: () = assert!(TRIGGERS <= 32);
 
 /// A status a continuous power may give: what the rules ask about besides
 /// numbers.
@@ -971,6 +979,7 @@ fn index(program: &mut Program, data: &Data) {
             }
         }
         program.carried[which] = carried;
+        program.limits[which] = program.limited[which].iter().any(|list| !list.is_empty());
     }
     for (kind, play) in program.plays.iter().enumerate() {
         if let Some(when) = play.when
@@ -980,6 +989,15 @@ fn index(program: &mut Program, data: &Data) {
             program.answers[when as usize].push(kind as u16);
         }
     }
+    program.answering = data
+        .tactics
+        .iter()
+        .map(|tactic| {
+            (0..TRIGGERS)
+                .filter(|&when| program.answers[when].contains(&(tactic.kind as u16)))
+                .fold(0, |bits, when| bits | 1 << when)
+        })
+        .collect();
     let mut caps = [Some(i32::MIN); 9];
     for power in &program.powers {
         each_modify(&power.effects, &mut |modify| {
@@ -1149,6 +1167,7 @@ mod tests {
                 let which = stat_index(stat);
                 assert!(per_card(&program.modifying[which], &modifying), "{stat:?}");
                 assert!(per_card(&program.limited[which], &limited), "{stat:?}");
+                assert_eq!(program.limits[which], !limited.is_empty(), "{stat:?}");
                 entries[0] += modifying.len();
                 entries[1] += limited.len();
             }
@@ -1202,6 +1221,10 @@ mod tests {
                     })
                     .collect();
                 assert_eq!(program.answers(when), answers, "{when:?}");
+                for (tactic, bits) in game.data.tactics.iter().zip(&program.answering) {
+                    let answering = answers.contains(&(tactic.kind as u16));
+                    assert_eq!(bits & 1 << when as usize != 0, answering, "{when:?}");
+                }
                 entries[3] += listening.len();
                 entries[4] += answers.len();
             }
