@@ -23,6 +23,7 @@ use crate::state::TurnPhase;
 /// The window open now for `player`, and the activated card's ships; none
 /// when no power of the game is used in it (most legal lists of most
 /// games), found before the activated ships are looked at.
+#[inline]
 fn window(game: &Game, player: PlayerId) -> Option<(When, Ships)> {
     if game.st.active != player {
         return None;
@@ -86,32 +87,30 @@ pub(crate) fn useful(game: &Game, ctx: &Ctx, effects: &[Eff]) -> bool {
 /// The contexts in which power `index` can be used now by `player`.
 fn usable(game: &Game, player: PlayerId, index: usize) -> Vec<Ctx> {
     match window(game, player) {
-        Some(window) => usable_in(game, player, index, window),
+        Some(window) => usable_in(game, player, index, window).collect(),
         None => Vec::new(),
     }
 }
 
-/// [`usable`] in the window open now.
+/// [`usable`] in the window open now, one by one: a legal list takes
+/// them without a list of their own.
 fn usable_in(
     game: &Game,
     player: PlayerId,
     index: usize,
     (when, acting): (When, Ships),
-) -> Vec<Ctx> {
+) -> impl Iterator<Item = Ctx> {
     let power = &game.data.powers.powers[index];
-    if power.when != Some(when) {
-        return Vec::new();
-    }
     each_instance(game, index, power, Some(player))
-        .map(|ctx| Ctx { acting, ..ctx })
-        .filter(|ctx| {
-            ctx.you == player
+        .map(move |ctx| Ctx { acting, ..ctx })
+        .filter(move |ctx| {
+            power.when == Some(when)
+                && ctx.you == player
                 && !used(game, ctx, power.limit)
                 && energy::can_pay(game, player, power.cost)
                 && eval::holds(game, ctx, &power.conditions)
                 && useful(game, ctx, &power.effects)
         })
-        .collect()
 }
 
 /// Appends the powers `player` can use now.
@@ -122,12 +121,12 @@ pub(crate) fn push(game: &Game, player: PlayerId, out: &mut Vec<Action>) {
         return;
     };
     for &index in game.data.powers.listening(window.0) {
-        for ctx in usable_in(game, player, usize::from(index), window) {
-            out.push(Action::UsePower {
+        out.extend(
+            usable_in(game, player, usize::from(index), window).map(|ctx| Action::UsePower {
                 power: index,
                 source: ctx.instance,
-            });
-        }
+            }),
+        );
     }
 }
 

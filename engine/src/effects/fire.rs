@@ -96,9 +96,15 @@ type Instances = std::iter::Chain<std::option::IntoIter<Ctx>, std::vec::IntoIter
 
 /// Collects contexts. Powers fire thousands of times a game, nearly always
 /// with one source in play at most: only the others go into a list.
-fn taken(mut each: impl Iterator<Item = Ctx>) -> Instances {
-    let first = each.next();
-    let rest: Vec<Ctx> = each.collect();
+#[inline]
+fn taken(each: impl Iterator<Item = Ctx>) -> Instances {
+    let (mut first, mut rest) = (None, Vec::new());
+    for ctx in each {
+        match first {
+            None => first = Some(ctx),
+            Some(_) => rest.push(ctx),
+        }
+    }
     first.into_iter().chain(rest)
 }
 
@@ -119,6 +125,7 @@ fn hearing(game: &Game, index: usize, power: &Power, ev: &Ev) -> Instances {
 
 /// Whether a power from `origin` whose acting ship must be of `actor`'s
 /// card may act when `acting` act.
+#[inline]
 fn hears(game: &Game, actor: Option<Role>, origin: Origin, acting: Ships) -> bool {
     let card = match (actor, origin) {
         (None, _) => return true,
