@@ -112,8 +112,18 @@ fn taken(each: impl Iterator<Item = Ctx>) -> Instances {
 /// conditions want an acting ship of its own card (or of the card its card
 /// is attached to) is not heard from where that card is not acting, and
 /// the context of such a source is not even made.
+#[inline]
 fn hearing(game: &Game, index: usize, power: &Power, ev: &Ev) -> Instances {
     let actor = game.data.powers.actors[index];
+    // Most triggers are heard from no source of most of their powers: that
+    // is found here, without a call, before anything is collected.
+    if !power
+        .origins
+        .iter()
+        .any(|&origin| hears(game, actor, origin, ev.acting))
+    {
+        return None.into_iter().chain(Vec::new());
+    }
     taken(
         power
             .origins
