@@ -20,31 +20,34 @@ use crate::ids::PlayerId;
 use crate::rules::{energy, stats};
 use crate::state::TurnPhase;
 
-/// The window open now for `player`, and the activated card's ships.
+/// The window open now for `player`, and the activated card's ships; none
+/// when no power of the game is used in it (most legal lists of most
+/// games), found before the activated ships are looked at.
+#[inline]
 fn window(game: &Game, player: PlayerId) -> Option<(When, Ships)> {
     if game.st.active != player {
         return None;
     }
-    match game.st.activation {
-        Some(act) => {
-            let fresh = act.mover.is_none()
-                && !act.attacking
-                && game
-                    .data
-                    .card(act.card)
-                    .ship_ids()
-                    .all(|ship| !game.st.ships[ship.index()].moved);
-            fresh.then_some((When::InsteadOfMove, Ships::Card(act.card)))
-        }
-        None => Some((
-            match game.st.phase {
-                TurnPhase::Energy => When::EnergyPhase,
-                TurnPhase::Deploy => When::DeployPhase,
-                TurnPhase::Action => When::ActionPhase,
-            },
-            Ships::None,
-        )),
+    let when = match (game.st.activation, game.st.phase) {
+        (Some(_), _) => When::InsteadOfMove,
+        (None, TurnPhase::Energy) => When::EnergyPhase,
+        (None, TurnPhase::Deploy) => When::DeployPhase,
+        (None, TurnPhase::Action) => When::ActionPhase,
+    };
+    if game.data.powers.listening(when).is_empty() {
+        return None;
     }
+    let Some(act) = game.st.activation else {
+        return Some((when, Ships::None));
+    };
+    let fresh = act.mover.is_none()
+        && !act.attacking
+        && game
+            .data
+            .card(act.card)
+            .ship_ids()
+            .all(|ship| !game.st.ships[ship.index()].moved);
+    fresh.then_some((when, Ships::Card(act.card)))
 }
 
 /// Whether effects would change anything now (a repair needs damage, added
@@ -84,48 +87,46 @@ pub(crate) fn useful(game: &Game, ctx: &Ctx, effects: &[Eff]) -> bool {
 /// The contexts in which power `index` can be used now by `player`.
 fn usable(game: &Game, player: PlayerId, index: usize) -> Vec<Ctx> {
     match window(game, player) {
-        Some(window) => usable_in(game, player, index, window),
+        Some(window) => usable_in(game, player, index, window).collect(),
         None => Vec::new(),
     }
 }
 
-/// [`usable`] in the window open now.
+/// [`usable`] in the window open now, one by one: a legal list takes
+/// them without a list of their own.
 fn usable_in(
     game: &Game,
     player: PlayerId,
     index: usize,
     (when, acting): (When, Ships),
-) -> Vec<Ctx> {
+) -> impl Iterator<Item = Ctx> {
     let power = &game.data.powers.powers[index];
-    if power.when != Some(when) {
-        return Vec::new();
-    }
     each_instance(game, index, power, Some(player))
-        .map(|ctx| Ctx { acting, ..ctx })
-        .filter(|ctx| {
-            ctx.you == player
+        .map(move |ctx| Ctx { acting, ..ctx })
+        .filter(move |ctx| {
+            power.when == Some(when)
+                && ctx.you == player
                 && !used(game, ctx, power.limit)
                 && energy::can_pay(game, player, power.cost)
                 && eval::holds(game, ctx, &power.conditions)
                 && useful(game, ctx, &power.effects)
         })
-        .collect()
 }
 
 /// Appends the powers `player` can use now.
 pub(crate) fn push(game: &Game, player: PlayerId, out: &mut Vec<Action>) {
-    // Asked for every legal list: the window is found once, not per power.
+    // Asked for every legal list: the window is found once, and only its
+    // own powers are visited.
     let Some(window) = window(game, player) else {
         return;
     };
-    let program = &game.data.powers;
-    for &index in &program.windows {
-        for ctx in usable_in(game, player, usize::from(index), window) {
-            out.push(Action::UsePower {
+    for &index in game.data.powers.listening(window.0) {
+        out.extend(
+            usable_in(game, player, usize::from(index), window).map(|ctx| Action::UsePower {
                 power: index,
                 source: ctx.instance,
-            });
-        }
+            }),
+        );
     }
 }
 
@@ -150,4 +151,71 @@ pub(crate) fn use_power(game: &mut Game, player: PlayerId, power: u16, source: u
         }
     }
     run::run(game, &ctx, &compiled.effects);
+}
+
+#[cfg(test)]
+mod tests {
+    use spacedock_schema::effect::Trigger as When;
+
+    use super::{push, usable_in};
+    use crate::action::Action;
+    use crate::effects::eval::Ships;
+    use crate::game::Game;
+    use crate::ids::PlayerId;
+    use crate::rules::testing::for_each_state;
+    use crate::state::TurnPhase;
+
+    /// The window open for the active player, whether or not a power of
+    /// the game is used in it.
+    fn any_window(game: &Game) -> Option<(When, Ships)> {
+        match game.st.activation {
+            Some(act) => (act.mover.is_none()
+                && !act.attacking
+                && game
+                    .data
+                    .card(act.card)
+                    .ship_ids()
+                    .all(|ship| !game.st.ships[ship.index()].moved))
+            .then_some((When::InsteadOfMove, Ships::Card(act.card))),
+            None => Some((
+                match game.st.phase {
+                    TurnPhase::Energy => When::EnergyPhase,
+                    TurnPhase::Deploy => When::DeployPhase,
+                    TurnPhase::Action => When::ActionPhase,
+                },
+                Ships::None,
+            )),
+        }
+    }
+
+    /// The powers offered as actions are those a scan of every power of
+    /// the program finds usable in the open window, in the same order, for
+    /// every player in every state of random and greedy games.
+    #[test]
+    fn power_actions_are_those_of_a_full_scan() {
+        let (mut offered, mut windows) = (0, 0);
+        for_each_state(1, |game| {
+            for player in (0..game.data.players.len() as u8).map(PlayerId) {
+                let mut listed = Vec::new();
+                push(game, player, &mut listed);
+                let mut scanned = Vec::new();
+                if game.st.active == player
+                    && let Some(window) = any_window(game)
+                {
+                    windows += 1;
+                    for index in 0..game.data.powers.powers.len() {
+                        for ctx in usable_in(game, player, index, window) {
+                            scanned.push(Action::UsePower {
+                                power: index as u16,
+                                source: ctx.instance,
+                            });
+                        }
+                    }
+                }
+                assert_eq!(listed, scanned);
+                offered += listed.len();
+            }
+        });
+        assert!(offered > 100 && windows > 1000, "{offered} {windows}");
+    }
 }

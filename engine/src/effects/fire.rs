@@ -10,11 +10,11 @@
 use std::sync::Arc;
 
 use spacedock_schema::common::TacticType;
-use spacedock_schema::effect::{Limit, Trigger as When, Until};
+use spacedock_schema::effect::{Limit, Role, Trigger as When, Until};
 
 use crate::action::Target;
 use crate::effects::eval::{self, Ctx, Ships};
-use crate::effects::program::{Cond, Eff, Origin, Power, StatKind};
+use crate::effects::program::{Cond, Eff, Origin, Power, StatKind, stat_index};
 use crate::effects::state::{AttackNow, Use};
 use crate::effects::{actions, choices, modify, run};
 use crate::event::Event;
@@ -81,19 +81,78 @@ pub(crate) fn card_controller(game: &Game, tactic: TacticId, card: ShipCardId) -
 
 /// The contexts of a power's sources in play, all taken before any of them
 /// acts (acting changes the game); for a rule, its players (only `player`
-/// when given, if the rule is for them). Powers fire thousands of times a
-/// game, nearly always with one source in play at most: only the others
-/// are collected.
+/// when given, if the rule is for them).
 pub(crate) fn instances(
     game: &Game,
     index: usize,
     power: &Power,
     player: Option<PlayerId>,
-) -> impl Iterator<Item = Ctx> + use<> {
-    let mut each = each_instance(game, index, power, player);
-    let first = each.next();
-    let rest: Vec<Ctx> = each.collect();
+) -> Instances {
+    taken(each_instance(game, index, power, player))
+}
+
+/// Contexts collected all at once, as [`instances`] returns them.
+type Instances = std::iter::Chain<std::option::IntoIter<Ctx>, std::vec::IntoIter<Ctx>>;
+
+/// Collects contexts. Powers fire thousands of times a game, nearly always
+/// with one source in play at most: only the others go into a list.
+#[inline]
+fn taken(each: impl Iterator<Item = Ctx>) -> Instances {
+    let (mut first, mut rest) = (None, Vec::new());
+    for ctx in each {
+        match first {
+            None => first = Some(ctx),
+            Some(_) => rest.push(ctx),
+        }
+    }
     first.into_iter().chain(rest)
+}
+
+/// [`instances`] of the sources that can hear a trigger: a power whose
+/// conditions want an acting ship of its own card (or of the card its card
+/// is attached to) is not heard from where that card is not acting, and
+/// the context of such a source is not even made.
+#[inline]
+fn hearing(game: &Game, index: usize, power: &Power, ev: &Ev) -> Instances {
+    let actor = game.data.powers.actors[index];
+    // Most triggers are heard from no source of most of their powers: that
+    // is found here, without a call, before anything is collected.
+    if !power
+        .origins
+        .iter()
+        .any(|&origin| hears(game, actor, origin, ev.acting))
+    {
+        return None.into_iter().chain(Vec::new());
+    }
+    taken(
+        power
+            .origins
+            .iter()
+            .filter(|&&origin| hears(game, actor, origin, ev.acting))
+            .filter_map(|&origin| instance(game, index, origin, Some(ev.player))),
+    )
+}
+
+/// Whether a power from `origin` whose acting ship must be of `actor`'s
+/// card may act when `acting` act.
+#[inline]
+fn hears(game: &Game, actor: Option<Role>, origin: Origin, acting: Ships) -> bool {
+    let card = match (actor, origin) {
+        (None, _) => return true,
+        (Some(Role::This), Origin::Ship(card)) => card,
+        (Some(Role::AttachedShip), Origin::Copy(tactic)) => {
+            let Some(card) = eval::attached_to(game, tactic) else {
+                return false;
+            };
+            card
+        }
+        _ => return false,
+    };
+    match acting {
+        Ships::None => false,
+        Ships::One(ship) => game.data.card_of(ship) == card,
+        Ships::Card(acting) => acting == card,
+    }
 }
 
 /// [`instances`] one by one, read from the game as they are asked for:
@@ -209,7 +268,7 @@ fn fire_listening(game: &mut Game, when: When, ev: &Ev, only: &dyn Fn(&Power) ->
         if !only(power) {
             continue;
         }
-        for ctx in instances(game, index, power, Some(ev.player)) {
+        for ctx in hearing(game, index, power, ev) {
             if game.st.outcome.is_some() || hit_cancelled(game, when) {
                 return;
             }
@@ -352,12 +411,13 @@ fn offer_answers(game: &mut Game, when: When, ev: &Ev, first: PlayerId) {
 /// Whether some hand holds an event that answers `when`: one look at each
 /// card held, where offering them looks for every kind in every hand.
 fn answer_held(game: &Game, when: When) -> bool {
-    let answers = game.data.powers.answers(when);
+    let answering = &game.data.powers.answering;
+    let bit = 1 << when as usize;
     game.st.players.iter().any(|player| {
-        player.hand.iter().any(|card| {
-            let kind = game.data.tactics[card.index()].kind;
-            answers.iter().any(|&answer| usize::from(answer) == kind)
-        })
+        player
+            .hand
+            .iter()
+            .any(|card| answering[card.index()] & bit != 0)
     })
 }
 
@@ -416,6 +476,15 @@ fn expire(game: &mut Game, ends: &[Until]) {
         .effects
         .lasting
         .retain(|lasting| !ends.contains(&lasting.until));
+}
+
+/// [`modify::use_up`] for a number some limited power of the game may
+/// change: most numbers of most games have none, and cost no call.
+#[inline]
+fn use_up(game: &mut Game, stat: StatKind, card: Option<ShipCardId>, ship: Option<ShipId>) {
+    if game.data.powers.limits[stat_index(stat)] {
+        modify::use_up(game, stat, card, ship);
+    }
 }
 
 fn controller_of_card(game: &Game, card: ShipCardId) -> PlayerId {
@@ -478,12 +547,12 @@ pub(crate) fn dispatch(game: &mut Game, trigger: Trigger) {
                 acting: Ships::Card(card),
                 ..Ev::default()
             };
-            modify::use_up(game, StatKind::Capacity, Some(card), None);
+            use_up(game, StatKind::Capacity, Some(card), None);
             fire_all(game, When::Launch, &ev, player);
         }
         Trigger::Activate { card } => {
             game.st.effects.activations += 1;
-            modify::use_up(game, StatKind::ActivationCost, Some(card), None);
+            use_up(game, StatKind::ActivationCost, Some(card), None);
             let player = controller_of_card(game, card);
             let ev = Ev {
                 player,
@@ -503,7 +572,7 @@ pub(crate) fn dispatch(game: &mut Game, trigger: Trigger) {
             expire(game, &[Until::ActivationEnd, Until::AttackEnd]);
         }
         Trigger::MoveEnd { ship } => {
-            modify::use_up(game, StatKind::Move, None, Some(ship));
+            use_up(game, StatKind::Move, None, Some(ship));
             let player = eval::controller_of(game, ship);
             let ev = Ev {
                 player,
@@ -530,7 +599,7 @@ pub(crate) fn dispatch(game: &mut Game, trigger: Trigger) {
                 StatKind::Strength,
                 StatKind::ChargeCost,
             ] {
-                modify::use_up(game, stat, None, Some(ship));
+                use_up(game, stat, None, Some(ship));
             }
             let ev = attack_ev(game, ship, target, weapon);
             fire_all(game, When::Attack, &ev, eval::controller_of(game, target));
@@ -634,7 +703,7 @@ fn played(game: &mut Game, player: PlayerId, tactic: TacticId, target: Target) {
                 ..Ctx::default()
             };
             if let Target::Card(card) = target {
-                modify::use_up(game, StatKind::CardCost, Some(card), None);
+                use_up(game, StatKind::CardCost, Some(card), None);
             }
             run::run(game, &ctx, &play.effects);
         }
@@ -648,7 +717,7 @@ fn attached(game: &mut Game, tactic: TacticId, card: ShipCardId) {
     let data = Arc::clone(&game.data);
     let kind = data.tactics[tactic.index()].kind;
     let you = card_controller(game, tactic, card);
-    modify::use_up(game, StatKind::CardCost, Some(card), None);
+    use_up(game, StatKind::CardCost, Some(card), None);
     let ctx = Ctx {
         power: u16::MAX,
         instance: tactic.0,
@@ -717,7 +786,7 @@ pub(crate) fn after_miss(
     for &index in data.powers.listening(When::Miss) {
         let index = usize::from(index);
         let power = &data.powers.powers[index];
-        for ctx in instances(game, index, power, Some(ev.player)) {
+        for ctx in hearing(game, index, power, &ev) {
             let ctx = ev.into_ctx(ctx);
             if !act(game, &ctx, index, power) {
                 continue;
@@ -810,4 +879,70 @@ pub(crate) fn take_replaced_draws(game: &mut Game, player: PlayerId) -> u32 {
         .map_or(0, |(_, count)| u32::from(*count));
     replaced.retain(|(seat, _)| *seat != player);
     count
+}
+
+#[cfg(test)]
+mod tests {
+    use std::iter::once;
+
+    use spacedock_schema::effect::Trigger as When;
+
+    use super::{Ctx, Ships, answer_held, hears, instance};
+    use crate::effects::eval;
+    use crate::ids::{ShipCardId, ShipId};
+    use crate::rules::testing::for_each_state;
+
+    /// A source a power does not hear a trigger from is one whose
+    /// conditions fail with the trigger's acting ships: for every power,
+    /// each of its sources in play, and no ship, every ship and every ship
+    /// card acting, in every state of random and greedy games.
+    #[test]
+    fn an_unheard_source_would_not_act() {
+        let (mut heard, mut unheard) = (0, 0);
+        for_each_state(1, |game| {
+            let program = &game.data.powers;
+            let ships = (0..game.st.ships.len() as u16).map(|ship| Ships::One(ShipId(ship)));
+            let cards = (0..game.st.cards.len() as u16).map(|card| Ships::Card(ShipCardId(card)));
+            let actings: Vec<Ships> = once(Ships::None).chain(ships).chain(cards).collect();
+            for (index, power) in program.powers.iter().enumerate() {
+                let actor = program.actors[index];
+                for &origin in &power.origins {
+                    let Some(ctx) = instance(game, index, origin, None) else {
+                        continue;
+                    };
+                    for &acting in &actings {
+                        let holds = eval::holds(game, &Ctx { acting, ..ctx }, &power.conditions);
+                        let hears = hears(game, actor, origin, acting);
+                        assert!(hears || !holds, "{index} {origin:?} {acting:?}");
+                        heard += usize::from(actor.is_some() && holds);
+                        unheard += usize::from(!hears);
+                    }
+                }
+            }
+        });
+        assert!(heard > 100 && unheard > 1000, "{heard} {unheard}");
+    }
+
+    /// A hand holds an answer to a trigger by the cards' bits as by the
+    /// kinds listed as its answers, for every trigger in every state of
+    /// random and greedy games.
+    #[test]
+    fn answers_held_are_found_by_the_cards_bits() {
+        let (mut held, mut not) = (0, 0);
+        for_each_state(1, |game| {
+            for when in When::ALL {
+                let answers = game.data.powers.answers(when);
+                let plain = game.st.players.iter().any(|player| {
+                    player.hand.iter().any(|card| {
+                        let kind = game.data.tactics[card.index()].kind;
+                        answers.contains(&(kind as u16))
+                    })
+                });
+                assert_eq!(answer_held(game, when), plain, "{when:?}");
+                held += usize::from(plain);
+                not += usize::from(!plain);
+            }
+        });
+        assert!(held > 1000 && not > 1000, "{held} {not}");
+    }
 }

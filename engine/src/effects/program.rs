@@ -364,19 +364,30 @@ pub(crate) struct Program {
     /// any `modify` of it that may pick a ship of the card, used up when
     /// the number is used.
     pub(crate) limited: [Vec<Vec<Modifier>>; 9],
+    /// Per [`StatKind`]: whether some card's [`Program::limited`] list
+    /// holds a power; for the others, using the number uses up nothing.
+    pub(crate) limits: [bool; 9],
     /// Per [`Status`]: the continuous powers with an effect of it.
     pub(crate) statuses: [Vec<u16>; STATUSES],
-    /// Powers used as an action (action windows, `instead-of-move`).
-    pub(crate) windows: Vec<u16>,
     /// Continuous powers with a `draw-from`: the energy phase's
     /// alternative draws.
     pub(crate) draws: Vec<u16>,
     /// Per trigger (`When as usize`): the powers listening to it, in
-    /// program order, so that firing a trigger visits only them.
+    /// program order, so that firing a trigger visits only them; for an
+    /// action window (or `instead-of-move`), the powers used in it.
     pub(crate) listening: [Vec<u16>; TRIGGERS],
+    /// Per power: the role (`self` or `attached-ship`) a condition of it
+    /// wants an acting ship in, if one does. The power then hears only the
+    /// triggers whose acting ships include its own card's (or the card its
+    /// card is attached to), and the others are passed over unread.
+    pub(crate) actors: Vec<Option<Role>>,
     /// Per trigger: the event card kinds (bundle tactic indices, in order)
     /// whose play answers it from a player's hand.
     pub(crate) answers: [Vec<u16>; TRIGGERS],
+    /// Per tactic card: a bit (`1 << When as usize`) for each trigger its
+    /// kind is among the [`Program::answers`] of, so that a hand is
+    /// searched for an answer with one look at each card.
+    pub(crate) answering: Vec<u32>,
     /// The weapons `extra-weapon` effects grant, with their names:
     /// `WeaponRef::Extra` indexes them.
     pub(crate) extra_weapons: Vec<(String, WeaponData)>,
@@ -401,8 +412,9 @@ impl Program {
 }
 
 /// How many language triggers there are: the size of the per-trigger
-/// indices.
+/// indices (and at most the bits of a `u32`, for [`Program::answering`]).
 const TRIGGERS: usize = Trigger::ALL.len();
+const _: () = assert!(TRIGGERS <= 32);
 
 /// A status a continuous power may give: what the rules ask about besides
 /// numbers.
@@ -931,11 +943,23 @@ fn index(program: &mut Program, data: &Data) {
             }
             continue;
         };
-        if when.is_action_window() {
-            program.windows.push(index);
-        }
         program.listening[when as usize].push(index);
     }
+    program.actors = program
+        .powers
+        .iter()
+        .map(|power| {
+            power
+                .conditions
+                .iter()
+                .find_map(|condition| match condition {
+                    Cond::Acting(sel) if matches!(sel.role, Role::This | Role::AttachedShip) => {
+                        Some(sel.role)
+                    }
+                    _ => None,
+                })
+        })
+        .collect();
     for which in 0..STAT_KINDS.len() {
         let lists = &program.modifying[which];
         program.unattached[which] = lists
@@ -955,6 +979,7 @@ fn index(program: &mut Program, data: &Data) {
             }
         }
         program.carried[which] = carried;
+        program.limits[which] = program.limited[which].iter().any(|list| !list.is_empty());
     }
     for (kind, play) in program.plays.iter().enumerate() {
         if let Some(when) = play.when
@@ -964,6 +989,15 @@ fn index(program: &mut Program, data: &Data) {
             program.answers[when as usize].push(kind as u16);
         }
     }
+    program.answering = data
+        .tactics
+        .iter()
+        .map(|tactic| {
+            (0..TRIGGERS)
+                .filter(|&when| program.answers[when].contains(&(tactic.kind as u16)))
+                .fold(0, |bits, when| bits | 1 << when)
+        })
+        .collect();
     let mut caps = [Some(i32::MIN); 9];
     for power in &program.powers {
         each_modify(&power.effects, &mut |modify| {
@@ -1133,6 +1167,7 @@ mod tests {
                 let which = stat_index(stat);
                 assert!(per_card(&program.modifying[which], &modifying), "{stat:?}");
                 assert!(per_card(&program.limited[which], &limited), "{stat:?}");
+                assert_eq!(program.limits[which], !limited.is_empty(), "{stat:?}");
                 entries[0] += modifying.len();
                 entries[1] += limited.len();
             }
@@ -1186,6 +1221,10 @@ mod tests {
                     })
                     .collect();
                 assert_eq!(program.answers(when), answers, "{when:?}");
+                for (tactic, bits) in game.data.tactics.iter().zip(&program.answering) {
+                    let answering = answers.contains(&(tactic.kind as u16));
+                    assert_eq!(bits & 1 << when as usize != 0, answering, "{when:?}");
+                }
                 entries[3] += listening.len();
                 entries[4] += answers.len();
             }
