@@ -81,6 +81,15 @@ impl History {
             answers: Vec::new(),
         }
     }
+
+    /// A history starting at a copy of `st`. Out of line: a game starts
+    /// one only at its first action and after an edit, and the copy
+    /// passes through the stack.
+    #[cold]
+    #[inline(never)]
+    fn copy_of(st: &State) -> History {
+        History::new(Box::new(st.clone()))
+    }
 }
 
 /// How many actions a [`History`] holds before a new copy. A copy costs
@@ -274,19 +283,7 @@ impl Game {
 
     fn apply_legal(&mut self, action: Action) {
         if let Action::Answer(answer) = action {
-            if let Some(pending) = self.st.pending.take() {
-                let Pending {
-                    action,
-                    mut answers,
-                    before,
-                    ..
-                } = *pending;
-                answers.push(answer);
-                self.st.clone_from(&before);
-                self.history = Some(History::new(before));
-                self.asking.answers = answers;
-                self.resolve_asking(action);
-            }
+            self.answer(answer);
         } else if question::can_ask(self) {
             self.spacing.actions += 1;
             // The history stays in place: only a pause takes it out.
@@ -298,12 +295,33 @@ impl Game {
                     history.since.clear();
                     history.answers.clear();
                 }
-                None => self.history = Some(History::new(Box::new(self.st.clone()))),
+                None => self.history = Some(History::copy_of(&self.st)),
             }
             self.asking.answers.clear();
             self.resolve_asking(action);
         } else {
             self.resolve(action);
+        }
+    }
+
+    /// Resolves the paused action again from the state before it, with
+    /// `answer` after the answers given so far. Out of line, as
+    /// [`Game::pause`].
+    #[cold]
+    #[inline(never)]
+    fn answer(&mut self, answer: Answer) {
+        if let Some(pending) = self.st.pending.take() {
+            let Pending {
+                action,
+                mut answers,
+                before,
+                ..
+            } = *pending;
+            answers.push(answer);
+            self.st.clone_from(&before);
+            self.history = Some(History::new(before));
+            self.asking.answers = answers;
+            self.resolve_asking(action);
         }
     }
 
@@ -332,14 +350,24 @@ impl Game {
     fn resolve_asking(&mut self, action: Action) {
         let events = self.events.len();
         self.resolve_with(action);
-        let Some((question, mut view)) = self.asking.paused.take() else {
-            if let Some(history) = &mut self.history {
-                let answers = &self.asking.answers;
-                history.since.push((action, answers.len() as u32));
-                history.answers.extend_from_slice(answers);
+        match self.asking.paused.take() {
+            None => {
+                if let Some(history) = &mut self.history {
+                    let answers = &self.asking.answers;
+                    history.since.push((action, answers.len() as u32));
+                    history.answers.extend_from_slice(answers);
+                }
             }
-            return;
-        };
+            Some((question, view)) => self.pause(action, events, question, view),
+        }
+    }
+
+    /// Pauses `action` on `question`, asked in the state `view`: the game
+    /// waits in that state, keeping the state before the action. Out of
+    /// line, so that the many actions that do not pause skip its setup.
+    #[cold]
+    #[inline(never)]
+    fn pause(&mut self, action: Action, events: usize, question: Question, mut view: Box<State>) {
         let answers = std::mem::take(&mut self.asking.answers);
         if answers.is_empty() {
             self.spacing.pauses += 1;
