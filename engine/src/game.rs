@@ -44,7 +44,7 @@ pub struct Game {
     /// Reused by `apply` to check legality without allocating.
     scratch: Vec<Action>,
     /// The answers of the action being resolved ([`crate::question`]).
-    pub(crate) asking: Option<Asking>,
+    pub(crate) asking: Asking,
     /// Where the state before an action comes from if a question pauses
     /// it ([`crate::question`]); `None` after an edit, in a clone, while
     /// paused.
@@ -66,7 +66,30 @@ pub struct Game {
 #[derive(Debug)]
 pub(crate) struct History {
     start: Box<State>,
-    since: Vec<(Action, Vec<Answer>)>,
+    /// The actions since the copy, each with how many answers it took.
+    since: Vec<(Action, u32)>,
+    /// Their answers, in order: one list, so that most actions (which take
+    /// none) cost a history no more than their entry in `since`.
+    answers: Vec<Answer>,
+}
+
+impl History {
+    fn new(start: Box<State>) -> History {
+        History {
+            start,
+            since: Vec::new(),
+            answers: Vec::new(),
+        }
+    }
+
+    /// A history starting at a copy of `st`. Out of line: a game starts
+    /// one only at its first action and after an edit, and the copy
+    /// passes through the stack.
+    #[cold]
+    #[inline(never)]
+    fn copy_of(st: &State) -> History {
+        History::new(Box::new(st.clone()))
+    }
 }
 
 /// How many actions a [`History`] holds before a new copy. A copy costs
@@ -112,7 +135,7 @@ impl Clone for Game {
             events: self.events.clone(),
             record_events: self.record_events,
             scratch: Vec::new(),
-            asking: None,
+            asking: Asking::default(),
             history: None,
             spare: None,
             spacing: self.spacing,
@@ -193,7 +216,7 @@ impl Game {
             events: Vec::new(),
             record_events: true,
             scratch: Vec::new(),
-            asking: None,
+            asking: Asking::default(),
             history: None,
             spare: None,
             spacing: Spacing::START,
@@ -260,21 +283,7 @@ impl Game {
 
     fn apply_legal(&mut self, action: Action) {
         if let Action::Answer(answer) = action {
-            if let Some(pending) = self.st.pending.take() {
-                let Pending {
-                    action,
-                    mut answers,
-                    before,
-                    ..
-                } = *pending;
-                answers.push(answer);
-                self.st.clone_from(&before);
-                self.history = Some(History {
-                    start: before,
-                    since: Vec::new(),
-                });
-                self.resolve_asking(action, answers);
-            }
+            self.answer(answer);
         } else if question::can_ask(self) {
             self.spacing.actions += 1;
             // The history stays in place: only a pause takes it out.
@@ -284,17 +293,35 @@ impl Game {
                     self.spacing.respace();
                     State::clone_from(&mut history.start, &self.st);
                     history.since.clear();
+                    history.answers.clear();
                 }
-                None => {
-                    self.history = Some(History {
-                        start: Box::new(self.st.clone()),
-                        since: Vec::new(),
-                    });
-                }
+                None => self.history = Some(History::copy_of(&self.st)),
             }
-            self.resolve_asking(action, Vec::new());
+            self.asking.answers.clear();
+            self.resolve_asking(action);
         } else {
             self.resolve(action);
+        }
+    }
+
+    /// Resolves the paused action again from the state before it, with
+    /// `answer` after the answers given so far. Out of line, as
+    /// [`Game::pause`].
+    #[cold]
+    #[inline(never)]
+    fn answer(&mut self, answer: Answer) {
+        if let Some(pending) = self.st.pending.take() {
+            let Pending {
+                action,
+                mut answers,
+                before,
+                ..
+            } = *pending;
+            answers.push(answer);
+            self.st.clone_from(&before);
+            self.history = Some(History::new(before));
+            self.asking.answers = answers;
+            self.resolve_asking(action);
         }
     }
 
@@ -304,35 +331,45 @@ impl Game {
         rules::settle(self);
     }
 
-    /// Resolves `action` with the answers given so far, each answer a step
-    /// too. `answers` is complete for an action replayed; otherwise the
-    /// action pauses at its next unanswered question, if it has one
-    /// ([`crate::question`]).
-    fn resolve_with(&mut self, action: Action, answers: Vec<Answer>) -> Asking {
+    /// Resolves `action` with the answers given so far (`asking.answers`),
+    /// each answer a step too. They are complete for an action replayed;
+    /// otherwise the action pauses at its next unanswered question, if it
+    /// has one ([`crate::question`]), and `asking.paused` holds it.
+    fn resolve_with(&mut self, action: Action) {
         let steps = self.st.steps;
-        self.asking = Some(Asking {
-            answers,
-            next: 0,
-            paused: None,
-        });
+        self.asking.resolving = true;
+        self.asking.next = 0;
         self.resolve(action);
-        let asking = self.asking.take().unwrap_or_default();
-        self.st.steps = steps + 1 + asking.answers.len() as u64;
-        asking
+        self.asking.resolving = false;
+        self.st.steps = steps + 1 + self.asking.answers.len() as u64;
     }
 
-    /// Resolves `action`, the game's history leading to the state before
-    /// it; pauses it at the next question if there is one.
-    fn resolve_asking(&mut self, action: Action, answers: Vec<Answer>) {
+    /// Resolves `action` with `asking.answers`, the game's history leading
+    /// to the state before it; pauses it at the next question if there is
+    /// one.
+    fn resolve_asking(&mut self, action: Action) {
         let events = self.events.len();
-        let asking = self.resolve_with(action, answers);
-        let Some((question, mut view)) = asking.paused else {
-            if let Some(history) = &mut self.history {
-                history.since.push((action, asking.answers));
+        self.resolve_with(action);
+        match self.asking.paused.take() {
+            None => {
+                if let Some(history) = &mut self.history {
+                    let answers = &self.asking.answers;
+                    history.since.push((action, answers.len() as u32));
+                    history.answers.extend_from_slice(answers);
+                }
             }
-            return;
-        };
-        if asking.answers.is_empty() {
+            Some((question, view)) => self.pause(action, events, question, view),
+        }
+    }
+
+    /// Pauses `action` on `question`, asked in the state `view`: the game
+    /// waits in that state, keeping the state before the action. Out of
+    /// line, so that the many actions that do not pause skip its setup.
+    #[cold]
+    #[inline(never)]
+    fn pause(&mut self, action: Action, events: usize, question: Question, mut view: Box<State>) {
+        let answers = std::mem::take(&mut self.asking.answers);
+        if answers.is_empty() {
             self.spacing.pauses += 1;
         }
         // The run went on with placeholder answers: only the state the
@@ -346,7 +383,7 @@ impl Game {
         self.st.pending = Some(Box::new(Pending {
             question,
             action,
-            answers: asking.answers,
+            answers,
             before: view,
         }));
     }
@@ -357,8 +394,16 @@ impl Game {
     fn rebuild(&mut self, mut history: History) {
         let record = std::mem::replace(&mut self.record_events, false);
         std::mem::swap(&mut self.st, &mut history.start);
-        for (action, answers) in history.since {
-            self.resolve_with(action, answers);
+        let mut answers = history.answers.as_slice();
+        for &(action, count) in &history.since {
+            let (these, rest) = answers.split_at(count as usize);
+            self.asking.answers.clear();
+            self.asking.answers.extend_from_slice(these);
+            answers = rest;
+            // What a replay would pause on is dropped, as by the run that
+            // first resolved the action.
+            self.asking.paused = None;
+            self.resolve_with(action);
         }
         self.record_events = record;
         self.spare = Some(history.start);

@@ -118,13 +118,16 @@ pub(crate) struct Pending {
 }
 
 /// The answers of the action being resolved, outside the state: where
-/// the replay has got to, and the question that paused it.
+/// the replay has got to, and the question that paused it. It stays in
+/// the game between actions, its buffer reused.
 #[derive(Debug, Default)]
 pub(crate) struct Asking {
+    /// Whether an action that can ask is being resolved: code outside one
+    /// (setting up a game, the editor) asks nobody.
+    pub(crate) resolving: bool,
     pub(crate) answers: Vec<Answer>,
     pub(crate) next: usize,
-    /// The first unanswered question and the state as its player saw it
-    /// (boxed: an `Asking` moves in and out of the game at every action).
+    /// The first unanswered question and the state as its player saw it.
     pub(crate) paused: Option<(Question, Box<State>)>,
 }
 
@@ -139,10 +142,8 @@ pub(crate) fn ask(game: &mut Game, player: PlayerId, about: About, options: Vec<
         return first;
     }
     let st = &game.st;
-    let Some(asking) = game.asking.as_mut() else {
-        return first;
-    };
-    if asking.paused.is_some() {
+    let asking = &mut game.asking;
+    if !asking.resolving || asking.paused.is_some() {
         return first;
     }
     if let Some(&answer) = asking.answers.get(asking.next) {

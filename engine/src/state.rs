@@ -49,7 +49,7 @@ impl Clone for Dice {
 
     fn clone_from(&mut self, source: &Dice) {
         self.0.clone_from(&source.0);
-        self.1.clone_from(&source.1);
+        copy_list(&mut self.1, &source.1);
     }
 }
 
@@ -320,48 +320,60 @@ pub(crate) struct State {
 }
 
 /// `Clone` with a `clone_from` that reuses the target's buffers: the state
-/// is copied before every action of a game whose powers may ask a question
+/// is copied every few actions of a game whose powers may ask a question
 /// (`crate::question`), into the same buffer each time, so that copy must
 /// not allocate. Each impl names every field (a new field does not compile
 /// until it is copied), and a test compares `clone_from` with `clone`.
+/// Fields after `lists` are `Vec`s of `Copy` items, copied by [`copy_list`].
 macro_rules! clone_by_fields_impl {
-    ($type:ident { $($field:ident),* $(,)? }) => {
+    ($type:ident { $($field:ident),* $(,)? } $(lists { $($list:ident),* $(,)? })?) => {
         impl Clone for $type {
             fn clone(&self) -> $type {
-                let $type { $($field),* } = self;
-                $type { $($field: $field.clone()),* }
+                let $type { $($field,)* $($($list),*)? } = self;
+                $type { $($field: $field.clone(),)* $($($list: $list.clone()),*)? }
             }
 
             fn clone_from(&mut self, source: &$type) {
-                let $type { $($field),* } = source;
+                let $type { $($field,)* $($($list),*)? } = source;
                 $(self.$field.clone_from($field);)*
+                $($($crate::state::copy_list(&mut self.$list, $list);)*)?
             }
         }
     };
 }
 
+/// Copies `source` into `list`, reusing its buffer. `Vec::clone_from`
+/// clears the list and extends it, capacity checks and all, for every list
+/// of the state at every copy; most are empty (hands, attached cards, the
+/// powers' records) or keep their length (per ship, per hex), and then one
+/// store or one block copy does.
+#[inline]
+pub(crate) fn copy_list<T: Copy>(list: &mut Vec<T>, source: &[T]) {
+    if source.is_empty() {
+        list.clear();
+    } else if list.len() == source.len() {
+        list.copy_from_slice(source);
+    } else {
+        list.clear();
+        list.extend_from_slice(source);
+    }
+}
+
 pub(crate) use clone_by_fields_impl as clone_by_fields;
 
 clone_by_fields!(PlayerState {
-    hand,
     pending_draws,
     market_draws,
-});
+} lists { hand });
 
-clone_by_fields!(DeckState {
-    cards,
-    discard,
-    runs,
-    out,
-});
+clone_by_fields!(DeckState { runs, out } lists { cards, discard });
 
 clone_by_fields!(CardState {
     controller,
     place,
     launched_turn,
     activated,
-    attached,
-});
+} lists { attached });
 
 clone_by_fields!(State {
     dice,
@@ -372,11 +384,17 @@ clone_by_fields!(State {
     first_player,
     phase,
     stage,
-    setup_queue,
-    energy,
     players,
     decks,
     cards,
+    activation,
+    first_phase_done,
+    effects,
+    outcome,
+    pending,
+} lists {
+    setup_queue,
+    energy,
     ships,
     tactics,
     tiles,
@@ -386,9 +404,29 @@ clone_by_fields!(State {
     tile_at,
     victory_points,
     decks_out,
-    activation,
-    first_phase_done,
-    effects,
-    outcome,
-    pending,
 });
+
+#[cfg(test)]
+mod tests {
+    use super::copy_list;
+
+    /// A list copied into a buffer of any length and capacity equals the
+    /// source, as `clone_from` makes it.
+    #[test]
+    fn a_copied_list_equals_its_source() {
+        for capacity in [0, 1, 3, 8] {
+            for held in 0..=capacity {
+                for len in 0..6_u16 {
+                    let source: Vec<u16> = (100..100 + len).collect();
+                    let mut list = Vec::with_capacity(capacity);
+                    list.extend((0..held as u16).map(|item| item * 7));
+                    let mut cloned = list.clone();
+                    cloned.clone_from(&source);
+                    copy_list(&mut list, &source);
+                    assert_eq!(list, cloned);
+                    assert_eq!(list, source);
+                }
+            }
+        }
+    }
+}

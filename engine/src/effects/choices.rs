@@ -128,9 +128,7 @@ pub(crate) fn move_ship(game: &mut Game, player: PlayerId, ship: ShipId, spaces:
 /// Whether the run has paused on a question: it is thrown away
 /// ([`question::ask`]), so the rest of a long choice need not be worked out.
 fn paused(game: &Game) -> bool {
-    game.asking
-        .as_ref()
-        .is_some_and(|asking| asking.paused.is_some())
+    game.asking.paused.is_some()
 }
 
 /// The obstacle moved one space in a direction, if it can go: on usable

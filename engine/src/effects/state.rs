@@ -76,12 +76,13 @@ pub(crate) struct EffectState {
 
 // Copied into a reused buffer before every action (`crate::state`).
 crate::state::clone_by_fields!(EffectState {
-    uses,
-    lasting,
     activations,
     attack,
+    survived,
+} lists {
+    uses,
+    lasting,
     attached_by,
     replaced_draws,
-    survived,
     extra_charged,
 });
