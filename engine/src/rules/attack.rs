@@ -208,12 +208,6 @@ impl Limits {
     }
 }
 
-/// The range printed on a weapon of a ship card (or given with a power's
-/// weapon).
-fn printed_range(game: &Game, card: ShipCardId, weapon: WeaponRef) -> i32 {
-    stats::weapon(game, card, weapon).map_or(0, |data| data.range)
-}
-
 /// The most the range of a weapon of one ship card can be now: what
 /// `Stat::Range` may add to the printed range at most. The discovery
 /// tiles face up add all they may; every power that could change the
@@ -303,12 +297,14 @@ impl RangeCeiling {
 /// weapon ([`each_target`]).
 ///
 /// The conditions are those of asking `each_target` for each weapon, made
-/// cheaper: each ship's enemies and distances to them are measured once
-/// ([`Near`], at its first weapon that is not charged yet and can be paid
-/// for, where its shape is found too), their limits asked once
-/// ([`Limits`]); with no enemy on the battlefield no range is asked, nor
-/// for a weapon whose [`RangeCeiling`] falls short of the nearest enemy,
-/// and a weapon whose range falls short of it tests no target.
+/// cheaper: a charge cost is asked of the powers only when its print does
+/// not tell ([`energy::can_pay_cost`]); each ship's enemies and distances
+/// to them are measured once ([`Near`], at its first weapon that is not
+/// charged yet and can be paid for, where its shape is found too), their
+/// limits asked once ([`Limits`]); with no enemy on the battlefield no
+/// range is asked, nor for a weapon whose [`RangeCeiling`] falls short of
+/// the nearest enemy, and a weapon whose range falls short of it tests no
+/// target.
 pub(crate) fn push_charges(
     game: &Game,
     card: ShipCardId,
@@ -330,13 +326,14 @@ pub(crate) fn push_charges(
         powers::extra_weapons(game, ship, &mut extras);
         let granted = extras.iter().copied().map(WeaponRef::Extra);
         for weapon in weapons(game, card).chain(granted) {
-            if charged(game, ship, weapon)
-                || !energy::can_pay(
-                    game,
-                    player,
-                    stats::stat(game, Stat::ChargeCost(ship, weapon)),
-                )
-            {
+            if charged(game, ship, weapon) {
+                continue;
+            }
+            let printed = stats::weapon(game, card, weapon);
+            let printed_cost = printed.map_or(0, |data| data.charge_cost);
+            if !energy::can_pay_cost(game, player, StatKind::ChargeCost, printed_cost, || {
+                stats::stat(game, Stat::ChargeCost(ship, weapon))
+            }) {
                 continue;
             }
             let near = near.get_or_insert_with(Near::new);
@@ -350,7 +347,7 @@ pub(crate) fn push_charges(
             };
             // The ceiling is never below the printed range: it is made
             // only when it can tell.
-            let printed = printed_range(game, card, weapon);
+            let printed = printed.map_or(0, |data| data.range);
             if nearest > printed
                 && nearest
                     > ceiling
@@ -519,13 +516,19 @@ pub(crate) fn end_weapon(game: &mut Game) {
 mod tests {
     use std::ops::ControlFlow;
 
-    use super::{RangeCeiling, charged, each_target, printed_range, push_charges, weapons};
+    use super::{RangeCeiling, charged, each_target, push_charges, weapons};
     use crate::action::Action;
     use crate::game::Game;
     use crate::ids::{ShipCardId, ShipId};
     use crate::powers::{self, Stat};
     use crate::rules::{energy, movement, stats, testing};
     use crate::state::WeaponRef;
+
+    /// The range printed on a weapon of a ship card (or given with a
+    /// power's weapon).
+    fn printed_range(game: &Game, card: ShipCardId, weapon: WeaponRef) -> i32 {
+        stats::weapon(game, card, weapon).map_or(0, |data| data.range)
+    }
 
     /// Charges as the rule reads: for each ship and weapon, paid for, and
     /// some enemy within both the weapon's range and its own limit.
