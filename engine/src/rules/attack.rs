@@ -77,13 +77,12 @@ fn mark_charged(game: &mut Game, ship: ShipId, weapon: WeaponRef) {
     }
 }
 
-/// Visits every enemy of `team` on the battlefield with its distance (in
-/// spaces) from `shape`, in id order, until `visit` breaks.
+/// Visits every enemy of `team` on the battlefield with its shape, in id
+/// order, until `visit` breaks.
 fn each_enemy(
     game: &Game,
     team: TeamId,
-    shape: &Shape,
-    mut visit: impl FnMut(ShipId, i32) -> ControlFlow<()>,
+    mut visit: impl FnMut(ShipId, Shape) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
     let board = &game.data.board;
     // Ship ids run card by card in card order: a card's controller is
@@ -95,7 +94,7 @@ fn each_enemy(
         for target in data.ship_ids() {
             let state = &game.st.ships[target.index()];
             if let Some(pos) = state.pos.filter(|_| !state.destroyed) {
-                visit(target, shape.distance(&board.shape(data.size, pos)) as i32)?;
+                visit(target, board.shape(data.size, pos))?;
             }
         }
     }
@@ -119,7 +118,8 @@ fn each_target(
     };
     let range = stats::stat(game, Stat::Range(ship, weapon));
     let team = game.data.team_of(movement::controller(game, ship));
-    each_enemy(game, team, &shape, |target, distance| {
+    each_enemy(game, team, |target, other| {
+        let distance = shape.distance(&other) as i32;
         if distance <= range && distance <= stats::stat(game, Stat::AttackableWithin(target)) {
             visit(target)
         } else {
@@ -132,55 +132,75 @@ fn any_target(game: &Game, ship: ShipId, weapon: WeaponRef) -> bool {
     each_target(game, ship, weapon, |_| ControlFlow::Break(())).is_break()
 }
 
-/// How many enemies [`Near`] keeps in an array (any more go to a vector),
-/// and how many ships (the first by id) [`Limits`] keeps in a table (any
-/// past them are asked afresh each time). The base pack's missions have 6
-/// to 20 ships; both are made for every legal list with charges, so a
-/// bigger size costs more to clear than it saves.
+/// How many ships (the first by id) [`Limits`] keeps in a table (any past
+/// them are asked afresh each time). The base pack's missions have 6 to 20
+/// ships; the table is made for every legal list with charges, so a bigger
+/// size costs more to clear than it saves.
 const TABLED: usize = 32;
 
-/// The enemies of a ship's controller on the battlefield with their
-/// distances from the ship, in id order: measured once for all the ship's
-/// weapons.
+/// How many enemies [`Near`] keeps in an array (any more go to a vector).
+/// Its array too is cleared for every legal list with charges; less than
+/// [`TABLED`], since the enemies are about half the ships and each takes
+/// more room than a limit.
+const ENEMIES: usize = 16;
+
+/// The enemies of a ship card's ships on the battlefield with their
+/// shapes, in id order, found once for all the card's ships (they share
+/// its controller), and their distances from the ship measured last, once
+/// for all its weapons.
 struct Near {
-    listed: [(ShipId, i32); TABLED],
+    /// Each enemy, its shape and its distance.
+    listed: [(ShipId, Shape, i32); ENEMIES],
     len: usize,
-    /// Those past the first [`TABLED`].
-    more: Vec<(ShipId, i32)>,
+    /// Those past the first [`ENEMIES`].
+    more: Vec<(ShipId, Shape, i32)>,
+    /// Whether the enemies have been found.
+    found: bool,
 }
 
 impl Near {
     fn new() -> Near {
         Near {
-            listed: [(ShipId(0), 0); TABLED],
+            listed: [(ShipId(0), Shape::default(), 0); ENEMIES],
             len: 0,
             more: Vec::new(),
+            found: false,
         }
     }
 
-    /// Measures from `ship` at `shape`; returns the nearest enemy's
-    /// distance, `None` if there is no enemy.
-    fn measure(&mut self, game: &Game, ship: ShipId, shape: &Shape) -> Option<i32> {
-        self.len = 0;
-        self.more.clear();
-        let team = game.data.team_of(movement::controller(game, ship));
-        let mut nearest: Option<i32> = None;
-        let _ = each_enemy(game, team, shape, |target, distance| {
-            if self.len < TABLED {
-                self.listed[self.len] = (target, distance);
-                self.len += 1;
-            } else {
-                self.more.push((target, distance));
-            }
-            nearest = Some(nearest.map_or(distance, |nearest| nearest.min(distance)));
-            ControlFlow::Continue(())
-        });
-        nearest
+    /// Measures every enemy's distance from a ship of `card` at `shape`
+    /// (finding the enemies the first time); returns the nearest one's,
+    /// `None` if there is no enemy.
+    fn measure(&mut self, game: &Game, card: ShipCardId, shape: &Shape) -> Option<i32> {
+        if !self.found {
+            self.found = true;
+            let team = game.data.team_of(game.st.cards[card.index()].controller);
+            let _ = each_enemy(game, team, |target, shape| {
+                if self.len < ENEMIES {
+                    self.listed[self.len] = (target, shape, 0);
+                    self.len += 1;
+                } else {
+                    self.more.push((target, shape, 0));
+                }
+                ControlFlow::Continue(())
+            });
+        }
+        self.listed[..self.len]
+            .iter_mut()
+            .chain(&mut self.more)
+            .map(|(_, enemy, distance)| {
+                *distance = shape.distance(enemy) as i32;
+                *distance
+            })
+            .min()
     }
 
-    /// Every enemy measured, with its distance, in id order.
+    /// Every enemy, with its distance as last measured, in id order.
     fn all(&self) -> impl Iterator<Item = (ShipId, i32)> + '_ {
-        self.listed[..self.len].iter().chain(&self.more).copied()
+        self.listed[..self.len]
+            .iter()
+            .chain(&self.more)
+            .map(|&(target, _, distance)| (target, distance))
     }
 }
 
@@ -206,12 +226,6 @@ impl Limits {
             None => ask(),
         }
     }
-}
-
-/// The range printed on a weapon of a ship card (or given with a power's
-/// weapon).
-fn printed_range(game: &Game, card: ShipCardId, weapon: WeaponRef) -> i32 {
-    stats::weapon(game, card, weapon).map_or(0, |data| data.range)
 }
 
 /// The most the range of a weapon of one ship card can be now: what
@@ -303,12 +317,15 @@ impl RangeCeiling {
 /// weapon ([`each_target`]).
 ///
 /// The conditions are those of asking `each_target` for each weapon, made
-/// cheaper: each ship's enemies and distances to them are measured once
-/// ([`Near`], at its first weapon that is not charged yet and can be paid
-/// for, where its shape is found too), their limits asked once
-/// ([`Limits`]); with no enemy on the battlefield no range is asked, nor
-/// for a weapon whose [`RangeCeiling`] falls short of the nearest enemy,
-/// and a weapon whose range falls short of it tests no target.
+/// cheaper: a charge cost is asked of the powers only when its print does
+/// not tell ([`energy::can_pay_cost`]); the enemies are found once for
+/// all the ships ([`Near`], at the first weapon that is not charged yet
+/// and can be paid for), each ship's distances to them measured once (at
+/// its first such weapon, where its shape is found too), their limits
+/// asked once ([`Limits`]); with no enemy on the battlefield no
+/// range is asked, nor for a weapon whose [`RangeCeiling`] falls short of
+/// the nearest enemy, and a weapon whose range falls short of it tests no
+/// target.
 pub(crate) fn push_charges(
     game: &Game,
     card: ShipCardId,
@@ -317,8 +334,7 @@ pub(crate) fn push_charges(
 ) {
     let player = game.st.active;
     let mut limits = Limits([UNKNOWN; TABLED]);
-    // Made at the first measure: many lists have no weapon to charge.
-    let mut near = None;
+    let mut near = Near::new();
     let mut ceiling = None;
     let mut extras = Vec::new();
     for ship in game.data.card(card).ship_ids() {
@@ -330,27 +346,27 @@ pub(crate) fn push_charges(
         powers::extra_weapons(game, ship, &mut extras);
         let granted = extras.iter().copied().map(WeaponRef::Extra);
         for weapon in weapons(game, card).chain(granted) {
-            if charged(game, ship, weapon)
-                || !energy::can_pay(
-                    game,
-                    player,
-                    stats::stat(game, Stat::ChargeCost(ship, weapon)),
-                )
-            {
+            if charged(game, ship, weapon) {
                 continue;
             }
-            let near = near.get_or_insert_with(Near::new);
+            let printed = stats::weapon(game, card, weapon);
+            let printed_cost = printed.map_or(0, |data| data.charge_cost);
+            if !energy::can_pay_cost(game, player, StatKind::ChargeCost, printed_cost, || {
+                stats::stat(game, Stat::ChargeCost(ship, weapon))
+            }) {
+                continue;
+            }
             // A ship off the battlefield has no target, as with no enemy.
             let measured = nearest.get_or_insert_with(|| {
                 let shape = movement::shape_of(game, ship)?;
-                near.measure(game, ship, &shape)
+                near.measure(game, card, &shape)
             });
             let Some(nearest) = *measured else {
                 break;
             };
             // The ceiling is never below the printed range: it is made
             // only when it can tell.
-            let printed = printed_range(game, card, weapon);
+            let printed = printed.map_or(0, |data| data.range);
             if nearest > printed
                 && nearest
                     > ceiling
@@ -519,13 +535,19 @@ pub(crate) fn end_weapon(game: &mut Game) {
 mod tests {
     use std::ops::ControlFlow;
 
-    use super::{RangeCeiling, charged, each_target, printed_range, push_charges, weapons};
+    use super::{RangeCeiling, charged, each_target, push_charges, weapons};
     use crate::action::Action;
     use crate::game::Game;
     use crate::ids::{ShipCardId, ShipId};
     use crate::powers::{self, Stat};
     use crate::rules::{energy, movement, stats, testing};
     use crate::state::WeaponRef;
+
+    /// The range printed on a weapon of a ship card (or given with a
+    /// power's weapon).
+    fn printed_range(game: &Game, card: ShipCardId, weapon: WeaponRef) -> i32 {
+        stats::weapon(game, card, weapon).map_or(0, |data| data.range)
+    }
 
     /// Charges as the rule reads: for each ship and weapon, paid for, and
     /// some enemy within both the weapon's range and its own limit.
