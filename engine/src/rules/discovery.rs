@@ -12,7 +12,6 @@ use crate::event::Event;
 use crate::game::Game;
 use crate::ids::{Hex, PlayerId, ShipId};
 use crate::rules::{damage, energy, movement};
-use crate::state::{PlaceKind, Stage};
 
 /// Whether any tile of a kind is power side up: most of the game none is,
 /// and the answer spares a look under every ship.
@@ -135,38 +134,6 @@ fn stands_on(game: &Game, ship: ShipId, hex: Hex) -> bool {
         })
 }
 
-/// Whether a ship `player` controls stands on `hex` now. While no ship is
-/// lifted out of the occupancy (none is moving or being warped), the
-/// occupancy names the one ship that can: no need to look at each ship of
-/// the player.
-fn player_stands_on(game: &Game, player: PlayerId, hex: Hex) -> bool {
-    let moving = game.st.activation.is_some_and(|act| act.mover.is_some());
-    let warping = matches!(
-        game.st.stage,
-        Stage::Placing {
-            kind: PlaceKind::Warp { .. },
-            ..
-        }
-    );
-    if !moving && !warping {
-        let occupant = game.st.occupant[hex.index()];
-        return occupant != 0 && movement::controller(game, ShipId(occupant - 1)) == player;
-    }
-    let from = game.data.board.distance_from(hex);
-    // The player's ships are found by their cards' controller, and of
-    // those the distance is tested first (most are far from the tile).
-    let cards = game.data.cards.iter().zip(&game.st.cards);
-    cards
-        .filter(|(_, card)| card.controller == player)
-        .flat_map(|(data, _)| data.ship_ids())
-        .any(|other| {
-            game.st.ships[other.index()]
-                .pos
-                .is_some_and(|pos| from(pos.at) <= 1)
-                && stands_on(game, other, hex)
-        })
-}
-
 /// Range the tiles add to a ship's primary weapon. Asked at every range
 /// check, while most of the game neither tile is power side up: one look
 /// at the tiles answers, and a face-up one is matched with the ships on
@@ -183,8 +150,23 @@ pub(crate) fn primary_range_bonus(game: &Game, ship: ShipId) -> i32 {
                 artifact = artifact || stands_on(game, ship, state.hex);
             }
             DiscoveryTile::ObservationStation => {
-                station =
-                    station || player_stands_on(game, movement::controller(game, ship), state.hex);
+                station = station || {
+                    let player = movement::controller(game, ship);
+                    let from = game.data.board.distance_from(state.hex);
+                    // The player's ships are found by their cards'
+                    // controller, and of those the distance is tested
+                    // first (most are far from the tile).
+                    let cards = game.data.cards.iter().zip(&game.st.cards);
+                    cards
+                        .filter(|(_, card)| card.controller == player)
+                        .flat_map(|(data, _)| data.ship_ids())
+                        .any(|other| {
+                            game.st.ships[other.index()]
+                                .pos
+                                .is_some_and(|pos| from(pos.at) <= 1)
+                                && stands_on(game, other, state.hex)
+                        })
+                };
             }
             _ => {}
         }
@@ -231,7 +213,7 @@ pub(crate) fn on_warp_gate(game: &Game, ship: ShipId) -> bool {
 mod tests {
     use spacedock_schema::rules::DiscoveryTile;
 
-    use super::{on, player_stands_on, primary_range_bonus, ships_of, stands_on, under};
+    use super::{on, primary_range_bonus, ships_of, under};
     use crate::ids::{Hex, ShipId};
     use crate::rules::movement;
     use crate::rules::testing::for_each_state;
@@ -261,31 +243,6 @@ mod tests {
             }
         });
         assert!(bonuses > 100, "{bonuses}");
-    }
-
-    /// Whether a player's ship stands on a hex, read from the occupancy
-    /// when no ship is lifted out of it, must be what a look at each of the
-    /// player's ships finds, for every tile's hex, player and state of
-    /// random games of every mission.
-    #[test]
-    fn a_players_ship_on_a_tile_is_found_as_by_each_ship() {
-        let mut standing = 0;
-        for_each_state(2, |game| {
-            for tile in &game.st.tiles {
-                for player in game.players() {
-                    let plain = ships_of(game, player).any(|ship| stands_on(game, ship, tile.hex));
-                    assert_eq!(
-                        player_stands_on(game, player, tile.hex),
-                        plain,
-                        "{player:?} on {:?} at step {}",
-                        tile.hex,
-                        game.steps()
-                    );
-                    standing += usize::from(plain);
-                }
-            }
-        });
-        assert!(standing > 100, "{standing}");
     }
 
     /// The look within a space of the ship must find what a look at every
