@@ -339,6 +339,7 @@ impl Game {
         let steps = self.st.steps;
         self.asking.resolving = true;
         self.asking.next = 0;
+        self.asking.paused = None;
         self.resolve(action);
         self.asking.resolving = false;
         self.st.steps = steps + 1 + self.asking.answers.len() as u64;
@@ -400,9 +401,6 @@ impl Game {
             self.asking.answers.clear();
             self.asking.answers.extend_from_slice(these);
             answers = rest;
-            // What a replay would pause on is dropped, as by the run that
-            // first resolved the action.
-            self.asking.paused = None;
             self.resolve_with(action);
         }
         self.record_events = record;

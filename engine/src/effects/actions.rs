@@ -84,28 +84,31 @@ pub(crate) fn useful(game: &Game, ctx: &Ctx, effects: &[Eff]) -> bool {
     })
 }
 
-/// The contexts in which power `index` can be used now by `player`.
-fn usable(game: &Game, player: PlayerId, index: usize) -> Vec<Ctx> {
-    match window(game, player) {
-        Some(window) => usable_in(game, player, index, window).collect(),
-        None => Vec::new(),
+/// The context `source` of power `index`, if `player` can use it there now.
+fn usable(game: &Game, player: PlayerId, index: usize, source: u16) -> Option<Ctx> {
+    let window = window(game, player)?;
+    // A legal list visits only the open window's own powers; an action
+    // may name any.
+    if game.data.powers.powers[index].when != Some(window.0) {
+        return None;
     }
+    usable_in(game, player, index, window.1).find(|ctx| ctx.instance == source)
 }
 
-/// [`usable`] in the window open now, one by one: a legal list takes
-/// them without a list of their own.
+/// The contexts in which power `index`, one of the open window's (whose
+/// ships acting are `acting`), can be used now by `player`, one by one: a
+/// legal list takes them without a list of their own.
 fn usable_in(
     game: &Game,
     player: PlayerId,
     index: usize,
-    (when, acting): (When, Ships),
+    acting: Ships,
 ) -> impl Iterator<Item = Ctx> {
     let power = &game.data.powers.powers[index];
     each_instance(game, index, power, Some(player))
         .map(move |ctx| Ctx { acting, ..ctx })
         .filter(move |ctx| {
-            power.when == Some(when)
-                && ctx.you == player
+            ctx.you == player
                 && !used(game, ctx, power.limit)
                 && energy::can_pay(game, player, power.cost)
                 && eval::holds(game, ctx, &power.conditions)
@@ -122,7 +125,7 @@ pub(crate) fn push(game: &Game, player: PlayerId, out: &mut Vec<Action>) {
     };
     for &index in game.data.powers.listening(window.0) {
         out.extend(
-            usable_in(game, player, usize::from(index), window).map(|ctx| Action::UsePower {
+            usable_in(game, player, usize::from(index), window.1).map(|ctx| Action::UsePower {
                 power: index,
                 source: ctx.instance,
             }),
@@ -134,10 +137,7 @@ pub(crate) fn push(game: &Game, player: PlayerId, out: &mut Vec<Action>) {
 /// place of the ships' move.
 pub(crate) fn use_power(game: &mut Game, player: PlayerId, power: u16, source: u16) {
     let data = Arc::clone(&game.data);
-    let Some(ctx) = usable(game, player, usize::from(power))
-        .into_iter()
-        .find(|ctx| ctx.instance == source)
-    else {
+    let Some(ctx) = usable(game, player, usize::from(power), source) else {
         return;
     };
     let compiled = &data.powers.powers[usize::from(power)];
@@ -203,8 +203,11 @@ mod tests {
                     && let Some(window) = any_window(game)
                 {
                     windows += 1;
-                    for index in 0..game.data.powers.powers.len() {
-                        for ctx in usable_in(game, player, index, window) {
+                    for (index, power) in game.data.powers.powers.iter().enumerate() {
+                        if power.when != Some(window.0) {
+                            continue;
+                        }
+                        for ctx in usable_in(game, player, index, window.1) {
                             scanned.push(Action::UsePower {
                                 power: index as u16,
                                 source: ctx.instance,

@@ -481,7 +481,12 @@ fn expire(game: &mut Game, ends: &[Until]) {
 /// [`modify::use_up`] for a number some limited power of the game may
 /// change: most numbers of most games have none, and cost no call.
 #[inline]
-fn use_up(game: &mut Game, stat: StatKind, card: Option<ShipCardId>, ship: Option<ShipId>) {
+fn use_up_if_limited(
+    game: &mut Game,
+    stat: StatKind,
+    card: Option<ShipCardId>,
+    ship: Option<ShipId>,
+) {
     if game.data.powers.limits[stat_index(stat)] {
         modify::use_up(game, stat, card, ship);
     }
@@ -547,12 +552,12 @@ pub(crate) fn dispatch(game: &mut Game, trigger: Trigger) {
                 acting: Ships::Card(card),
                 ..Ev::default()
             };
-            use_up(game, StatKind::Capacity, Some(card), None);
+            use_up_if_limited(game, StatKind::Capacity, Some(card), None);
             fire_all(game, When::Launch, &ev, player);
         }
         Trigger::Activate { card } => {
             game.st.effects.activations += 1;
-            use_up(game, StatKind::ActivationCost, Some(card), None);
+            use_up_if_limited(game, StatKind::ActivationCost, Some(card), None);
             let player = controller_of_card(game, card);
             let ev = Ev {
                 player,
@@ -572,7 +577,7 @@ pub(crate) fn dispatch(game: &mut Game, trigger: Trigger) {
             expire(game, &[Until::ActivationEnd, Until::AttackEnd]);
         }
         Trigger::MoveEnd { ship } => {
-            use_up(game, StatKind::Move, None, Some(ship));
+            use_up_if_limited(game, StatKind::Move, None, Some(ship));
             let player = eval::controller_of(game, ship);
             let ev = Ev {
                 player,
@@ -599,7 +604,7 @@ pub(crate) fn dispatch(game: &mut Game, trigger: Trigger) {
                 StatKind::Strength,
                 StatKind::ChargeCost,
             ] {
-                use_up(game, stat, None, Some(ship));
+                use_up_if_limited(game, stat, None, Some(ship));
             }
             let ev = attack_ev(game, ship, target, weapon);
             fire_all(game, When::Attack, &ev, eval::controller_of(game, target));
@@ -703,7 +708,7 @@ fn played(game: &mut Game, player: PlayerId, tactic: TacticId, target: Target) {
                 ..Ctx::default()
             };
             if let Target::Card(card) = target {
-                use_up(game, StatKind::CardCost, Some(card), None);
+                use_up_if_limited(game, StatKind::CardCost, Some(card), None);
             }
             run::run(game, &ctx, &play.effects);
         }
@@ -717,7 +722,7 @@ fn attached(game: &mut Game, tactic: TacticId, card: ShipCardId) {
     let data = Arc::clone(&game.data);
     let kind = data.tactics[tactic.index()].kind;
     let you = card_controller(game, tactic, card);
-    use_up(game, StatKind::CardCost, Some(card), None);
+    use_up_if_limited(game, StatKind::CardCost, Some(card), None);
     let ctx = Ctx {
         power: u16::MAX,
         instance: tactic.0,

@@ -74,7 +74,7 @@ pub(crate) struct EffectState {
     pub(crate) extra_charged: Vec<(ShipId, u16)>,
 }
 
-// Copied into a reused buffer before every action (`crate::state`).
+// Copied into a reused buffer every few actions (`crate::state`).
 crate::state::clone_by_fields!(EffectState {
     activations,
     attack,

@@ -131,11 +131,7 @@ impl Mover<'_> {
             game,
             spots: game.data.board.spots(game.data.size_of(ship)),
             mark: ship.0 + 1,
-            asteroids: game
-                .st
-                .obstacles
-                .iter()
-                .any(|obstacle| obstacle.kind == Obstacle::Asteroid),
+            asteroids: obstacles::any(game, Obstacle::Asteroid),
         }
     }
 

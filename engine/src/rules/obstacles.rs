@@ -49,16 +49,17 @@ pub(crate) fn asteroid_cover(game: &mut Game, target: ShipId) -> bool {
     missed
 }
 
+/// Whether any obstacle of `kind` is on the battlefield: most battlefields
+/// have few kinds, and the hexes of a kind absent need no look.
+pub(crate) fn any(game: &Game, kind: Obstacle) -> bool {
+    game.st.obstacles.iter().any(|obstacle| obstacle.kind == kind)
+}
+
 /// Debris fields a ship at `new` is on and was not on at `old`.
 pub(crate) fn debris_entered(game: &Game, size: Size, old: Pos, new: Pos) -> u32 {
     // Most battlefields have no debris field: then no hex needs its
     // terrain read.
-    if !game
-        .st
-        .obstacles
-        .iter()
-        .any(|obstacle| obstacle.kind == Obstacle::DebrisField)
-    {
+    if !any(game, Obstacle::DebrisField) {
         return 0;
     }
     let board = &game.data.board;
