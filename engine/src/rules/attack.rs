@@ -243,14 +243,19 @@ struct RangeCeiling {
     primary_bonus: Option<i32>,
     minimum: i32,
     added: i32,
+    /// Whether no power or lasting change can touch the card's ranges now
+    /// (as in most games most of the time): each range is then its print
+    /// and the tiles' bonus, known without asking the powers.
+    fixed: bool,
 }
 
 impl RangeCeiling {
     fn new(game: &Game, card: ShipCardId) -> RangeCeiling {
-        let (mut minimum, mut added) = (i32::MIN, 0);
+        let (mut minimum, mut added, mut fixed) = (i32::MIN, 0, true);
         let mut add = |amount: i32, at_least: Option<i32>, times: i32| {
             added += amount.max(0) * times;
             minimum = minimum.max(at_least.unwrap_or(i32::MIN));
+            fixed = false;
         };
         let program = &game.data.powers;
         let range = stat_index(StatKind::Range);
@@ -294,6 +299,20 @@ impl RangeCeiling {
             primary_bonus: None,
             minimum,
             added,
+            fixed,
+        }
+    }
+
+    /// The range of `weapon` of `ship`, a ship of the card, whose printed
+    /// range is `printed`: as [`stats::stat`] tells it.
+    fn range(&self, game: &Game, ship: ShipId, weapon: WeaponRef, printed: i32) -> i32 {
+        if !self.fixed {
+            return stats::stat(game, Stat::Range(ship, weapon));
+        }
+        if weapon == WeaponRef::Primary {
+            printed + discovery::primary_range_bonus(game, ship)
+        } else {
+            printed
         }
     }
 
@@ -364,18 +383,14 @@ pub(crate) fn push_charges(
             let Some(nearest) = *measured else {
                 break;
             };
-            // The ceiling is never below the printed range: it is made
+            // The ceiling is never below the printed range: it is asked
             // only when it can tell.
             let printed = printed.map_or(0, |data| data.range);
-            if nearest > printed
-                && nearest
-                    > ceiling
-                        .get_or_insert_with(|| RangeCeiling::new(game, card))
-                        .of(game, weapon, printed)
-            {
+            let ceiling = ceiling.get_or_insert_with(|| RangeCeiling::new(game, card));
+            if nearest > printed && nearest > ceiling.of(game, weapon, printed) {
                 continue;
             }
-            let range = stats::stat(game, Stat::Range(ship, weapon));
+            let range = ceiling.range(game, ship, weapon, printed);
             if nearest <= range
                 && near.all().any(|(target, distance)| {
                     distance <= range && distance <= limits.get(game, target)
@@ -621,6 +636,38 @@ mod tests {
             reached > asked / 2,
             "{reached} of {asked} ranges at their ceiling"
         );
+    }
+
+    /// Every range a ceiling tells is the range [`stats::stat`] tells, for
+    /// every weapon of every ship of every card of every state; most are
+    /// told without asking the powers, and some are not.
+    #[test]
+    fn ranges_are_told_as_stat_tells() {
+        let (mut asked, mut fixed) = (0, 0);
+        let mut extras = Vec::new();
+        testing::for_each_state(2, |game| {
+            for card in (0..game.st.cards.len() as u16).map(ShipCardId) {
+                let ceiling = RangeCeiling::new(game, card);
+                for ship in game.data.card(card).ship_ids() {
+                    extras.clear();
+                    powers::extra_weapons(game, ship, &mut extras);
+                    let granted = extras.iter().copied().map(WeaponRef::Extra);
+                    for weapon in weapons(game, card).chain(granted) {
+                        let printed = printed_range(game, card, weapon);
+                        assert_eq!(
+                            ceiling.range(game, ship, weapon, printed),
+                            stats::stat(game, Stat::Range(ship, weapon)),
+                            "{ship:?} {weapon:?} at step {}",
+                            game.steps()
+                        );
+                        asked += 1;
+                        fixed += usize::from(ceiling.fixed);
+                    }
+                }
+            }
+        });
+        assert!(fixed > asked / 2, "{fixed} of {asked} ranges fixed");
+        assert!(fixed < asked, "all {asked} ranges fixed");
     }
 
     /// The ships `ship` may attack with `weapon` as the rule reads: enemies
