@@ -139,10 +139,11 @@ fn any_target(game: &Game, ship: ShipId, weapon: WeaponRef) -> bool {
 const TABLED: usize = 32;
 
 /// How many enemies [`Near`] keeps in an array (any more go to a vector).
-/// Its array too is cleared for every legal list with charges; less than
-/// [`TABLED`], since the enemies are about half the ships and each takes
-/// more room than a limit.
-const ENEMIES: usize = 16;
+/// The array is made for every charge list, charges or not (made lazily
+/// it measured dearer); less than [`TABLED`], since the enemies are about
+/// half the ships and each takes more room than a limit. The tests keep
+/// two, so that their games reach the vector too.
+const ENEMIES: usize = if cfg!(test) { 2 } else { 16 };
 
 /// The enemies of a ship card's ships on the battlefield with their
 /// shapes, in id order, found once for all the card's ships (they share
@@ -175,12 +176,12 @@ impl Near {
         if !self.found {
             self.found = true;
             let team = game.data.team_of(game.st.cards[card.index()].controller);
-            let _ = each_enemy(game, team, |target, shape| {
+            let _ = each_enemy(game, team, |target, enemy| {
                 if self.len < ENEMIES {
-                    self.listed[self.len] = (target, shape, 0);
+                    self.listed[self.len] = (target, enemy, 0);
                     self.len += 1;
                 } else {
-                    self.more.push((target, shape, 0));
+                    self.more.push((target, enemy, 0));
                 }
                 ControlFlow::Continue(())
             });
