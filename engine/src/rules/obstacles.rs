@@ -52,7 +52,10 @@ pub(crate) fn asteroid_cover(game: &mut Game, target: ShipId) -> bool {
 /// Whether any obstacle of `kind` is on the battlefield: most battlefields
 /// have few kinds, and the hexes of a kind absent need no look.
 pub(crate) fn any(game: &Game, kind: Obstacle) -> bool {
-    game.st.obstacles.iter().any(|obstacle| obstacle.kind == kind)
+    game.st
+        .obstacles
+        .iter()
+        .any(|obstacle| obstacle.kind == kind)
 }
 
 /// Debris fields a ship at `new` is on and was not on at `old`.
