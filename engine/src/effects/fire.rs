@@ -98,6 +98,9 @@ type Instances = std::iter::Chain<std::option::IntoIter<Ctx>, std::vec::IntoIter
 /// with one source in play at most: only the others go into a list.
 #[inline]
 fn taken(each: impl Iterator<Item = Ctx>) -> Instances {
+    // One loop rather than `next` then `collect`, which measured dearer
+    // (100 random DZB games 232.5 M -> 232.9 M instructions, greedy
+    // 348.3 M -> 349.2 M).
     let (mut first, mut rest) = (None, Vec::new());
     for ctx in each {
         match first {

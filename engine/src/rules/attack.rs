@@ -307,13 +307,10 @@ impl RangeCeiling {
     /// The range of `weapon` of `ship`, a ship of the card, whose printed
     /// range is `printed`: as [`stats::stat`] tells it.
     fn range(&self, game: &Game, ship: ShipId, weapon: WeaponRef, printed: i32) -> i32 {
-        if !self.fixed {
-            return stats::stat(game, Stat::Range(ship, weapon));
-        }
-        if weapon == WeaponRef::Primary {
-            printed + discovery::primary_range_bonus(game, ship)
+        if self.fixed {
+            stats::unmodified_range(game, ship, weapon, printed)
         } else {
-            printed
+            stats::stat(game, Stat::Range(ship, weapon))
         }
     }
 

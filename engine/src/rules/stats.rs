@@ -4,7 +4,7 @@
 
 use crate::data::WeaponData;
 use crate::game::Game;
-use crate::ids::ShipCardId;
+use crate::ids::{ShipCardId, ShipId};
 use crate::powers::{self, Stat};
 use crate::rules::discovery;
 use crate::state::WeaponRef;
@@ -21,6 +21,16 @@ pub(crate) fn weapon(game: &Game, card: ShipCardId, weapon: WeaponRef) -> Option
     }
 }
 
+/// The range of weapon `which` of `ship`, whose print is `printed`, before
+/// the powers: the print and, for a primary weapon, what the tiles add.
+pub(crate) fn unmodified_range(game: &Game, ship: ShipId, which: WeaponRef, printed: i32) -> i32 {
+    if which == WeaponRef::Primary {
+        printed + discovery::primary_range_bonus(game, ship)
+    } else {
+        printed
+    }
+}
+
 /// The current value of a number of the game.
 pub(crate) fn stat(game: &Game, stat: Stat) -> i32 {
     let data = &game.data;
@@ -29,14 +39,12 @@ pub(crate) fn stat(game: &Game, stat: Stat) -> i32 {
     };
     let base = match stat {
         Stat::Move(ship) => data.card(data.card_of(ship)).movement,
-        Stat::Range(ship, which) => {
-            let bonus = if which == WeaponRef::Primary {
-                discovery::primary_range_bonus(game, ship)
-            } else {
-                0
-            };
-            weapon_stat(ship, which, |weapon| weapon.range) + bonus
-        }
+        Stat::Range(ship, which) => unmodified_range(
+            game,
+            ship,
+            which,
+            weapon_stat(ship, which, |weapon| weapon.range),
+        ),
         Stat::Attacks(ship, which) => weapon_stat(ship, which, |weapon| weapon.attacks),
         Stat::Strength(ship, which) => weapon_stat(ship, which, |weapon| weapon.strength),
         Stat::ChargeCost(ship, which) => weapon_stat(ship, which, |weapon| weapon.charge_cost),
