@@ -176,8 +176,13 @@ fn valid(game: &Game, deployment: &Deployment, place: &Placement, placed: &Place
             .carrier()
             .iter()
             .any(|(_, other)| shape.distance(other) == 1),
+        // The chosen space may be either end of a medium ship's base.
         PlaceKind::Warp { gate, .. } => {
-            board.distance(gate, place.pos.at) <= game.data.rules().warp_gate_range
+            let range = game.data.rules().warp_gate_range;
+            place
+                .hexes()
+                .iter()
+                .any(|hex| board.distance(gate, *hex) <= range)
         }
     }
 }
@@ -801,9 +806,10 @@ mod tests {
                 PlaceKind::FromHold { carrier } => game.data.card(carrier).ship_ids().any(|ship| {
                     movement::shape_of(game, ship).is_some_and(|other| shape.distance(&other) == 1)
                 }),
-                PlaceKind::Warp { gate, .. } => {
-                    board.distance(gate, place.pos.at) <= game.data.rules().warp_gate_range
-                }
+                PlaceKind::Warp { gate, .. } => place
+                    .hexes()
+                    .iter()
+                    .any(|hex| board.distance(gate, *hex) <= game.data.rules().warp_gate_range),
             }
     }
 
