@@ -827,8 +827,11 @@ pub(crate) fn hit_was_cancelled(game: &Game) -> bool {
 }
 
 /// The energy phase's alternative draw source (`draw-from`): offered
-/// whenever the other deck has a card and the hand has room; the player
-/// chooses whether to use it and which cards to keep.
+/// whenever the other deck has a card; the player chooses whether to use
+/// it and which cards to keep. A hand without room for the kept cards
+/// first discards down to it, each card for energy, as before any draw
+/// (the rulebook's hand limit: "you must discard a card before drawing.
+/// You still gain one energy").
 fn alternative_draw(game: &mut Game, player: PlayerId) {
     let data = Arc::clone(&game.data);
     for &index in &data.powers.draws {
@@ -847,10 +850,15 @@ fn alternative_draw(game: &mut Game, player: PlayerId) {
                 let hand = game.st.players[player.index()].hand.len();
                 let limit = data.rules().hand_limit as usize;
                 if game.st.decks[deck].cards.is_empty()
-                    || hand + usize::from(keep) > limit
+                    || usize::from(keep) > limit
                     || !question::ask_yes(game, player, About::DrawFrom)
                 {
                     continue;
+                }
+                for _ in limit..hand + usize::from(keep) {
+                    if let Some(card) = choices::discard_choice(game, player) {
+                        cards::discard_for_energy(game, player, card);
+                    }
                 }
                 let top = game.st.decks[deck].cards.len();
                 let seen: Vec<TacticId> = game.st.decks[deck]
