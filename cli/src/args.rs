@@ -380,17 +380,17 @@ pub(crate) struct SimRunArgs {
     #[arg(long, value_name = "ID", required = true)]
     pub(crate) mission: Option<String>,
 
-    /// Games in the whole run (all shards together).
-    #[arg(long, value_name = "N", required = true)]
+    /// Games in the whole run (all shards together), at least 1.
+    #[arg(long, value_name = "N", required = true, value_parser = clap::value_parser!(u64).range(1..))]
     pub(crate) games: Option<u64>,
 
     /// The run's seed: game i plays with a seed made from it and i.
     #[arg(long, value_name = "S", default_value_t = 0)]
     pub(crate) seed: u64,
 
-    /// Worker threads; 0 uses every core.
-    #[arg(long, value_name = "T", default_value_t = 0)]
-    pub(crate) threads: usize,
+    /// Worker threads, at most 1024 (and never more than the games to play); 0 uses every core.
+    #[arg(long, value_name = "T", default_value_t = 0, value_parser = clap::value_parser!(u16).range(0..=1024))]
+    pub(crate) threads: u16,
 
     /// The players: one policy for every seat, or one per seat in seating order.
     #[arg(

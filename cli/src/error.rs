@@ -54,8 +54,17 @@ pub(crate) enum Error {
         theirs: String,
     },
 
+    #[error("`{}` is not a whole result of `spacedock sim`: {message}", path.display())]
+    InvalidSimResult { path: PathBuf, message: String },
+
     #[error("`{}` repeats shard {shard}", path.display())]
     DuplicateShard { path: PathBuf, shard: String },
+
+    #[error("shard {shard} of a run of {games} games plays none: there is no game to trace")]
+    NothingToTrace { shard: String, games: u64 },
+
+    #[error("`--trace` and `--output` both name `{}`", path.display())]
+    SameOutput { path: PathBuf },
 
     #[error("`{}` does not say which pack it was recorded from", path.display())]
     NoPackForTrace { path: PathBuf },
@@ -95,7 +104,7 @@ impl Error {
             ),
             Error::Selection(error) => Some(error.help()),
             Error::NoBundle => Some("this is a bug in spacedock; please report it".to_owned()),
-            Error::NotASimResult { .. } => Some(
+            Error::NotASimResult { .. } | Error::InvalidSimResult { .. } => Some(
                 "write results with `spacedock sim ... --format json` or `-o FILE`".to_owned(),
             ),
             Error::MergeMismatch { .. } | Error::DuplicateShard { .. } => Some(
@@ -103,6 +112,12 @@ impl Error {
                     .to_owned(),
             ),
             Error::NoPackForTrace { .. } => Some("give the pack with `--pack PACK`".to_owned()),
+            Error::NothingToTrace { .. } => Some(
+                "trace from a shard that has games, or from the whole run (no --shard)".to_owned(),
+            ),
+            Error::SameOutput { .. } => {
+                Some("write the trace and the JSON result to two files".to_owned())
+            }
             Error::Sim(_)
             | Error::Trace(_)
             | Error::Read { .. }

@@ -16,7 +16,7 @@ use std::sync::Arc;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::{Deserialize, Serialize};
 use spacedock_engine::sim::trace::{self, TraceSpec};
-use spacedock_engine::sim::{Rate, Report, Run, SimConfig, Tally, game_seed, simulate};
+use spacedock_engine::sim::{Rate, Report, Run, Shard, SimConfig, Tally, game_seed, simulate};
 use spacedock_schema::bundle::Bundle;
 use spacedock_validator::{Options, SelectionError};
 
@@ -51,25 +51,53 @@ pub(crate) fn run(args: &SimRunArgs, style: Style) -> Result<Exit, Error> {
         seed: args.seed,
         games,
         shard: args.shard,
-        threads: args.threads,
+        threads: usize::from(args.threads),
         max_steps: args.max_steps,
     };
+    let played = config.shard.games(games);
     if let Some(path) = &args.trace {
-        write_trace(&bundle, &config, pack_path, path)?;
+        // The trace is of the shard's first game: a shard with none has
+        // nothing to record.
+        if played.is_empty() {
+            return Err(Error::NothingToTrace {
+                shard: config.shard.to_string(),
+                games,
+            });
+        }
+        if let Some(output) = &args.output
+            && same_path(path, output)
+        {
+            return Err(Error::SameOutput { path: path.clone() });
+        }
     }
     let bar = progress_bar(
-        config.shard.games(games).count() as u64,
+        played.count() as u64,
         args.format == SimFormat::Human && io::stderr().is_terminal(),
     );
     let result = simulate(&bundle, &config, &|| bar.inc(1))?;
     bar.finish_and_clear();
+    let trace = match &args.trace {
+        Some(path) => Some((path.as_path(), trace(&bundle, &config, pack_path)?)),
+        None => None,
+    };
     print(
         result.run,
         result.tally,
         args.format,
         args.output.as_deref(),
+        trace
+            .as_ref()
+            .map(|(path, bytes)| (*path, bytes.as_slice())),
     )?;
     Ok(Exit::Success)
+}
+
+/// Whether two paths name one file, whether or not it exists yet.
+fn same_path(a: &Path, b: &Path) -> bool {
+    match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => std::path::absolute(a).ok() == std::path::absolute(b).ok(),
+    }
 }
 
 pub(crate) fn merge(args: &MergeArgs) -> Result<Exit, Error> {
@@ -84,6 +112,7 @@ pub(crate) fn merge(args: &MergeArgs) -> Result<Exit, Error> {
                 path: path.clone(),
                 message: error.to_string(),
             })?;
+        check_shard(path, &result.run, &result.tally)?;
         results.push((path, result.run, result.tally));
     }
     // In shard order, so rows come out in the order one run lists them.
@@ -99,8 +128,50 @@ pub(crate) fn merge(args: &MergeArgs) -> Result<Exit, Error> {
         run.shard_count = 1;
         run.shards = vec![1];
     }
-    print(run, tally, args.format, args.output.as_deref())?;
+    print(run, tally, args.format, args.output.as_deref(), None)?;
     Ok(Exit::Success)
+}
+
+/// Checks that a result file is whole: its shards are shards of its run,
+/// and its tally counts the games those shards play.
+fn check_shard(path: &Path, run: &Run, tally: &Tally) -> Result<(), Error> {
+    let invalid = |message: String| Error::InvalidSimResult {
+        path: path.to_path_buf(),
+        message,
+    };
+    let mut expected = 0;
+    for (position, &index) in run.shards.iter().enumerate() {
+        if index == 0 || index > run.shard_count {
+            return Err(invalid(format!(
+                "it names shard {index} of {}",
+                run.shard_count
+            )));
+        }
+        if run.shards[..position].contains(&index) {
+            return Err(invalid(format!("it names shard {index} twice")));
+        }
+        let shard = Shard {
+            index,
+            count: run.shard_count,
+        };
+        expected += shard.games(run.games).count() as u64;
+    }
+    if run.shards.is_empty() {
+        return Err(invalid("it names no shard".to_owned()));
+    }
+    if tally.games != expected {
+        return Err(invalid(format!(
+            "it counts {} games where its shards play {expected}",
+            tally.games
+        )));
+    }
+    if tally.finished > tally.games {
+        return Err(invalid(format!(
+            "it counts {} finished games of {}",
+            tally.finished, tally.games
+        )));
+    }
+    Ok(())
 }
 
 /// Checks that `other` is another shard of the run `into` and adds its
@@ -232,13 +303,8 @@ fn progress_bar(games: u64, shown: bool) -> ProgressBar {
     bar
 }
 
-/// Records the first game of the run (of its shard) as a trace.
-fn write_trace(
-    bundle: &Arc<Bundle>,
-    config: &SimConfig,
-    pack_path: &Path,
-    path: &Path,
-) -> Result<(), Error> {
+/// The trace of the first game of the run (of its shard).
+fn trace(bundle: &Arc<Bundle>, config: &SimConfig, pack_path: &Path) -> Result<Vec<u8>, Error> {
     let index = config.shard.games(config.games).start;
     // Absolute, so `replay` finds the pack from any folder.
     let source = std::fs::canonicalize(pack_path)
@@ -254,14 +320,19 @@ fn write_trace(
     };
     let mut bytes = Vec::new();
     trace::record(bundle, &spec, &mut bytes)?;
-    write::atomically(path, &bytes).map_err(|source| Error::Write {
-        path: path.to_path_buf(),
-        source,
-    })
+    Ok(bytes)
 }
 
 /// Prints the result in `format`; with `output`, the JSON goes there.
-fn print(run: Run, tally: Tally, format: SimFormat, output: Option<&Path>) -> Result<(), Error> {
+/// The files (the output and a `trace`) are written together or not at
+/// all, before anything is printed.
+fn print(
+    run: Run,
+    tally: Tally,
+    format: SimFormat,
+    output: Option<&Path>,
+    trace: Option<(&Path, &[u8])>,
+) -> Result<(), Error> {
     let json = SimJson {
         report: Report::new(&tally),
         run,
@@ -269,12 +340,11 @@ fn print(run: Run, tally: Tally, format: SimFormat, output: Option<&Path>) -> Re
     };
     let mut text = serde_json::to_string_pretty(&json).expect("a sim result always serializes");
     text.push('\n');
-    if let Some(path) = output {
-        write::atomically(path, text.as_bytes()).map_err(|source| Error::Write {
-            path: path.to_path_buf(),
-            source,
-        })?;
-    }
+    let files: Vec<(&Path, &[u8])> = trace
+        .into_iter()
+        .chain(output.map(|path| (path, text.as_bytes())))
+        .collect();
+    write::all_atomically(&files).map_err(|(path, source)| Error::Write { path, source })?;
     let mut stdout = io::stdout().lock();
     match format {
         SimFormat::Json if output.is_none() => stdout.write_all(text.as_bytes())?,

@@ -4,10 +4,36 @@
 //! leaves the old file as it was.
 
 use std::io::{self, Write as _};
-use std::path::Path;
+use std::path::{Path, PathBuf};
+
+use tempfile::NamedTempFile;
 
 /// Writes `bytes` to `path` atomically.
 pub(crate) fn atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    all_atomically(&[(path, bytes)]).map_err(|(_, error)| error)
+}
+
+/// Writes several files, each atomically, and all or none of them: every
+/// temporary file is written before the first is renamed into place, so a
+/// full disk or a missing folder leaves every target as it was. (Only a
+/// rename failing between two others could leave some written, and renames
+/// within a folder do not fail for want of space.) On failure, says which
+/// target could not be written.
+pub(crate) fn all_atomically(files: &[(&Path, &[u8])]) -> Result<(), (PathBuf, io::Error)> {
+    let mut written = Vec::with_capacity(files.len());
+    for &(path, bytes) in files {
+        let file = temporary(path, bytes).map_err(|error| (path.to_path_buf(), plain(error)))?;
+        written.push((path, file));
+    }
+    for (path, file) in written {
+        file.persist(path)
+            .map_err(|error| (path.to_path_buf(), plain(error.error)))?;
+    }
+    Ok(())
+}
+
+/// A temporary file beside `path` holding `bytes`, on disk.
+fn temporary(path: &Path, bytes: &[u8]) -> io::Result<NamedTempFile> {
     let dir = match path.parent() {
         Some(parent) if !parent.as_os_str().is_empty() => parent,
         _ => Path::new("."),
@@ -24,13 +50,26 @@ pub(crate) fn atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
     let mut file = builder.tempfile_in(dir)?;
     file.write_all(bytes)?;
     file.as_file().sync_all()?;
-    file.persist(path).map_err(|error| error.error)?;
-    Ok(())
+    Ok(file)
+}
+
+/// The error without the temporary file's name that `tempfile` appends
+/// to it (`... at path "..."`, its only way of telling it): the user named
+/// the target, not the temporary file.
+fn plain(error: io::Error) -> io::Error {
+    if error.get_ref().is_none() {
+        return error;
+    }
+    let text = error.to_string();
+    match text.rfind(" at path \"") {
+        Some(end) => io::Error::new(error.kind(), &text[..end]),
+        None => error,
+    }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::atomically;
+    use super::{all_atomically, atomically};
 
     #[test]
     fn replaces_the_file_and_leaves_no_temporary_behind() {
@@ -44,6 +83,27 @@ mod tests {
             .map(|entry| entry.unwrap().file_name())
             .collect();
         assert_eq!(names, ["out.json"]);
+    }
+
+    #[test]
+    fn several_files_are_written_all_or_none() {
+        let dir = tempfile::tempdir().unwrap();
+        let first = dir.path().join("first.json");
+        let missing = dir.path().join("missing").join("second.json");
+        let (failed, error) =
+            all_atomically(&[(first.as_path(), b"1"), (missing.as_path(), b"2")]).unwrap_err();
+        assert_eq!(failed, missing);
+        // The folder is missing, and the message says so without naming a
+        // temporary file.
+        assert_eq!(error.kind(), std::io::ErrorKind::NotFound);
+        assert!(!error.to_string().contains(".spacedock-"), "{error}");
+        let names: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
+        assert!(names.is_empty(), "{names:?}");
+
+        let second = dir.path().join("second.json");
+        all_atomically(&[(first.as_path(), b"1"), (second.as_path(), b"2")]).unwrap();
+        assert_eq!(std::fs::read_to_string(&first).unwrap(), "1");
+        assert_eq!(std::fs::read_to_string(&second).unwrap(), "2");
     }
 
     #[test]

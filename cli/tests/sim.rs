@@ -199,6 +199,147 @@ fn merging_refuses_other_runs_and_repeated_shards() {
     run(&["sim", "merge", "no-such-file.json"], 2);
 }
 
+/// A result edited by hand is refused: a shard outside its run, or a tally
+/// that does not count the games its shards play.
+#[test]
+fn merging_refuses_a_result_edited_by_hand() {
+    let dir = tempfile::tempdir().unwrap();
+    let first = temp(&dir, "a.json");
+    let second = temp(&dir, "b.json");
+    for (path, shard) in [(&first, "1/2"), (&second, "2/2")] {
+        run_owned(
+            &sim(&[
+                "--games",
+                "10",
+                "--shard",
+                shard,
+                "-o",
+                path.to_str().unwrap(),
+            ]),
+            0,
+        );
+    }
+    let edited = temp(&dir, "edited.json");
+    let edit = |change: &dyn Fn(&mut serde_json::Value)| {
+        let mut result = json(&std::fs::read_to_string(&second).unwrap());
+        change(&mut result);
+        std::fs::write(&edited, result.to_string()).unwrap();
+        run(
+            &[
+                "sim",
+                "merge",
+                first.to_str().unwrap(),
+                edited.to_str().unwrap(),
+            ],
+            2,
+        )
+        .stderr
+    };
+    let stderr = edit(&|result| result["run"]["shards"] = serde_json::json!([7]));
+    assert!(stderr.contains("it names shard 7 of 2"), "{stderr}");
+    let stderr = edit(&|result| result["tally"]["games"] = serde_json::json!(999));
+    assert!(
+        stderr.contains("it counts 999 games where its shards play 5"),
+        "{stderr}"
+    );
+    let stderr = edit(&|result| result["tally"]["finished"] = serde_json::json!(6));
+    assert!(
+        stderr.contains("it counts 6 finished games of 5"),
+        "{stderr}"
+    );
+    // Untouched, the two merge.
+    run(
+        &[
+            "sim",
+            "merge",
+            first.to_str().unwrap(),
+            second.to_str().unwrap(),
+        ],
+        0,
+    );
+}
+
+/// The trace and the JSON result are written together or not at all, and
+/// only after the games ran.
+#[test]
+fn sim_writes_its_files_all_or_none() {
+    let dir = tempfile::tempdir().unwrap();
+    let trace = temp(&dir, "game.jsonl");
+    let trace = trace.to_str().unwrap();
+    let missing = temp(&dir, "missing/run.json");
+    let finished = run_owned(
+        &sim(&[
+            "--games",
+            "2",
+            "--trace",
+            trace,
+            "-o",
+            missing.to_str().unwrap(),
+        ]),
+        2,
+    );
+    assert!(
+        finished.stderr.contains("cannot write"),
+        "{}",
+        finished.stderr
+    );
+    assert!(!finished.stderr.contains(".spacedock-"), "{}", finished.stderr);
+    let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
+    assert!(left.is_empty(), "{left:?}");
+
+    let finished = run_owned(&sim(&["--games", "2", "--trace", trace, "-o", trace]), 2);
+    assert!(
+        finished
+            .stderr
+            .contains("`--trace` and `--output` both name"),
+        "{}",
+        finished.stderr
+    );
+    let output = temp(&dir, "run.json");
+    run_owned(
+        &sim(&[
+            "--games",
+            "2",
+            "--trace",
+            trace,
+            "-o",
+            output.to_str().unwrap(),
+        ]),
+        0,
+    );
+    assert!(std::fs::read_to_string(trace).unwrap().lines().count() > 1);
+    assert_eq!(
+        json(&std::fs::read_to_string(&output).unwrap())["tally"]["games"],
+        2
+    );
+}
+
+/// A shard without games has no first game to trace.
+#[test]
+fn an_empty_shard_has_nothing_to_trace() {
+    let dir = tempfile::tempdir().unwrap();
+    let trace = temp(&dir, "game.jsonl");
+    let finished = run_owned(
+        &sim(&[
+            "--games",
+            "2",
+            "--shard",
+            "1/5",
+            "--trace",
+            trace.to_str().unwrap(),
+        ]),
+        2,
+    );
+    assert!(
+        finished
+            .stderr
+            .contains("shard 1/5 of a run of 2 games plays none"),
+        "{}",
+        finished.stderr
+    );
+    assert!(!trace.exists());
+}
+
 #[test]
 fn replay_confirms_a_trace_and_catches_a_tampered_one() {
     let dir = tempfile::tempdir().unwrap();
@@ -317,6 +458,8 @@ fn usage_errors_exit_2() {
     run_owned(&sim(&["--games", "1", "--policy", "minimax"]), 2);
     run_owned(&sim(&["--games", "1", "--shard", "3/2"]), 2);
     run_owned(&sim(&["--games", "1", "--max-steps", "0"]), 2);
+    run_owned(&sim(&["--games", "0"]), 2);
+    run_owned(&sim(&["--games", "1", "--threads", "1025"]), 2);
     run_owned(&sim(&[]), 2);
     run(&["sim", "--pack", "clean", "--games", "1"], 2);
     run(&["sim", "merge"], 2);

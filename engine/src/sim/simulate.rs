@@ -46,7 +46,8 @@ pub struct SimConfig {
     pub games: u64,
     /// The slice of the run to play.
     pub shard: Shard,
-    /// Worker threads; 0 lets rayon choose (one per core).
+    /// Worker threads; 0 lets rayon choose (one per core). Never more
+    /// are started than the shard has games: an idle worker only costs.
     pub threads: usize,
     /// Actions after which a game is stopped and reported as failed.
     pub max_steps: u64,
@@ -141,6 +142,11 @@ pub fn simulate(
         shards: vec![config.shard.index],
     };
     let games = config.shard.games(config.games);
+    let threads = config.threads.min(
+        usize::try_from(games.end - games.start)
+            .unwrap_or(usize::MAX)
+            .max(1),
+    );
     let worker = Worker {
         setup: &setup,
         layout: &layout,
@@ -160,14 +166,14 @@ pub fn simulate(
             )
             .reduce(|| Counts::new(&layout), |left, right| left.merge(&right))
     };
-    let counts = if config.threads == 0 {
+    let counts = if threads == 0 {
         play_all()
     } else {
         rayon::ThreadPoolBuilder::new()
-            .num_threads(config.threads)
+            .num_threads(threads)
             .build()
             .map_err(|error| SimError::Threads {
-                threads: config.threads,
+                threads,
                 message: error.to_string(),
             })?
             .install(play_all)
