@@ -1,7 +1,9 @@
 //! `spacedock check PACK...`: compile every pack and report every
 //! diagnostic of all of them in one run. Nothing is written. With
 //! `--games N`, the missions of every pack that compiles are playtested
-//! too (see `playtest.rs`).
+//! too (see `playtest.rs`): the findings print after the diagnostics, count
+//! in each pack's summary and in the JSON counts, and decide the exit
+//! status with them.
 
 use std::io::{self, Write as _};
 use std::sync::Arc;
@@ -40,49 +42,46 @@ pub(crate) fn run(args: &CheckArgs, style: Style) -> Result<Exit, Error> {
         format: args.report.format,
         style,
     };
-    let playtests: Vec<playtest::MissionPlaytest> = match args.games {
-        Some(games) => compilations
-            .iter()
-            .filter_map(|(label, compilation)| {
-                let bundle = compilation.bundle.clone()?;
-                Some(playtest::run(
-                    label,
-                    &Arc::new(bundle),
-                    games,
-                    args.max_steps,
-                ))
-            })
-            .flatten()
-            .collect(),
-        None => Vec::new(),
-    };
+    // The playtests of each pack, in the order of the packs: none when
+    // `--games` is not given or the pack does not compile.
+    let playtests: Vec<Vec<playtest::MissionPlaytest>> = compilations
+        .iter()
+        .map(
+            |(label, compilation)| match (args.games, &compilation.bundle) {
+                (Some(games), Some(bundle)) => {
+                    playtest::run(label, &Arc::new(bundle.clone()), games, args.max_steps)
+                }
+                _ => Vec::new(),
+            },
+        )
+        .collect();
+    let findings = playtest::findings_of(&playtests);
     let mut extra = serde_json::Map::new();
     if args.games.is_some() {
         extra.insert(
             "playtest".to_owned(),
-            serde_json::to_value(&playtests).expect("playtests always serialize"),
+            serde_json::to_value(playtests.iter().flatten().collect::<Vec<_>>())
+                .expect("playtests always serialize"),
         );
     }
-    printer.report(&checked, extra)?;
-    match args.report.format {
-        Format::Human if args.games.is_some() => {
-            io::stderr()
-                .lock()
-                .write_all(playtest::human(&playtests).as_bytes())?;
+    printer.report_with(&checked, &findings, extra)?;
+    if let (Some(games), Format::Human) = (args.games, args.report.format) {
+        let mut stderr = io::stderr().lock();
+        for ((label, compilation), playtests) in compilations.iter().zip(&playtests) {
+            if compilation.bundle.is_some() {
+                stderr.write_all(playtest::summary(label, games, playtests).as_bytes())?;
+            }
         }
-        Format::Github => io::stdout()
-            .lock()
-            .write_all(playtest::github(&playtests).as_bytes())?,
-        Format::Human | Format::Json => {}
     }
     let diagnostics = Exit::for_diagnostics(
         checked.iter().flat_map(|pack| pack.diagnostics),
         args.report.deny_warnings,
     );
-    let findings = playtests.iter().flat_map(|test| &test.findings);
-    let played = if findings.clone().any(|finding| {
-        finding.severity == spacedock_engine::sim::Severity::Error || args.report.deny_warnings
-    }) {
+    let played = if findings
+        .counts
+        .iter()
+        .any(|found| found.errors > 0 || (args.report.deny_warnings && found.warnings > 0))
+    {
         Exit::ContentErrors
     } else {
         Exit::Success

@@ -3,16 +3,17 @@
 //! playtest finds (`spacedock_engine::sim::findings`) is reported next to
 //! the compiler's diagnostics, in the same three formats: lines like
 //! diagnostics on stderr, a `playtest` key in the JSON object, or GitHub
-//! annotations.
+//! annotations. Each finding is named as the docs name it (`sim-hang`) in
+//! all three, and counted with the diagnostics (`findings`).
 
 use std::fmt::Write as _;
 use std::sync::Arc;
 
-use serde::Serialize;
+use serde::{Serialize, Serializer};
 use spacedock_engine::sim::{Finding, Severity, Shard, SimConfig, findings, simulate};
 use spacedock_schema::bundle::Bundle;
 
-use crate::render::count;
+use crate::render::{Counts, Findings, count};
 
 /// The base seed of playtests: fixed, so `check` is reproducible.
 const SEED: u64 = 0;
@@ -28,6 +29,7 @@ pub(crate) struct MissionPlaytest {
     /// Each team's wins, in the mission's team order.
     pub(crate) wins: Vec<(String, u64)>,
     pub(crate) draws: u64,
+    #[serde(serialize_with = "named_findings")]
     pub(crate) findings: Vec<Finding>,
 }
 
@@ -37,6 +39,43 @@ impl MissionPlaytest {
             .iter()
             .filter(|finding| finding.severity == Severity::Error)
             .count()
+    }
+}
+
+/// Findings as the JSON object shows them: `kind` is the name the other
+/// formats and the docs use (`sim-hang`), not the engine's variant name.
+fn named_findings<S: Serializer>(findings: &[Finding], serializer: S) -> Result<S::Ok, S::Error> {
+    #[derive(Serialize)]
+    struct Named<'a> {
+        kind: &'static str,
+        severity: Severity,
+        message: &'a str,
+    }
+    serializer.collect_seq(findings.iter().map(|finding| Named {
+        kind: finding.kind.name(),
+        severity: finding.severity,
+        message: &finding.message,
+    }))
+}
+
+/// The errors and warnings of some playtests.
+pub(crate) fn counts(playtests: &[MissionPlaytest]) -> Counts {
+    let errors: usize = playtests.iter().map(MissionPlaytest::errors).sum();
+    let found: usize = playtests.iter().map(|test| test.findings.len()).sum();
+    Counts {
+        errors,
+        warnings: found - errors,
+    }
+}
+
+/// The playtests of each checked pack (in the order of the packs) as the
+/// printer takes them: counted per pack, rendered for people and GitHub.
+pub(crate) fn findings_of(packs: &[Vec<MissionPlaytest>]) -> Findings {
+    let all: Vec<&MissionPlaytest> = packs.iter().flatten().collect();
+    Findings {
+        counts: packs.iter().map(|playtests| counts(playtests)).collect(),
+        human: human(&all),
+        github: github(&all),
     }
 }
 
@@ -89,8 +128,8 @@ pub(crate) fn run(
         .collect()
 }
 
-/// Findings as lines like diagnostics, then one summary line per pack.
-pub(crate) fn human(playtests: &[MissionPlaytest]) -> String {
+/// Findings as lines like diagnostics.
+fn human(playtests: &[&MissionPlaytest]) -> String {
     let mut text = String::new();
     for playtest in playtests {
         for finding in &playtest.findings {
@@ -107,34 +146,28 @@ pub(crate) fn human(playtests: &[MissionPlaytest]) -> String {
             );
         }
     }
-    let mut packs: Vec<&str> = playtests.iter().map(|test| test.pack.as_str()).collect();
-    packs.dedup();
-    for pack in packs {
-        let tests: Vec<&MissionPlaytest> =
-            playtests.iter().filter(|test| test.pack == pack).collect();
-        let errors: usize = tests.iter().map(|test| test.errors()).sum();
-        let warnings: usize = tests
-            .iter()
-            .map(|test| test.findings.len() - test.errors())
-            .sum();
-        let _ = writeln!(
-            text,
-            "{pack}: played {} of each of {}: {}, {}",
-            count(
-                tests.first().map_or(0, |test| test.games) as usize,
-                "random game",
-                "random games"
-            ),
-            count(tests.len(), "mission", "missions"),
-            count(errors, "error", "errors"),
-            count(warnings, "warning", "warnings"),
-        );
-    }
     text
 }
 
+/// What was played of one pack and what it found, in one line: printed
+/// after the summaries.
+pub(crate) fn summary(pack: &str, games: u64, playtests: &[MissionPlaytest]) -> String {
+    let found = counts(playtests);
+    format!(
+        "{pack}: played {} of each of {}: {}, {}\n",
+        count(
+            usize::try_from(games).unwrap_or(usize::MAX),
+            "random game",
+            "random games"
+        ),
+        count(playtests.len(), "mission", "missions"),
+        count(found.errors, "error", "errors"),
+        count(found.warnings, "warning", "warnings"),
+    )
+}
+
 /// One GitHub Actions annotation per finding.
-pub(crate) fn github(playtests: &[MissionPlaytest]) -> String {
+fn github(playtests: &[&MissionPlaytest]) -> String {
     let mut text = String::new();
     for playtest in playtests {
         for finding in &playtest.findings {

@@ -39,6 +39,41 @@ impl Checked<'_> {
     }
 }
 
+/// Errors and warnings.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Counts {
+    pub(crate) errors: usize,
+    pub(crate) warnings: usize,
+}
+
+/// What a command found besides the compiler's diagnostics (the playtest
+/// of `check --games`), rendered by the command. It is printed after the
+/// diagnostics and counted with them: in each pack's summary line and in
+/// the JSON object's `errors` and `warnings`.
+#[derive(Debug, Default)]
+pub(crate) struct Findings {
+    /// The errors and warnings of each checked pack, in the order of the
+    /// packs (a pack without an entry found nothing).
+    pub(crate) counts: Vec<Counts>,
+    /// For people: lines printed after the diagnostics, before the
+    /// summaries.
+    pub(crate) human: String,
+    /// For GitHub: annotations printed after the diagnostics' own.
+    pub(crate) github: String,
+}
+
+impl Findings {
+    /// What the pack at `index` found in all: its diagnostics and its
+    /// findings.
+    fn total(&self, index: usize, pack: &Checked<'_>) -> Counts {
+        let found = self.counts.get(index).copied().unwrap_or_default();
+        Counts {
+            errors: pack.errors() + found.errors,
+            warnings: pack.warnings() + found.warnings,
+        }
+    }
+}
+
 /// How human output looks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Style {
@@ -97,16 +132,28 @@ impl Printer {
         checked: &[Checked<'_>],
         extra: serde_json::Map<String, serde_json::Value>,
     ) -> io::Result<()> {
+        self.report_with(checked, &Findings::default(), extra)
+    }
+
+    /// Like [`Printer::report`], with what the command found besides the
+    /// diagnostics printed after them and counted with them.
+    pub(crate) fn report_with(
+        &self,
+        checked: &[Checked<'_>],
+        findings: &Findings,
+        extra: serde_json::Map<String, serde_json::Value>,
+    ) -> io::Result<()> {
         match self.format {
             Format::Human => {
                 let mut stderr = io::stderr().lock();
                 stderr.write_all(human(checked, self.style).as_bytes())?;
-                stderr.write_all(summaries(checked).as_bytes())?;
+                stderr.write_all(findings.human.as_bytes())?;
+                stderr.write_all(summaries(checked, findings).as_bytes())?;
                 stderr.flush()
             }
             Format::Json => {
                 let mut stdout = io::stdout().lock();
-                let text = serde_json::to_string_pretty(&json(checked, extra))
+                let text = serde_json::to_string_pretty(&json(checked, findings, extra))
                     .expect("diagnostics always serialize");
                 writeln!(stdout, "{text}")?;
                 stdout.flush()
@@ -114,9 +161,10 @@ impl Printer {
             Format::Github => {
                 let mut stdout = io::stdout().lock();
                 stdout.write_all(github(checked).as_bytes())?;
+                stdout.write_all(findings.github.as_bytes())?;
                 stdout.flush()?;
                 let mut stderr = io::stderr().lock();
-                stderr.write_all(summaries(checked).as_bytes())?;
+                stderr.write_all(summaries(checked, findings).as_bytes())?;
                 stderr.flush()
             }
         }
@@ -144,21 +192,23 @@ pub(crate) fn human(checked: &[Checked<'_>], style: Style) -> String {
     text
 }
 
-/// One line per pack with its counts, and a total when there are several.
-fn summaries(checked: &[Checked<'_>]) -> String {
+/// One line per pack with its counts (its diagnostics and its findings),
+/// and a total when there are several.
+fn summaries(checked: &[Checked<'_>], findings: &Findings) -> String {
     let mut text = String::new();
-    for pack in checked {
+    for (index, pack) in checked.iter().enumerate() {
+        let total = findings.total(index, pack);
         let _ = writeln!(
             text,
             "{}: {}, {}",
             pack.label,
-            count(pack.errors(), "error", "errors"),
-            count(pack.warnings(), "warning", "warnings")
+            count(total.errors, "error", "errors"),
+            count(total.warnings, "warning", "warnings")
         );
     }
     if checked.len() > 1 {
-        let errors = checked.iter().map(Checked::errors).sum();
-        let warnings = checked.iter().map(Checked::warnings).sum();
+        let total = totals(checked, findings);
+        let (errors, warnings) = (total.errors, total.warnings);
         let _ = writeln!(
             text,
             "checked {}: {}, {}",
@@ -168,6 +218,18 @@ fn summaries(checked: &[Checked<'_>]) -> String {
         );
     }
     text
+}
+
+/// What every pack found in all: diagnostics and findings.
+fn totals(checked: &[Checked<'_>], findings: &Findings) -> Counts {
+    checked
+        .iter()
+        .enumerate()
+        .map(|(index, pack)| findings.total(index, pack))
+        .fold(Counts::default(), |sum, total| Counts {
+            errors: sum.errors + total.errors,
+            warnings: sum.warnings + total.warnings,
+        })
 }
 
 /// A diagnostic as the JSON format shows it. Lines and columns are 1-based;
@@ -211,9 +273,11 @@ fn span_position<'a>(
     )
 }
 
-/// The JSON object of a run: every diagnostic, the counts, and `extra`.
+/// The JSON object of a run: every diagnostic, the counts (of the
+/// diagnostics and the findings), and `extra`.
 pub(crate) fn json(
     checked: &[Checked<'_>],
+    findings: &Findings,
     extra: serde_json::Map<String, serde_json::Value>,
 ) -> serde_json::Value {
     let mut diagnostics = Vec::new();
@@ -258,14 +322,9 @@ pub(crate) fn json(
         "diagnostics".to_owned(),
         serde_json::to_value(diagnostics).expect("diagnostics always serialize"),
     );
-    object.insert(
-        "errors".to_owned(),
-        checked.iter().map(Checked::errors).sum::<usize>().into(),
-    );
-    object.insert(
-        "warnings".to_owned(),
-        checked.iter().map(Checked::warnings).sum::<usize>().into(),
-    );
+    let total = totals(checked, findings);
+    object.insert("errors".to_owned(), total.errors.into());
+    object.insert("warnings".to_owned(), total.warnings.into());
     object.extend(extra);
     serde_json::Value::Object(object)
 }
@@ -359,7 +418,7 @@ mod tests {
             sources: &sources,
             diagnostics: &diagnostics,
         }];
-        let value = json(&checked, serde_json::Map::new());
+        let value = json(&checked, &Findings::default(), serde_json::Map::new());
         assert_eq!(value["errors"], 1);
         assert_eq!(value["warnings"], 1);
         let first = &value["diagnostics"][0];
@@ -392,9 +451,29 @@ mod tests {
             sources: &sources,
             diagnostics: &diagnostics[1..],
         };
+        let checked = [one, two];
         assert_eq!(
-            summaries(&[one, two]),
+            summaries(&checked, &Findings::default()),
             "a: 1 error, 1 warning\nb: 0 errors, 1 warning\nchecked 2 packs: 1 error, 2 warnings\n"
+        );
+        let found = Findings {
+            counts: vec![
+                Counts::default(),
+                Counts {
+                    errors: 2,
+                    warnings: 1,
+                },
+            ],
+            ..Findings::default()
+        };
+        assert_eq!(
+            summaries(&checked, &found),
+            "a: 1 error, 1 warning\nb: 2 errors, 2 warnings\nchecked 2 packs: 3 errors, 3 warnings\n"
+        );
+        let value = json(&checked, &found, serde_json::Map::new());
+        assert_eq!(
+            (value["errors"].as_u64(), value["warnings"].as_u64()),
+            (Some(3), Some(3))
         );
     }
 

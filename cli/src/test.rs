@@ -5,7 +5,8 @@
 //! The validator checks the pack and the scenarios (their diagnostics are
 //! rendered as `check` renders them); the engine runs each scenario that
 //! checked clean. Exit status: 0 when every scenario passed, 1 when one
-//! failed or the content has errors, 2 when the pack cannot be read.
+//! failed or the content has errors, 2 when the pack cannot be read (then
+//! only its diagnostic is printed: no scenario list, no verdict).
 
 use std::fmt::Write as _;
 use std::io::{self, Write as _};
@@ -88,11 +89,11 @@ pub(crate) fn run(args: &TestArgs, style: Style) -> Result<Exit, Error> {
         TestFormat::Human => Format::Human,
         TestFormat::Json => Format::Json,
     };
-    let tally = |status: Status| outcomes.iter().filter(|o| o.status == status).count();
+    let with_status = |status: Status| outcomes.iter().filter(|o| o.status == status).count();
     let (passed, failed, not_run) = (
-        tally(Status::Passed),
-        tally(Status::Failed),
-        tally(Status::NotRun),
+        with_status(Status::Passed),
+        with_status(Status::Failed),
+        with_status(Status::NotRun),
     );
     let mut extra = serde_json::Map::new();
     extra.insert(
@@ -102,25 +103,47 @@ pub(crate) fn run(args: &TestArgs, style: Style) -> Result<Exit, Error> {
     extra.insert("passed".to_owned(), passed.into());
     extra.insert("failed".to_owned(), failed.into());
     extra.insert("not_run".to_owned(), not_run.into());
-    let printer = Printer { format, style };
-    if format == Format::Human {
-        if !suite.diagnostics.is_empty() {
-            printer.report(&checked, extra)?;
-        }
-        io::stdout()
-            .lock()
-            .write_all(human(args, &outcomes, passed, failed, not_run).as_bytes())?;
-    } else {
-        printer.report(&checked, extra)?;
-    }
-
     let diagnostics = Exit::for_diagnostics(&suite.diagnostics, false);
     let tests = if failed + not_run > 0 {
         Exit::ContentErrors
     } else {
         Exit::Success
     };
-    Ok(diagnostics.max(tests))
+    let exit = diagnostics.max(tests);
+
+    let printer = Printer { format, style };
+    if format == Format::Human {
+        if !suite.diagnostics.is_empty() {
+            printer.report(&checked, extra)?;
+        }
+        // A pack that cannot be read has no scenarios to report: its
+        // diagnostic says it all, and no verdict is printed.
+        if exit != Exit::UsageOrIo {
+            let errors = checked[0].errors();
+            let summary = Summary {
+                passed,
+                failed,
+                not_run,
+                errors,
+            };
+            io::stdout()
+                .lock()
+                .write_all(human(args, &outcomes, summary).as_bytes())?;
+        }
+    } else {
+        printer.report(&checked, extra)?;
+    }
+    Ok(exit)
+}
+
+/// The counts of a run: scenarios by status, and the errors of the
+/// content (the pack's and the scenarios').
+#[derive(Clone, Copy)]
+struct Summary {
+    passed: usize,
+    failed: usize,
+    not_run: usize,
+    errors: usize,
 }
 
 /// Whether a scenario file is run: every one, or those whose path or
@@ -187,14 +210,9 @@ fn outcomes<'a>(
     outcomes
 }
 
-/// One line per scenario, then each failure, then the counts.
-fn human(
-    args: &TestArgs,
-    outcomes: &[Outcome<'_>],
-    passed: usize,
-    failed: usize,
-    not_run: usize,
-) -> String {
+/// One line per scenario, then each failure, then the counts: `ok` only
+/// when every scenario passed and the content has no errors.
+fn human(args: &TestArgs, outcomes: &[Outcome<'_>], summary: Summary) -> String {
     let mut text = String::new();
     let _ = writeln!(
         text,
@@ -242,14 +260,28 @@ fn human(
             }
         }
     }
-    let verdict = if failed + not_run == 0 {
+    let Summary {
+        passed,
+        failed,
+        not_run,
+        errors,
+    } = summary;
+    let verdict = if failed + not_run + errors == 0 {
         "ok"
     } else {
         "FAILED"
     };
-    let _ = writeln!(
+    let _ = write!(
         text,
         "\ntest result: {verdict}. {passed} passed, {failed} failed, {not_run} not run"
     );
+    if errors > 0 {
+        let _ = write!(
+            text,
+            "; the content has {}",
+            count(errors, "error", "errors")
+        );
+    }
+    text.push('\n');
     text
 }

@@ -1,5 +1,6 @@
-//! `spacedock check`: exit statuses, the three output formats, and the
-//! human rendering of a broken pack (snapshot).
+//! `spacedock check`: exit statuses, the three output formats, the
+//! human rendering of a broken pack (snapshot), and the counts of a
+//! playtest's findings (`--games`) in each format.
 
 use crate::{copy_fixture, json, run, spacedock};
 
@@ -227,6 +228,171 @@ fn no_colour_unless_asked() {
         .assert()
         .code(1);
     assert!(!String::from_utf8_lossy(&never.get_output().stderr).contains('\u{1b}'));
+}
+
+/// The findings of every mission's playtest in a `check --format json`
+/// object, as (kind, severity) pairs.
+fn playtest_findings(report: &serde_json::Value) -> Vec<(String, String)> {
+    report["playtest"]
+        .as_array()
+        .expect("a playtest array")
+        .iter()
+        .flat_map(|mission| mission["findings"].as_array().unwrap())
+        .map(|finding| {
+            (
+                finding["kind"].as_str().unwrap().to_owned(),
+                finding["severity"].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn playtest_findings_count_in_the_json_totals() {
+    // A step bound too low for some games to end (errors), and one-sided
+    // missions (warnings), next to the broken pack's diagnostics.
+    let args = [
+        "check",
+        "clean",
+        "broken",
+        "--games",
+        "3",
+        "--max-steps",
+        "5",
+        "--format",
+        "json",
+    ];
+    let report = json(&run(&args, 1).stdout);
+    let findings = playtest_findings(&report);
+    let found = |severity: &str| findings.iter().filter(|(_, s)| s == severity).count();
+    let diagnostics = report["diagnostics"].as_array().unwrap();
+    let diagnosed = |severity: &str| {
+        diagnostics
+            .iter()
+            .filter(|d| d["severity"] == severity)
+            .count()
+    };
+    assert!(found("error") >= 1 && found("warning") >= 1, "{report:#}");
+    assert_eq!(
+        report["errors"].as_u64(),
+        Some((diagnosed("error") + found("error")) as u64),
+        "{report:#}"
+    );
+    assert_eq!(
+        report["warnings"].as_u64(),
+        Some((diagnosed("warning") + found("warning")) as u64),
+        "{report:#}"
+    );
+
+    // Warnings denied: they fail the run, and the object counts them.
+    let report = json(
+        &run(
+            &[
+                "check",
+                "clean",
+                "--games",
+                "5",
+                "--deny-warnings",
+                "--format",
+                "json",
+            ],
+            1,
+        )
+        .stdout,
+    );
+    let warnings = playtest_findings(&report).len();
+    assert!(warnings >= 1, "{report:#}");
+    assert_eq!(report["errors"], 0);
+    assert_eq!(report["warnings"].as_u64(), Some(warnings as u64));
+}
+
+#[test]
+fn playtest_findings_count_in_the_summary_lines() {
+    let report = json(
+        &run(
+            &[
+                "check",
+                "clean",
+                "--games",
+                "3",
+                "--max-steps",
+                "5",
+                "--format",
+                "json",
+            ],
+            1,
+        )
+        .stdout,
+    );
+    let summary = format!(
+        "clean: {} error{}, {} warning{}\n",
+        report["errors"],
+        if report["errors"] == 1 { "" } else { "s" },
+        report["warnings"],
+        if report["warnings"] == 1 { "" } else { "s" },
+    );
+    assert_ne!(summary, "clean: 0 errors, 0 warnings\n");
+    for format in ["human", "github"] {
+        let finished = run(
+            &[
+                "check",
+                "clean",
+                "--games",
+                "3",
+                "--max-steps",
+                "5",
+                "--format",
+                format,
+            ],
+            1,
+        );
+        assert!(
+            finished
+                .stderr
+                .lines()
+                .any(|line| format!("{line}\n") == summary),
+            "{format}: no `{}` in\n{}",
+            summary.trim_end(),
+            finished.stderr
+        );
+    }
+}
+
+#[test]
+fn playtest_findings_have_one_name_in_every_format() {
+    let args = ["check", "clean", "--games", "3", "--max-steps", "5"];
+    let report = json(&run(&[&args[..], &["--format", "json"]].concat(), 1).stdout);
+    let mut in_json: Vec<String> = playtest_findings(&report)
+        .into_iter()
+        .map(|(kind, _)| kind)
+        .collect();
+    let human = run(&args, 1).stderr;
+    let mut in_human: Vec<String> = human
+        .lines()
+        .filter_map(|line| {
+            let rest = line
+                .strip_prefix("error[")
+                .or_else(|| line.strip_prefix("warning["))?;
+            Some(rest.split(']').next().unwrap().to_owned())
+        })
+        .collect();
+    let github = run(&[&args[..], &["--format", "github"]].concat(), 1).stdout;
+    let mut in_github: Vec<String> = github
+        .lines()
+        .filter_map(|line| {
+            let title = line.split(" title=").nth(1)?;
+            Some(title.split("::").next().unwrap().to_owned())
+        })
+        .collect();
+    for names in [&mut in_json, &mut in_human, &mut in_github] {
+        names.sort();
+    }
+    assert!(
+        in_json.contains(&"sim-hang".to_owned()) && in_json.contains(&"sim-one-sided".to_owned()),
+        "{in_json:?}"
+    );
+    assert_eq!(in_json, in_human);
+    assert_eq!(in_json, in_github);
 }
 
 #[test]

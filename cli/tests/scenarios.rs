@@ -147,3 +147,46 @@ fn a_missing_pack_exits_2() {
         finished.stderr
     );
 }
+
+#[test]
+fn a_pack_that_cannot_be_read_prints_no_verdict() {
+    for pack in ["no-such-pack", "fleets"] {
+        let finished = run(&["test", pack], 2);
+        assert_eq!(finished.stdout, "", "no scenarios, no `test result`");
+        assert!(
+            finished.stderr.contains("SD0001(io-error)")
+                || finished.stderr.contains("SD0008(not-a-pack)"),
+            "{}",
+            finished.stderr
+        );
+
+        let finished = run(&["test", pack, "--format", "json"], 2);
+        assert_eq!(finished.stderr, "", "json mode prints nothing else");
+        let value = json(&finished.stdout);
+        assert_eq!(value["errors"], 1);
+        assert_eq!(value["scenarios"], serde_json::json!([]));
+        assert_eq!(
+            (value["passed"].as_u64(), value["failed"].as_u64()),
+            (Some(0), Some(0))
+        );
+    }
+}
+
+#[test]
+fn a_pack_with_errors_does_not_pass() {
+    let finished = run(&["test", "broken"], 1);
+    assert!(
+        finished.stdout.ends_with(
+            "\ntest result: FAILED. 0 passed, 0 failed, 0 not run; the content has 4 errors\n"
+        ),
+        "{}",
+        finished.stdout
+    );
+    assert!(
+        finished.stderr.ends_with("broken: 4 errors, 1 warning\n"),
+        "{}",
+        finished.stderr
+    );
+    let value = json(&run(&["test", "broken", "--format", "json"], 1).stdout);
+    assert_eq!(value["errors"], 4);
+}
