@@ -66,6 +66,12 @@ pub(crate) enum Error {
     #[error("`--trace` and `--output` both name `{}`", path.display())]
     SameOutput { path: PathBuf },
 
+    #[error("cannot read trace `{}`: {source}", path.display())]
+    NotATrace {
+        path: PathBuf,
+        source: spacedock_engine::sim::trace::TraceReadError,
+    },
+
     #[error("`{}` does not say which pack it was recorded from", path.display())]
     NoPackForTrace { path: PathBuf },
 
@@ -112,6 +118,9 @@ impl Error {
                     .to_owned(),
             ),
             Error::NoPackForTrace { .. } => Some("give the pack with `--pack PACK`".to_owned()),
+            Error::NotATrace { .. } => {
+                Some("a trace is the file `spacedock sim ... --trace FILE` writes".to_owned())
+            }
             Error::NothingToTrace { .. } => Some(
                 "trace from a shard that has games, or from the whole run (no --shard)".to_owned(),
             ),

@@ -2,15 +2,18 @@
 //! says whether it reaches the recorded final state.
 //!
 //! The engine does the replaying (`spacedock_engine::sim::trace::replay`);
-//! this finds and compiles the pack (the one named with `--pack`, or the
-//! one the trace was recorded from), and turns the verdict into a line on
-//! stdout and the exit status: 0 confirmed, 1 not.
+//! this first reads the whole file for its shape (a file that is not a
+//! trace stops here, before any pack is compiled), finds and compiles the
+//! pack (the one named with `--pack`, or the one the trace was recorded
+//! from), and turns the verdict into a line on stdout and the exit status:
+//! 0 confirmed, 1 a game that differs from its record, 2 a trace (or pack)
+//! that cannot be read.
 
 use std::fs::File;
 use std::io::{self, BufReader, Write as _};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
-use spacedock_engine::sim::trace::{self, ReplayError, TraceLine};
+use spacedock_engine::sim::trace::{self, ReplayError};
 
 use crate::args::ReplayArgs;
 use crate::error::Error;
@@ -27,9 +30,23 @@ pub(crate) fn run(args: &ReplayArgs, style: Style) -> Result<Exit, Error> {
                 source,
             })
     };
-    let pack = match &args.pack {
-        Some(pack) => pack.clone(),
-        None => recorded_pack(open()?, &args.file)?,
+    let header = match trace::check_shape(open()?) {
+        Ok(header) => header,
+        Err(source) => {
+            return Err(Error::NotATrace {
+                path: args.file.clone(),
+                source,
+            });
+        }
+    };
+    let pack = match (&args.pack, header.source) {
+        (Some(pack), _) => pack.clone(),
+        (None, Some(source)) => PathBuf::from(source),
+        (None, None) => {
+            return Err(Error::NoPackForTrace {
+                path: args.file.clone(),
+            });
+        }
     };
     let bundle = match sim::compile(&pack, style)? {
         Ok(bundle) => bundle,
@@ -58,7 +75,8 @@ pub(crate) fn run(args: &ReplayArgs, style: Style) -> Result<Exit, Error> {
             )?;
             Ok(Exit::ContentErrors)
         }
-        Err(ReplayError::Io(source)) => Err(Error::Read {
+        // The file changed since its shape was read.
+        Err(ReplayError::Read(source)) => Err(Error::NotATrace {
             path: args.file.clone(),
             source,
         }),
@@ -66,29 +84,5 @@ pub(crate) fn run(args: &ReplayArgs, style: Style) -> Result<Exit, Error> {
             writeln!(stdout, "mismatch: {error}")?;
             Ok(Exit::ContentErrors)
         }
-    }
-}
-
-/// The pack folder a trace's header says it was recorded from.
-fn recorded_pack(mut input: impl io::BufRead, path: &Path) -> Result<PathBuf, Error> {
-    let mut first = String::new();
-    input.read_line(&mut first).map_err(|source| Error::Read {
-        path: path.to_path_buf(),
-        source,
-    })?;
-    match serde_json::from_str::<TraceLine>(&first) {
-        Ok(TraceLine::Header(header)) => {
-            header
-                .source
-                .map(PathBuf::from)
-                .ok_or_else(|| Error::NoPackForTrace {
-                    path: path.to_path_buf(),
-                })
-        }
-        // A file that is not a trace names no pack either; with `--pack`,
-        // the replay reports what is wrong with it.
-        _ => Err(Error::NoPackForTrace {
-            path: path.to_path_buf(),
-        }),
     }
 }

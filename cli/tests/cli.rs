@@ -12,6 +12,7 @@ mod explain;
 mod fleet;
 mod help;
 mod list;
+mod replay;
 mod scenarios;
 mod schema;
 mod sim;

@@ -283,7 +283,11 @@ fn sim_writes_its_files_all_or_none() {
         "{}",
         finished.stderr
     );
-    assert!(!finished.stderr.contains(".spacedock-"), "{}", finished.stderr);
+    assert!(
+        !finished.stderr.contains(".spacedock-"),
+        "{}",
+        finished.stderr
+    );
     let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
     assert!(left.is_empty(), "{left:?}");
 

@@ -9,9 +9,16 @@
 //! stale one (a different engine, a different bundle) is caught at the first
 //! line that differs.
 //!
+//! A file that is not a trace at all (not JSON lines, no header first, a
+//! line of the wrong shape, no end line) is a [`TraceReadError`], told
+//! apart from a well-formed trace the game does not follow (a
+//! [`ReplayError`] other than [`ReplayError::Read`]): the first is an input
+//! that cannot be read, the second a record that differs from its game.
+//!
 //! Lines are written and read one at a time, so a trace of any length takes
 //! constant memory.
 
+use std::collections::VecDeque;
 use std::io::{self, BufRead, Write};
 use std::sync::Arc;
 
@@ -196,28 +203,63 @@ impl Replay {
     }
 }
 
-/// Why a trace does not replay.
+/// Why a file cannot be read as a trace: it is not one, or not a whole one.
+/// Nothing here depends on the game; see [`check_shape`].
 #[derive(Debug, thiserror::Error)]
-pub enum ReplayError {
-    #[error("cannot read the trace: {0}")]
+pub enum TraceReadError {
+    #[error("{0}")]
     Io(#[from] io::Error),
     #[error("line {line}: not a trace line: {message}")]
     Parse { line: u64, message: String },
-    #[error("the trace is empty")]
+    #[error("the file is empty")]
     Empty,
-    #[error("line 1: a trace starts with its header")]
-    NoHeader,
+    #[error("line {line}: a trace starts with its header")]
+    NoHeader { line: u64 },
     #[error("the trace is in format {0}; this build reads format {TRACE_FORMAT}")]
     Format(u32),
+    #[error("line {line}: a trace has one header, first")]
+    SecondHeader { line: u64 },
+    #[error("line {line}: lines after the end line")]
+    AfterEnd { line: u64 },
+    #[error("the trace has no end line (cut short?)")]
+    NoEnd,
+}
+
+/// Why a trace does not replay: [`ReplayError::Read`] when it cannot be
+/// read as a trace, any other variant when the game differs from its record.
+#[derive(Debug, thiserror::Error)]
+pub enum ReplayError {
+    #[error(transparent)]
+    Read(#[from] TraceReadError),
     #[error("the trace was recorded with bundle {recorded}, but the pack compiles to {actual}")]
     Bundle { recorded: String, actual: String },
     #[error(transparent)]
     Setup(#[from] SetupError),
-    #[error("line {line}: the trace says player {} moves, but it is player {}'s turn", recorded.0 + 1, actual.0 + 1)]
+    /// The file counts players from 0; messages count them from 1.
+    #[error(
+        "line {line}: the trace's `player` {} (player {}) moves, but it is player {}'s turn",
+        recorded.0,
+        recorded.0 + 1,
+        actual.0 + 1
+    )]
     WrongPlayer {
         line: u64,
         recorded: PlayerId,
         actual: PlayerId,
+    },
+    #[error("line {line}: the trace's `step` is {recorded}, but this action is step {actual}")]
+    WrongStep {
+        line: u64,
+        recorded: u64,
+        actual: u64,
+    },
+    #[error(
+        "line {line}: step {step} is past the trace's step bound (`max_steps` {max_steps}): the game stops before it"
+    )]
+    PastStepBound {
+        line: u64,
+        step: u64,
+        max_steps: u64,
     },
     #[error("line {line}: {action:?} is not a legal action here")]
     Illegal { line: u64, action: Action },
@@ -227,44 +269,111 @@ pub enum ReplayError {
         recorded: String,
         actual: String,
     },
-    #[error("line {line}: a trace has one header, first")]
-    SecondHeader { line: u64 },
-    #[error("line {line}: lines after the end line")]
-    AfterEnd { line: u64 },
-    #[error("the trace has no end line (cut short?)")]
-    NoEnd,
+    #[error(
+        "line {line}: the trace ends after {steps} steps, but the game goes on (no outcome, a legal action, below the step bound `max_steps` {max_steps})"
+    )]
+    EndsEarly {
+        line: u64,
+        steps: u64,
+        max_steps: u64,
+    },
 }
 
-/// Replays the trace read from `input` on `bundle`.
-pub fn replay(bundle: &Arc<Bundle>, input: impl BufRead) -> Result<Replay, ReplayError> {
-    let mut lines = input.lines();
-    let mut number: u64 = 0;
-    let mut next = |lines: &mut io::Lines<_>| -> Result<Option<(u64, TraceLine)>, ReplayError> {
+/// The lines of a trace, numbered from 1, each parsed; blank lines are
+/// skipped (and counted).
+struct TraceLines<R> {
+    lines: io::Lines<R>,
+    number: u64,
+}
+
+impl<R: BufRead> TraceLines<R> {
+    fn new(input: R) -> Self {
+        TraceLines {
+            lines: input.lines(),
+            number: 0,
+        }
+    }
+
+    fn next_line(&mut self) -> Result<Option<(u64, TraceLine)>, TraceReadError> {
         loop {
-            let Some(text) = lines.next() else {
+            let Some(text) = self.lines.next() else {
                 return Ok(None);
             };
-            let text: String = text?;
-            number += 1;
+            let text = text?;
+            self.number += 1;
             if text.trim().is_empty() {
                 continue;
             }
-            let line = serde_json::from_str(&text).map_err(|error| ReplayError::Parse {
-                line: number,
-                message: error.to_string(),
+            let line = serde_json::from_str(&text).map_err(|error| TraceReadError::Parse {
+                line: self.number,
+                message: parse_message(&error),
             })?;
-            return Ok(Some((number, line)));
+            return Ok(Some((self.number, line)));
         }
-    };
-    let Some((_, first)) = next(&mut lines)? else {
-        return Err(ReplayError::Empty);
-    };
-    let TraceLine::Header(header) = first else {
-        return Err(ReplayError::NoHeader);
-    };
-    if header.format != TRACE_FORMAT {
-        return Err(ReplayError::Format(header.format));
     }
+
+    /// The first line, which must be a header of this build's format.
+    fn header(&mut self) -> Result<TraceHeader, TraceReadError> {
+        let Some((line, first)) = self.next_line()? else {
+            return Err(TraceReadError::Empty);
+        };
+        let TraceLine::Header(header) = first else {
+            return Err(TraceReadError::NoHeader { line });
+        };
+        if header.format != TRACE_FORMAT {
+            return Err(TraceReadError::Format(header.format));
+        }
+        Ok(header)
+    }
+}
+
+/// serde's message with the column of the line; its own "line 1" would be
+/// read as the file's first line.
+fn parse_message(error: &serde_json::Error) -> String {
+    let message = error.to_string();
+    let position = format!(" at line {} column {}", error.line(), error.column());
+    match message.strip_suffix(&position) {
+        Some(bare) => format!("{bare} (column {})", error.column()),
+        None => message,
+    }
+}
+
+/// Reads a whole trace for its shape alone: every line a trace line, the
+/// header first (of this build's format), no second header, an end line
+/// last. Returns the header. A file that passes is a trace; whether its
+/// game is the recorded one is [`replay`]'s question. [`replay`] checks the
+/// same shape as it goes, but reports the first problem in line order; this
+/// first tells a file that is not a trace apart from a game that differs,
+/// wherever in the file the problem is.
+pub fn check_shape(input: impl BufRead) -> Result<TraceHeader, TraceReadError> {
+    let mut lines = TraceLines::new(input);
+    let header = lines.header()?;
+    let mut ended = false;
+    while let Some((line, entry)) = lines.next_line()? {
+        if ended {
+            return Err(TraceReadError::AfterEnd { line });
+        }
+        match entry {
+            TraceLine::Header(_) => return Err(TraceReadError::SecondHeader { line }),
+            TraceLine::End(_) => ended = true,
+            TraceLine::Event(_) | TraceLine::Action { .. } => {}
+        }
+    }
+    if ended {
+        Ok(header)
+    } else {
+        Err(TraceReadError::NoEnd)
+    }
+}
+
+/// Replays the trace read from `input` on `bundle`: the recorded actions,
+/// each at its recorded step and by its recorded player, within the
+/// header's step bound, every event as recorded, and a game that ends
+/// where the trace does (an outcome, the step bound or no legal action, as
+/// `sim` stops a game).
+pub fn replay(bundle: &Arc<Bundle>, input: impl BufRead) -> Result<Replay, ReplayError> {
+    let mut lines = TraceLines::new(input);
+    let header = lines.header()?;
     if header.bundle != bundle.content_hash {
         return Err(ReplayError::Bundle {
             recorded: header.bundle,
@@ -273,20 +382,20 @@ pub fn replay(bundle: &Arc<Bundle>, input: impl BufRead) -> Result<Replay, Repla
     }
     let mut game = Setup::new(Arc::clone(bundle), &header.mission, &[])?.start(header.seed);
     // Events the game produced and the trace has not matched yet.
-    let mut pending: std::collections::VecDeque<Event> = std::collections::VecDeque::new();
+    let mut pending: VecDeque<Event> = VecDeque::new();
     let mut drained = Vec::new();
-    let mut drain = |game: &mut Game, pending: &mut std::collections::VecDeque<Event>| {
+    let mut drain = |game: &mut Game, pending: &mut VecDeque<Event>| {
         game.drain_events(&mut drained);
         pending.extend(drained.drain(..));
     };
     drain(&mut game, &mut pending);
     let mut end = None;
-    while let Some((line, entry)) = next(&mut lines)? {
+    while let Some((line, entry)) = lines.next_line()? {
         if end.is_some() {
-            return Err(ReplayError::AfterEnd { line });
+            return Err(TraceReadError::AfterEnd { line }.into());
         }
         match entry {
-            TraceLine::Header(_) => return Err(ReplayError::SecondHeader { line }),
+            TraceLine::Header(_) => return Err(TraceReadError::SecondHeader { line }.into()),
             TraceLine::Event(recorded) => match pending.pop_front() {
                 Some(actual) if actual == recorded => {}
                 actual => {
@@ -300,12 +409,33 @@ pub fn replay(bundle: &Arc<Bundle>, input: impl BufRead) -> Result<Replay, Repla
                     });
                 }
             },
-            TraceLine::Action { player, action, .. } => {
+            TraceLine::Action {
+                step,
+                player,
+                action,
+            } => {
                 if let Some(actual) = pending.pop_front() {
                     return Err(ReplayError::Diverged {
                         line,
                         recorded: format!("{action:?}"),
                         actual: format!("{actual:?} first"),
+                    });
+                }
+                // `sim` numbers an action with the game's step count after
+                // it, and takes none once the count reaches the bound.
+                let next_step = game.steps() + 1;
+                if step != next_step {
+                    return Err(ReplayError::WrongStep {
+                        line,
+                        recorded: step,
+                        actual: next_step,
+                    });
+                }
+                if next_step > header.max_steps {
+                    return Err(ReplayError::PastStepBound {
+                        line,
+                        step,
+                        max_steps: header.max_steps,
                     });
                 }
                 let to_move = game.to_move();
@@ -328,11 +458,12 @@ pub fn replay(bundle: &Arc<Bundle>, input: impl BufRead) -> Result<Replay, Repla
                         actual: format!("{actual:?}"),
                     });
                 }
+                check_end(&game, &header, &recorded, line)?;
                 end = Some(recorded);
             }
         }
     }
-    let recorded = end.ok_or(ReplayError::NoEnd)?;
+    let recorded = end.ok_or(TraceReadError::NoEnd)?;
     Ok(Replay {
         header,
         recorded,
@@ -340,4 +471,267 @@ pub fn replay(bundle: &Arc<Bundle>, input: impl BufRead) -> Result<Replay, Repla
         steps: game.steps(),
         outcome: game.outcome().copied(),
     })
+}
+
+/// Whether the game stops where the trace's end line (at `line`) says, as
+/// `sim` stops it ([`play_observed`]: an outcome, else the step bound, else
+/// no legal action), and after the recorded steps and round. The final
+/// state hash is [`Replay::confirmed`]'s to compare.
+fn check_end(
+    game: &Game,
+    header: &TraceHeader,
+    recorded: &TraceEnd,
+    line: u64,
+) -> Result<(), ReplayError> {
+    if game.outcome().is_none() && game.steps() < header.max_steps {
+        let mut legal = Vec::new();
+        game.legal_actions(&mut legal);
+        if !legal.is_empty() {
+            return Err(ReplayError::EndsEarly {
+                line,
+                steps: game.steps(),
+                max_steps: header.max_steps,
+            });
+        }
+    }
+    let differs = |field: &str, recorded: String, actual: String| ReplayError::Diverged {
+        line,
+        recorded: format!("`{field}` {recorded}"),
+        actual,
+    };
+    if recorded.steps != game.steps() {
+        return Err(differs(
+            "steps",
+            recorded.steps.to_string(),
+            game.steps().to_string(),
+        ));
+    }
+    if recorded.round != game.round() {
+        return Err(differs(
+            "round",
+            recorded.round.to_string(),
+            game.round().to_string(),
+        ));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use std::io::BufReader;
+
+    use super::{
+        ReplayError, TRACE_FORMAT, TraceReadError, TraceSpec, check_shape, record, replay,
+    };
+    use crate::ids::PlayerId;
+    use crate::rules::testing::bundle;
+    use crate::sim::DEFAULT_MAX_STEPS;
+
+    /// A whole game of the base pack, as trace lines.
+    fn recorded() -> Vec<String> {
+        let spec = TraceSpec {
+            mission: "dead-zone-battle".to_owned(),
+            seed: 3,
+            policies: vec!["greedy".to_owned()],
+            max_steps: DEFAULT_MAX_STEPS,
+            source: None,
+        };
+        let mut bytes = Vec::new();
+        record(&bundle(), &spec, &mut bytes).expect("the game records");
+        String::from_utf8(bytes)
+            .expect("UTF-8")
+            .lines()
+            .map(str::to_owned)
+            .collect()
+    }
+
+    fn replay_lines(lines: &[String]) -> Result<super::Replay, ReplayError> {
+        replay(&bundle(), BufReader::new(lines.join("\n").as_bytes()))
+    }
+
+    fn shape(text: &str) -> Result<super::TraceHeader, TraceReadError> {
+        check_shape(BufReader::new(text.as_bytes()))
+    }
+
+    /// The index of the `n`-th action line.
+    fn action_line(lines: &[String], n: usize) -> usize {
+        lines
+            .iter()
+            .enumerate()
+            .filter(|(_, line)| line.starts_with("{\"action\""))
+            .nth(n)
+            .map(|(index, _)| index)
+            .expect("the game has that many actions")
+    }
+
+    fn edit(line: &str, change: impl FnOnce(&mut serde_json::Value)) -> String {
+        let mut value: serde_json::Value = serde_json::from_str(line).expect("a JSON line");
+        change(&mut value);
+        value.to_string()
+    }
+
+    #[test]
+    fn a_recorded_trace_has_the_shape_and_replays() {
+        let lines = recorded();
+        let header = shape(&lines.join("\n")).expect("a trace");
+        assert_eq!(header.format, TRACE_FORMAT);
+        assert!(replay_lines(&lines).expect("replays").confirmed());
+    }
+
+    #[test]
+    fn a_file_that_is_not_a_trace_is_a_read_error() {
+        let lines = recorded();
+        let not_traces = [
+            (String::new(), "the file is empty"),
+            (
+                "hello world".to_owned(),
+                "line 1: not a trace line: expected value (column 1)",
+            ),
+            (
+                lines[1..].join("\n"),
+                "line 1: a trace starts with its header",
+            ),
+            (
+                lines[..lines.len() - 1].join("\n"),
+                "the trace has no end line (cut short?)",
+            ),
+            (
+                format!("{}\n{}", lines.join("\n"), lines[0]),
+                "lines after the end line",
+            ),
+        ];
+        for (text, message) in not_traces {
+            let shaped = shape(&text).expect_err(message).to_string();
+            assert!(shaped.contains(message), "{shaped}");
+            match replay(&bundle(), BufReader::new(text.as_bytes())) {
+                Err(ReplayError::Read(error)) => {
+                    assert!(error.to_string().contains(message), "{error}");
+                }
+                other => panic!("{message}: {other:?}"),
+            }
+        }
+        let bad_seed = edit(&lines[0], |header| {
+            header["header"]["seed"] = "abc".into();
+        });
+        let error = shape(&bad_seed).expect_err("a seed is a number");
+        assert!(
+            matches!(error, TraceReadError::Parse { line: 1, .. }),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn a_malformed_action_is_a_read_error_wherever_it_is() {
+        let mut lines = recorded();
+        let index = lines
+            .iter()
+            .position(|line| line.starts_with("{\"action\"") && line.contains("\"dir\":"))
+            .expect("a ship is placed");
+        lines[index] = edit(&lines[index], |action| {
+            action["action"]["action"]["Place"]["dir"] = "E".into();
+        });
+        // A mismatch before it does not hide it.
+        let first = action_line(&lines, 0);
+        lines[first] = edit(&lines[first], |action| {
+            action["action"]["step"] = 99.into();
+        });
+        let error = shape(&lines.join("\n")).expect_err("not an action");
+        assert!(
+            matches!(error, TraceReadError::Parse { line, .. } if line == index as u64 + 1),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn a_renumbered_step_is_a_mismatch_at_its_line() {
+        let mut lines = recorded();
+        let index = action_line(&lines, 0);
+        lines[index] = edit(&lines[index], |action| {
+            action["action"]["step"] = 99.into();
+        });
+        match replay_lines(&lines) {
+            Err(ReplayError::WrongStep {
+                line,
+                recorded: 99,
+                actual: 1,
+            }) => assert_eq!(line, index as u64 + 1),
+            other => panic!("not caught: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn actions_past_the_step_bound_are_a_mismatch() {
+        let mut lines = recorded();
+        lines[0] = edit(&lines[0], |header| {
+            header["header"]["max_steps"] = 3.into();
+        });
+        let fourth = action_line(&lines, 3);
+        match replay_lines(&lines) {
+            Err(ReplayError::PastStepBound {
+                line,
+                step: 4,
+                max_steps: 3,
+            }) => assert_eq!(line, fourth as u64 + 1),
+            other => panic!("not caught: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_game_stopped_at_its_bound_replays_but_not_under_a_higher_bound() {
+        let spec = TraceSpec {
+            mission: "dead-zone-battle".to_owned(),
+            seed: 3,
+            policies: vec!["greedy".to_owned()],
+            max_steps: 20,
+            source: None,
+        };
+        let mut bytes = Vec::new();
+        let end = record(&bundle(), &spec, &mut bytes).expect("the game records");
+        assert!(end.outcome.is_none(), "stopped by the bound");
+        let mut lines: Vec<String> = String::from_utf8(bytes)
+            .expect("UTF-8")
+            .lines()
+            .map(str::to_owned)
+            .collect();
+        assert!(replay_lines(&lines).expect("replays").confirmed());
+        lines[0] = edit(&lines[0], |header| {
+            header["header"]["max_steps"] = 21.into();
+        });
+        match replay_lines(&lines) {
+            Err(ReplayError::EndsEarly {
+                line,
+                steps: 20,
+                max_steps: 21,
+            }) => assert_eq!(line, lines.len() as u64),
+            other => panic!("not caught: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn an_edited_end_line_is_a_mismatch() {
+        let mut lines = recorded();
+        let last = lines.len() - 1;
+        lines[last] = edit(&lines[last], |end| {
+            let steps = end["end"]["steps"].as_u64().expect("a count");
+            end["end"]["steps"] = (steps + 1).into();
+        });
+        let error = replay_lines(&lines).expect_err("steps differ");
+        assert!(
+            error.to_string().contains("the trace records `steps` "),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn the_wrong_player_is_named_as_the_file_counts_and_as_players_are_counted() {
+        let error = ReplayError::WrongPlayer {
+            line: 7,
+            recorded: PlayerId(0),
+            actual: PlayerId(1),
+        };
+        assert_eq!(
+            error.to_string(),
+            "line 7: the trace's `player` 0 (player 1) moves, but it is player 2's turn"
+        );
+    }
 }

@@ -1,0 +1,300 @@
+//! `spacedock replay`: what it does with files that are not traces and with
+//! traces edited by hand. Exit 2 (`cannot read trace ...`) is for a file
+//! that cannot be read as a trace, with or without `--pack`; exit 1
+//! (`mismatch: line N: ...`) for a well-formed trace whose game differs
+//! from its record: a renumbered step, actions past the step bound, another
+//! player, an illegal action. The replay of an untouched trace is in
+//! `sim.rs`.
+//!
+//! Every case edits one game of the Saturn Offensive pack, recorded once.
+
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+use crate::{Finished, json, run};
+
+/// The Saturn Offensive pack, as an absolute path.
+fn saturn() -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../content/saturn-offensive")
+        .display()
+        .to_string()
+}
+
+/// The lines of one recorded game (its header names the pack's folder).
+fn recorded() -> Vec<String> {
+    static TRACE: OnceLock<String> = OnceLock::new();
+    TRACE
+        .get_or_init(|| {
+            let dir = tempfile::tempdir().unwrap();
+            let trace = dir.path().join("game.jsonl");
+            let pack = saturn();
+            run(
+                &[
+                    "sim",
+                    "--pack",
+                    &pack,
+                    "--mission",
+                    "dead-zone-battle",
+                    "--games",
+                    "1",
+                    "--trace",
+                    trace.to_str().unwrap(),
+                ],
+                0,
+            );
+            std::fs::read_to_string(&trace).unwrap()
+        })
+        .lines()
+        .map(str::to_owned)
+        .collect()
+}
+
+/// A trace file with `text` in a folder of its own.
+struct TraceFile {
+    _dir: tempfile::TempDir,
+    path: PathBuf,
+}
+
+impl TraceFile {
+    fn new(text: &str) -> TraceFile {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("trace.jsonl");
+        std::fs::write(&path, text).unwrap();
+        TraceFile { _dir: dir, path }
+    }
+
+    fn of_lines(lines: &[String]) -> TraceFile {
+        TraceFile::new(&(lines.join("\n") + "\n"))
+    }
+
+    /// `spacedock replay` of it, with `--pack` or not.
+    fn replay(&self, with_pack: bool, code: i32) -> Finished {
+        let path = self.path.to_str().unwrap();
+        let pack = saturn();
+        if with_pack {
+            run(&["replay", path, "--pack", &pack], code)
+        } else {
+            run(&["replay", path], code)
+        }
+    }
+}
+
+/// `line` (one JSON value) with `change` made to it.
+fn edit(line: &str, change: impl FnOnce(&mut serde_json::Value)) -> String {
+    let mut value = json(line);
+    change(&mut value);
+    value.to_string()
+}
+
+/// The index of the first action line that `wanted` accepts.
+fn action_line(lines: &[String], wanted: impl Fn(&serde_json::Value) -> bool) -> usize {
+    lines
+        .iter()
+        .position(|line| line.starts_with("{\"action\"") && wanted(&json(line)["action"]))
+        .expect("the game has such an action")
+}
+
+/// Replays the trace `lines` and checks it is a mismatch at the 0-based
+/// `index`, saying `says`.
+fn assert_mismatch(lines: &[String], index: usize, says: &str) {
+    let finished = TraceFile::of_lines(lines).replay(false, 1);
+    let expected = format!("mismatch: line {}: {says}\n", index + 1);
+    assert_eq!(finished.stdout, expected, "stderr: {}", finished.stderr);
+}
+
+#[test]
+fn a_file_that_is_not_a_trace_exits_2_with_or_without_the_pack() {
+    let lines = recorded();
+    let headerless = lines[1..].join("\n");
+    let bad_seed = edit(&lines[0], |header| {
+        header["header"]["seed"] = "abc".into();
+    });
+    let not_traces = [
+        ("an empty file", String::new(), "the file is empty"),
+        (
+            "garbage",
+            "hello world\n".to_owned(),
+            "line 1: not a trace line: expected value (column 1)",
+        ),
+        (
+            "a trace without its header",
+            headerless,
+            "line 1: a trace starts with its header",
+        ),
+        (
+            "a header with a seed that is not a number",
+            bad_seed,
+            "line 1: not a trace line: invalid type: string \"abc\", expected u64",
+        ),
+    ];
+    for (what, text, why) in not_traces {
+        let file = TraceFile::new(&text);
+        let expected = format!("error: cannot read trace `{}`: {why}", file.path.display());
+        for with_pack in [true, false] {
+            let finished = file.replay(with_pack, 2);
+            assert!(
+                finished.stderr.starts_with(&expected),
+                "{what} (--pack: {with_pack}):\n{}",
+                finished.stderr
+            );
+            assert_eq!(finished.stdout, "", "{what}: no verdict");
+        }
+    }
+}
+
+#[test]
+fn a_sim_result_or_a_malformed_action_is_not_a_trace() {
+    let dir = tempfile::tempdir().unwrap();
+    let result = dir.path().join("result.json");
+    run(
+        &[
+            "sim",
+            "--pack",
+            "clean",
+            "--mission",
+            "open-battle",
+            "--games",
+            "1",
+            "-o",
+            result.to_str().unwrap(),
+        ],
+        0,
+    );
+    // It is pretty-printed JSON: its first line is `{`.
+    let file = TraceFile::new(&std::fs::read_to_string(&result).unwrap());
+    let finished = file.replay(true, 2);
+    let expected = format!(
+        "error: cannot read trace `{}`: line 1: not a trace line: ",
+        file.path.display()
+    );
+    assert!(
+        finished.stderr.starts_with(&expected),
+        "{}",
+        finished.stderr
+    );
+
+    // `dir` is a number; the malformed line is found even after a line
+    // that is a mismatch (step 99).
+    let mut lines = recorded();
+    let place = action_line(&lines, |action| action["action"].get("Place").is_some());
+    lines[place] = edit(&lines[place], |action| {
+        action["action"]["action"]["Place"]["dir"] = "E".into();
+    });
+    let first = action_line(&lines, |_| true);
+    lines[first] = edit(&lines[first], |action| {
+        action["action"]["step"] = 99.into();
+    });
+    let file = TraceFile::of_lines(&lines);
+    let finished = file.replay(true, 2);
+    let expected = format!(
+        "error: cannot read trace `{}`: line {}: not a trace line: ",
+        file.path.display(),
+        place + 1
+    );
+    assert!(
+        finished.stderr.starts_with(&expected),
+        "{}",
+        finished.stderr
+    );
+}
+
+#[test]
+fn a_renumbered_step_is_a_mismatch_at_its_line() {
+    let mut lines = recorded();
+    let first = action_line(&lines, |action| action["step"] == 1);
+    lines[first] = edit(&lines[first], |action| {
+        action["action"]["step"] = 99.into();
+    });
+    assert_mismatch(
+        &lines,
+        first,
+        "the trace's `step` is 99, but this action is step 1",
+    );
+}
+
+#[test]
+fn actions_past_the_step_bound_are_a_mismatch() {
+    let mut lines = recorded();
+    lines[0] = edit(&lines[0], |header| {
+        header["header"]["max_steps"] = 10.into();
+    });
+    let eleventh = action_line(&lines, |action| action["step"] == 11);
+    assert_mismatch(
+        &lines,
+        eleventh,
+        "step 11 is past the trace's step bound (`max_steps` 10): the game stops before it",
+    );
+}
+
+#[test]
+fn the_wrong_player_is_named_as_the_file_counts_and_as_players_are_counted() {
+    let mut lines = recorded();
+    let second_player = action_line(&lines, |action| action["player"] == 1);
+    lines[second_player] = edit(&lines[second_player], |action| {
+        action["action"]["player"] = 0.into();
+    });
+    assert_mismatch(
+        &lines,
+        second_player,
+        "the trace's `player` 0 (player 1) moves, but it is player 2's turn",
+    );
+}
+
+#[test]
+fn an_illegal_action_in_a_well_formed_trace_is_a_mismatch() {
+    let mut lines = recorded();
+    let place = action_line(&lines, |action| action["action"].get("Place").is_some());
+    lines[place] = edit(&lines[place], |action| {
+        action["action"]["action"]["Place"]["dir"] = 200.into();
+    });
+    let finished = TraceFile::of_lines(&lines).replay(true, 1);
+    let expected = format!("mismatch: line {}: Place {{ hex: Hex(", place + 1);
+    assert!(
+        finished.stdout.starts_with(&expected)
+            && finished
+                .stdout
+                .ends_with("dir: 200 } is not a legal action here\n"),
+        "{}",
+        finished.stdout
+    );
+}
+
+#[test]
+fn a_game_stopped_at_its_step_bound_replays_only_under_that_bound() {
+    let dir = tempfile::tempdir().unwrap();
+    let trace = dir.path().join("bounded.jsonl");
+    let pack = saturn();
+    run(
+        &[
+            "sim",
+            "--pack",
+            &pack,
+            "--mission",
+            "dead-zone-battle",
+            "--games",
+            "1",
+            "--max-steps",
+            "20",
+            "--trace",
+            trace.to_str().unwrap(),
+        ],
+        0,
+    );
+    let mut lines: Vec<String> = std::fs::read_to_string(&trace)
+        .unwrap()
+        .lines()
+        .map(str::to_owned)
+        .collect();
+    TraceFile::of_lines(&lines).replay(false, 0);
+    // `sim` would have played on under a higher bound.
+    lines[0] = edit(&lines[0], |header| {
+        header["header"]["max_steps"] = 30.into();
+    });
+    let last = lines.len() - 1;
+    assert_mismatch(
+        &lines,
+        last,
+        "the trace ends after 20 steps, but the game goes on (no outcome, a legal action, below the step bound `max_steps` 30)",
+    );
+}
