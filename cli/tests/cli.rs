@@ -19,6 +19,15 @@ mod sim;
 
 use std::path::{Path, PathBuf};
 
+/// The Saturn Offensive pack, as an absolute path: for runs that need real
+/// games (dice, attacks).
+pub(crate) fn saturn() -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../content/saturn-offensive")
+        .display()
+        .to_string()
+}
+
 /// The folder of fixture packs and fleets.
 pub(crate) fn fixtures() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))

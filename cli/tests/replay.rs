@@ -8,43 +8,38 @@
 //!
 //! Every case edits one game of the Saturn Offensive pack, recorded once.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::OnceLock;
 
-use crate::{Finished, json, run};
+use crate::{Finished, json, run, saturn};
 
-/// The Saturn Offensive pack, as an absolute path.
-fn saturn() -> String {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../content/saturn-offensive")
-        .display()
-        .to_string()
+/// The trace of the first Dead Zone Battle game, with `extra` arguments
+/// to `sim` (its header names the pack's folder).
+fn record(extra: &[&str]) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let trace = dir.path().join("game.jsonl");
+    let pack = saturn();
+    let mut args = vec![
+        "sim",
+        "--pack",
+        &pack,
+        "--mission",
+        "dead-zone-battle",
+        "--games",
+        "1",
+        "--trace",
+        trace.to_str().unwrap(),
+    ];
+    args.extend_from_slice(extra);
+    run(&args, 0);
+    std::fs::read_to_string(&trace).unwrap()
 }
 
-/// The lines of one recorded game (its header names the pack's folder).
+/// The lines of one recorded game, recorded once.
 fn recorded() -> Vec<String> {
     static TRACE: OnceLock<String> = OnceLock::new();
     TRACE
-        .get_or_init(|| {
-            let dir = tempfile::tempdir().unwrap();
-            let trace = dir.path().join("game.jsonl");
-            let pack = saturn();
-            run(
-                &[
-                    "sim",
-                    "--pack",
-                    &pack,
-                    "--mission",
-                    "dead-zone-battle",
-                    "--games",
-                    "1",
-                    "--trace",
-                    trace.to_str().unwrap(),
-                ],
-                0,
-            );
-            std::fs::read_to_string(&trace).unwrap()
-        })
+        .get_or_init(|| record(&[]))
         .lines()
         .map(str::to_owned)
         .collect()
@@ -262,27 +257,7 @@ fn an_illegal_action_in_a_well_formed_trace_is_a_mismatch() {
 
 #[test]
 fn a_game_stopped_at_its_step_bound_replays_only_under_that_bound() {
-    let dir = tempfile::tempdir().unwrap();
-    let trace = dir.path().join("bounded.jsonl");
-    let pack = saturn();
-    run(
-        &[
-            "sim",
-            "--pack",
-            &pack,
-            "--mission",
-            "dead-zone-battle",
-            "--games",
-            "1",
-            "--max-steps",
-            "20",
-            "--trace",
-            trace.to_str().unwrap(),
-        ],
-        0,
-    );
-    let mut lines: Vec<String> = std::fs::read_to_string(&trace)
-        .unwrap()
+    let mut lines: Vec<String> = record(&["--max-steps", "20"])
         .lines()
         .map(str::to_owned)
         .collect();

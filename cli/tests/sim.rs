@@ -7,17 +7,9 @@
 //! the ones that need real games (dice, attacks) use the Saturn Offensive
 //! pack from `content/`.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
-use crate::{json, run, spacedock};
-
-/// The Saturn Offensive pack, as an absolute path.
-fn saturn() -> String {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../content/saturn-offensive")
-        .display()
-        .to_string()
-}
+use crate::{json, run, saturn, spacedock};
 
 fn sim(extra: &[&str]) -> Vec<String> {
     let mut args: Vec<String> = ["sim", "--pack", "clean", "--mission", "open-battle"]
