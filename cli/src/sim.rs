@@ -71,7 +71,7 @@ pub(crate) fn run(args: &SimRunArgs, style: Style) -> Result<Exit, Error> {
         }
     }
     let bar = progress_bar(
-        played.count() as u64,
+        played.end - played.start,
         args.format == SimFormat::Human && io::stderr().is_terminal(),
     );
     let result = simulate(&bundle, &config, &|| bar.inc(1))?;
@@ -154,7 +154,8 @@ fn check_shard(path: &Path, run: &Run, tally: &Tally) -> Result<(), Error> {
             index,
             count: run.shard_count,
         };
-        expected += shard.games(run.games).count() as u64;
+        let games = shard.games(run.games);
+        expected += games.end - games.start;
     }
     if run.shards.is_empty() {
         return Err(invalid("it names no shard".to_owned()));

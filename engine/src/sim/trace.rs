@@ -280,10 +280,14 @@ pub enum ReplayError {
 }
 
 /// The lines of a trace, numbered from 1, each parsed; blank lines are
-/// skipped (and counted).
+/// skipped (and counted). The shape of a trace is kept here, for
+/// [`check_shape`] and [`replay`] alike: the header first ([`Self::header`]),
+/// no header after it, nothing after the end line.
 struct TraceLines<R> {
     lines: io::Lines<R>,
     number: u64,
+    /// Whether the end line has been read.
+    ended: bool,
 }
 
 impl<R: BufRead> TraceLines<R> {
@@ -291,10 +295,27 @@ impl<R: BufRead> TraceLines<R> {
         TraceLines {
             lines: input.lines(),
             number: 0,
+            ended: false,
         }
     }
 
+    /// The next line after the header: an event, an action or the end.
     fn next_line(&mut self) -> Result<Option<(u64, TraceLine)>, TraceReadError> {
+        let Some((line, entry)) = self.parse_next()? else {
+            return Ok(None);
+        };
+        if self.ended {
+            return Err(TraceReadError::AfterEnd { line });
+        }
+        match entry {
+            TraceLine::Header(_) => return Err(TraceReadError::SecondHeader { line }),
+            TraceLine::End(_) => self.ended = true,
+            TraceLine::Event(_) | TraceLine::Action { .. } => {}
+        }
+        Ok(Some((line, entry)))
+    }
+
+    fn parse_next(&mut self) -> Result<Option<(u64, TraceLine)>, TraceReadError> {
         loop {
             let Some(text) = self.lines.next() else {
                 return Ok(None);
@@ -314,7 +335,7 @@ impl<R: BufRead> TraceLines<R> {
 
     /// The first line, which must be a header of this build's format.
     fn header(&mut self) -> Result<TraceHeader, TraceReadError> {
-        let Some((line, first)) = self.next_line()? else {
+        let Some((line, first)) = self.parse_next()? else {
             return Err(TraceReadError::Empty);
         };
         let TraceLine::Header(header) = first else {
@@ -348,18 +369,8 @@ fn parse_message(error: &serde_json::Error) -> String {
 pub fn check_shape(input: impl BufRead) -> Result<TraceHeader, TraceReadError> {
     let mut lines = TraceLines::new(input);
     let header = lines.header()?;
-    let mut ended = false;
-    while let Some((line, entry)) = lines.next_line()? {
-        if ended {
-            return Err(TraceReadError::AfterEnd { line });
-        }
-        match entry {
-            TraceLine::Header(_) => return Err(TraceReadError::SecondHeader { line }),
-            TraceLine::End(_) => ended = true,
-            TraceLine::Event(_) | TraceLine::Action { .. } => {}
-        }
-    }
-    if ended {
+    while lines.next_line()?.is_some() {}
+    if lines.ended {
         Ok(header)
     } else {
         Err(TraceReadError::NoEnd)
@@ -391,11 +402,8 @@ pub fn replay(bundle: &Arc<Bundle>, input: impl BufRead) -> Result<Replay, Repla
     drain(&mut game, &mut pending);
     let mut end = None;
     while let Some((line, entry)) = lines.next_line()? {
-        if end.is_some() {
-            return Err(TraceReadError::AfterEnd { line }.into());
-        }
         match entry {
-            TraceLine::Header(_) => return Err(TraceReadError::SecondHeader { line }.into()),
+            TraceLine::Header(_) => unreachable!("`TraceLines` refuses a header after the first"),
             TraceLine::Event(recorded) => match pending.pop_front() {
                 Some(actual) if actual == recorded => {}
                 actual => {
