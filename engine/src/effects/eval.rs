@@ -112,7 +112,9 @@ fn in_role(game: &Game, ctx: &Ctx, role: Role, ship: ShipId) -> bool {
         Role::Target => ctx.target == Some(card),
         Role::ActingShip => ctx.acting.contains(game, ship),
         Role::AffectedShip => ctx.affected.contains(game, ship),
-        Role::Friendly => same_team(game, controller_of(game, ship), ctx.you),
+        // "You control a ship if it is in your fleet and in play" (Key
+        // terms): a teammate's ships are not yours, nor your enemies'.
+        Role::Friendly => controller_of(game, ship) == ctx.you,
         Role::Enemy => !same_team(game, controller_of(game, ship), ctx.you),
         Role::Any => true,
     }
