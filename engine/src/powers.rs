@@ -19,6 +19,7 @@ use crate::game::Game;
 use crate::ids::{PlayerId, ShipCardId, ShipId, TacticId};
 use crate::rules::damage::Damage;
 use crate::state::{TurnPhase, WeaponRef};
+pub(crate) use effects::fire::Rerolls;
 
 /// A point of the game at which powers may fire.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -253,8 +254,9 @@ pub(crate) fn after_miss(
     ship: ShipId,
     target: ShipId,
     weapon: WeaponRef,
+    rerolls: &mut Rerolls,
 ) -> Option<spacedock_schema::effect::Dice> {
-    effects::fire::after_miss(game, ship, target, weapon)
+    effects::fire::after_miss(game, ship, target, weapon, rerolls)
 }
 
 /// Whether a power turned the hit of the attack under way into a miss.

@@ -10,7 +10,7 @@
 use std::sync::Arc;
 
 use spacedock_schema::common::TacticType;
-use spacedock_schema::effect::{Limit, Role, Trigger as When, Until};
+use spacedock_schema::effect::{Dice, Limit, Role, Trigger as When, Until};
 
 use crate::action::Target;
 use crate::effects::eval::{self, Ctx, Ships};
@@ -785,15 +785,27 @@ pub(crate) fn after_miss(
     ship: ShipId,
     target: ShipId,
     weapon: WeaponRef,
-) -> Option<spacedock_schema::effect::Dice> {
+    rerolls: &mut Rerolls,
+) -> Option<Dice> {
     if game.data.powers.is_empty() {
         return None;
     }
     let ev = attack_ev(game, ship, target, weapon);
     let data = Arc::clone(&game.data);
-    for &index in data.powers.listening(When::Miss) {
+    let listening = data.powers.listening(When::Miss);
+    while let Some(&index) = listening.get(rerolls.next) {
+        rerolls.next += 1;
         let index = usize::from(index);
         let power = &data.powers.powers[index];
+        // A power that could only re-roll dice already re-rolled is not
+        // offered: each die is re-rolled once at most.
+        let dice = power.effects.iter().find_map(|effect| match effect {
+            Eff::Reroll { dice } => Some(*dice),
+            _ => None,
+        });
+        if dice.is_some_and(|dice| rerolls.spent(dice)) {
+            continue;
+        }
         for ctx in hearing(game, index, power, &ev) {
             let ctx = ev.into_ctx(ctx);
             if !act(game, &ctx, index, power) {
@@ -810,12 +822,37 @@ pub(crate) fn after_miss(
             }
         }
     }
+    if std::mem::replace(&mut rerolls.reacted, true) {
+        return None;
+    }
     react(game, When::Miss, &ev, ev.player);
     game.st
         .effects
         .attack
         .as_mut()
         .and_then(|attack| attack.reroll.take())
+}
+
+/// How far the powers answering the misses of one attack have got: the
+/// dice re-rolled so far, the next power to hear the miss, and whether
+/// the events answering a miss were offered.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Rerolls {
+    pub(crate) letter: bool,
+    pub(crate) number: bool,
+    next: usize,
+    reacted: bool,
+}
+
+impl Rerolls {
+    /// Whether every die of `dice` has been re-rolled already.
+    pub(crate) fn spent(&self, dice: Dice) -> bool {
+        match dice {
+            Dice::Letter => self.letter,
+            Dice::Number => self.number,
+            Dice::Both => self.letter && self.number,
+        }
+    }
 }
 
 /// Whether a power made the hit of the attack under way a miss.

@@ -10,6 +10,7 @@
 use std::ops::ControlFlow;
 
 use spacedock_schema::common::TacticType;
+use spacedock_schema::effect::Dice;
 
 use crate::action::Action;
 use crate::board::Shape;
@@ -18,7 +19,7 @@ use crate::effects::state::LastingKind;
 use crate::event::{Cell, Event};
 use crate::game::Game;
 use crate::ids::{ShipCardId, ShipId, TeamId};
-use crate::powers::{self, Stat, Trigger};
+use crate::powers::{self, Rerolls, Stat, Trigger};
 use crate::rules::damage::{self, Damage};
 use crate::rules::{destruction, discovery, energy, movement, obstacles, stats};
 use crate::state::{Charge, WeaponRef};
@@ -496,14 +497,20 @@ fn roll_and_hit(game: &mut Game, ship: ShipId, target: ShipId, weapon: WeaponRef
         });
     };
     emit_roll(game, letter, number, cell);
-    // A power may re-roll dice of a missed attack, each die once at most.
-    if cell == ChartCell::Miss
-        && let Some(dice) = powers::after_miss(game, ship, target, weapon)
+    // Powers may re-roll dice of a missed attack, each die once at most:
+    // after one re-rolls a die and the attack still misses, another may
+    // re-roll the other.
+    let mut rerolls = Rerolls::default();
+    while cell == ChartCell::Miss
+        && !rerolls.spent(Dice::Both)
+        && let Some(dice) = powers::after_miss(game, ship, target, weapon, &mut rerolls)
     {
-        if dice != spacedock_schema::effect::Dice::Number {
+        if dice != Dice::Number && !rerolls.letter {
+            rerolls.letter = true;
             letter = game.st.dice.roll(letters);
         }
-        if dice != spacedock_schema::effect::Dice::Letter {
+        if dice != Dice::Letter && !rerolls.number {
+            rerolls.number = true;
             number = game.st.dice.roll(numbers);
         }
         cell = game.data.charts[chart].cell(letter, number);
