@@ -190,3 +190,42 @@ fn a_pack_with_errors_does_not_pass() {
     let value = json(&run(&["test", "broken", "--format", "json"], 1).stdout);
     assert_eq!(value["errors"], 4);
 }
+
+/// Forced dice left unrolled are reported at the step that forced them,
+/// even when a later step (an answer) resolved the action.
+#[test]
+fn unrolled_dice_are_reported_at_the_step_that_forced_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let pack = dir.path().join("pack");
+    let copy = assert_cmd::Command::new("cp")
+        .args(["-r", &base_pack(), pack.to_str().unwrap()])
+        .assert();
+    assert!(copy.get_output().status.success());
+    std::fs::copy(
+        crate::fixtures().join("saturn-scenarios/unused-answer-dice.toml"),
+        pack.join("tests/unused-answer-dice.toml"),
+    )
+    .unwrap();
+    let finished = run(
+        &[
+            "test",
+            pack.to_str().unwrap(),
+            "unused-answer-dice",
+            "--format",
+            "json",
+        ],
+        1,
+    );
+    let value = json(&finished.stdout);
+    let failures = value["scenarios"][0]["failures"].as_array().unwrap();
+    assert_eq!(failures.len(), 1, "{failures:#?}");
+    let failure = &failures[0];
+    assert_eq!(failure["pointer"], "/steps/1/dice");
+    assert_eq!(failure["line"], 52);
+    assert_eq!(failure["what"], "step 2 (`attack`): its forced dice");
+    assert_eq!(
+        failure["expected"],
+        "all 3 forced dice rolled (a coordinate pair is 2 dice)"
+    );
+    assert_eq!(failure["actual"], "2 rolled; 1 of this step's 3 were not");
+}

@@ -26,9 +26,17 @@ pub(super) struct Arranged {
     pub(super) game: Game,
     /// The engine's id of each ship card of the scenario, in its order.
     pub(super) cards: Vec<ShipCardId>,
-    /// Die results forced on the action under way by its steps so far: an
-    /// action paused for a question keeps them for the steps that answer.
-    pub(super) forced: usize,
+    /// Die results forced on the action under way, per step that forced
+    /// them (its pointer, its name and how many dice): an action paused
+    /// for a question keeps them for the steps that answer.
+    pub(super) forced: Vec<Forced>,
+}
+
+/// The die results one step forced.
+pub(super) struct Forced {
+    pub(super) pointer: String,
+    pub(super) what: String,
+    pub(super) dice: usize,
 }
 
 impl Arranged {
@@ -101,7 +109,7 @@ pub(super) fn arrange(bundle: &Arc<Bundle>, scenario: &Scenario) -> Result<Arran
     let mut arranged = Arranged {
         game,
         cards,
-        forced: 0,
+        forced: Vec::new(),
     };
     let mut pool = TacticPool::new(&arranged.game);
 

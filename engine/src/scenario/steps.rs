@@ -19,7 +19,7 @@ use crate::game::Game;
 use crate::ids::{Hex, PlayerId, ShipCardId, ShipId, TacticId};
 use crate::question::{About, Answer};
 use crate::rules::damage::Damage;
-use crate::scenario::arrange::{Arranged, position};
+use crate::scenario::arrange::{Arranged, Forced, position};
 use crate::scenario::{Failure, render};
 use crate::state::WeaponRef;
 
@@ -112,10 +112,16 @@ pub(super) fn play(
     }
     if arranged.game.question().is_some() {
         arranged.game.edit().force_dice_after_answer(&step.dice);
-        arranged.forced += step.dice.len();
     } else {
         arranged.game.edit().force_dice(&step.dice);
-        arranged.forced = step.dice.len();
+        arranged.forced.clear();
+    }
+    if !step.dice.is_empty() {
+        arranged.forced.push(Forced {
+            pointer: format!("{}/dice", step.pointer),
+            what: what.clone(),
+            dice: step.dice.len(),
+        });
     }
     let result = execute(&mut arranged.game, &arranged.cards, &step.action);
     // A step paused for a question keeps its forced dice for the answer.
@@ -133,18 +139,42 @@ pub(super) fn play(
             expected: "a legal step".to_owned(),
             actual: refused.describe(),
         }),
-        // The dice of a paused action's earlier steps count too.
-        Ok(()) if left > 0 => Ok(vec![Failure {
-            pointer: if step.dice.is_empty() {
-                step.pointer.clone()
-            } else {
-                format!("{}/dice", step.pointer)
-            },
-            what: format!("{what}: its forced die results"),
-            expected: format!("{} rolls", arranged.forced),
-            actual: format!("{} rolled", arranged.forced.saturating_sub(left)),
-        }]),
+        // The dice of a paused action's earlier steps count too: the
+        // failure is the step whose dice were the first not rolled.
+        Ok(()) if left > 0 => Ok(vec![unused_dice(&arranged.forced, left)]),
         Ok(()) => Ok(Vec::new()),
+    }
+}
+
+/// The failure of forced dice left unrolled: `left` of those `forced`
+/// (the last ones), named at the step that forced the first of them. A
+/// coordinate pair (`"D4"`) is two dice, one number one.
+fn unused_dice(forced: &[Forced], left: usize) -> Failure {
+    let total: usize = forced.iter().map(|step| step.dice).sum();
+    let rolled = total - left;
+    let mut before = 0;
+    let step = forced
+        .iter()
+        .find(|step| {
+            before += step.dice;
+            before > rolled
+        })
+        .expect("the unrolled dice were forced by some step");
+    let of_this = step.dice.min(before - rolled);
+    let later = left - of_this;
+    Failure {
+        pointer: step.pointer.clone(),
+        what: format!("{}: its forced dice", step.what),
+        expected: format!("all {total} forced dice rolled (a coordinate pair is 2 dice)"),
+        actual: format!(
+            "{rolled} rolled; {of_this} of this step's {} were not{}",
+            step.dice,
+            if later > 0 {
+                format!(", nor {later} forced by later steps")
+            } else {
+                String::new()
+            }
+        ),
     }
 }
 
