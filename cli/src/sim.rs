@@ -16,7 +16,9 @@ use std::sync::Arc;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::{Deserialize, Serialize};
 use spacedock_engine::sim::trace::{self, TraceSpec};
-use spacedock_engine::sim::{Rate, Report, Run, Shard, SimConfig, Tally, game_seed, simulate};
+use spacedock_engine::sim::{
+    Difference, Rate, Report, Run, SIM_FORMAT, Shard, SimConfig, Tally, game_seed, simulate,
+};
 use spacedock_schema::bundle::Bundle;
 use spacedock_validator::{Options, SelectionError};
 
@@ -107,11 +109,24 @@ pub(crate) fn merge(args: &MergeArgs) -> Result<Exit, Error> {
             path: path.clone(),
             source,
         })?;
+        let not_a_result = |message: String| Error::NotASimResult {
+            path: path.clone(),
+            message,
+        };
+        let value: serde_json::Value =
+            serde_json::from_str(&text).map_err(|error| not_a_result(error.to_string()))?;
+        // Another version's result would fail on a field this one does not
+        // know of; its format says why.
+        let format = value
+            .pointer("/run/format")
+            .and_then(serde_json::Value::as_u64);
+        if let Some(format) = format.filter(|&format| format != u64::from(SIM_FORMAT)) {
+            return Err(not_a_result(format!(
+                "it is in result format {format}, written by another version of spacedock; this one reads format {SIM_FORMAT} (run the shard again)"
+            )));
+        }
         let result: SimJson =
-            serde_json::from_str(&text).map_err(|error| Error::NotASimResult {
-                path: path.clone(),
-                message: error.to_string(),
-            })?;
+            serde_json::from_value(value).map_err(|error| not_a_result(error.to_string()))?;
         check_shard(path, &result.run, &result.tally)?;
         results.push((path, result.run, result.tally));
     }
@@ -172,7 +187,43 @@ fn check_shard(path: &Path, run: &Run, tally: &Tally) -> Result<(), Error> {
             tally.finished, tally.games
         )));
     }
+    // Each finished game has one result and one ending.
+    let results = tally.draws + tally.teams.iter().map(|team| team.wins).sum::<u64>();
+    if results != tally.finished {
+        return Err(invalid(format!(
+            "its wins and draws add up to {results} where it counts {} finished games",
+            tally.finished
+        )));
+    }
+    let ended = &tally.ended;
+    let endings =
+        ended.destroy_all + ended.victory_points + ended.alternative + ended.victory_clock;
+    if endings != tally.finished {
+        return Err(invalid(format!(
+            "its endings add up to {endings} where it counts {} finished games",
+            tally.finished
+        )));
+    }
     Ok(())
+}
+
+/// The seats of a run, as `1 Name (team) policy, 2 ...`.
+fn seats(run: &Run) -> String {
+    let seats: Vec<String> = run
+        .seats
+        .iter()
+        .enumerate()
+        .map(|(index, seat)| {
+            format!(
+                "{} {} ({}) {}",
+                index + 1,
+                seat.player,
+                seat.team,
+                seat.policy
+            )
+        })
+        .collect();
+    seats.join(", ")
 }
 
 /// Checks that `other` is another shard of the run `into` and adds its
@@ -182,11 +233,7 @@ fn add_shards(into: &mut Run, other: &Run, path: &Path) -> Result<(), Error> {
         ("format", into.format.to_string(), other.format.to_string()),
         ("bundle", into.bundle.clone(), other.bundle.clone()),
         ("mission", into.mission.clone(), other.mission.clone()),
-        (
-            "policy list",
-            into.policies.join(","),
-            other.policies.join(","),
-        ),
+        ("seats", seats(into), seats(other)),
         ("seed", into.seed.to_string(), other.seed.to_string()),
         (
             "game count",
@@ -371,6 +418,29 @@ fn share(rate: &Rate) -> String {
     )
 }
 
+/// `37/50 74.0% (60.4-84.1%)`: wins of games, with the share's interval.
+fn won_of(rate: &Rate) -> String {
+    format!(
+        "{}/{} {} ({:.1}-{})",
+        rate.count,
+        rate.of,
+        percent(rate.rate),
+        rate.low * 100.0,
+        percent(rate.high)
+    )
+}
+
+/// `+2.1 (-3.0 to +7.2)`: a difference of shares in percentage points,
+/// with its 95% interval.
+fn points(difference: &Difference) -> String {
+    format!(
+        "{:+.1} ({:+.1} to {:+.1})",
+        difference.difference * 100.0,
+        difference.low * 100.0,
+        difference.high * 100.0
+    )
+}
+
 /// The report as aligned text.
 pub(crate) fn human(run: &Run, report: &Report) -> String {
     let mut text = String::new();
@@ -382,12 +452,12 @@ pub(crate) fn human(run: &Run, report: &Report) -> String {
     };
     let _ = writeln!(
         text,
-        "{}: {}{shards}, {}, seed {}",
+        "{}: {}{shards}, seed {}",
         run.mission,
         count(report.games as usize, "game", "games"),
-        run.policies.join(" vs "),
         run.seed,
     );
+    let _ = writeln!(text, "seats: {}", seats(run));
     let _ = writeln!(text, "pack {} ({})", run.pack, run.bundle);
 
     let mut rows: Vec<(String, &Rate)> = report
@@ -396,7 +466,6 @@ pub(crate) fn human(run: &Run, report: &Report) -> String {
         .map(|side| (format!("{} wins", side.team), &side.wins))
         .collect();
     rows.push(("draws".to_owned(), &report.draws));
-    rows.push(("first player wins".to_owned(), &report.first_player_wins));
     let width = rows.iter().map(|(name, _)| name.len()).max().unwrap_or(0);
     let _ = writeln!(
         text,
@@ -409,11 +478,54 @@ pub(crate) fn human(run: &Run, report: &Report) -> String {
     for (name, rate) in rows {
         let _ = writeln!(text, "{name:width$}  {:>7}  {}", rate.count, share(rate));
     }
-    for side in &report.sides {
+    let columns: Vec<[String; 3]> = report
+        .sides
+        .iter()
+        .map(|side| {
+            [
+                won_of(&side.going_first),
+                won_of(&side.going_second),
+                side.first_player_advantage
+                    .as_ref()
+                    .map_or_else(|| "unknown".to_owned(), points),
+            ]
+        })
+        .collect();
+    let widths = [0, 1].map(|column| {
+        columns
+            .iter()
+            .map(|row| row[column].len())
+            .chain([12])
+            .max()
+            .unwrap_or(0)
+    });
+    let side_width = report
+        .sides
+        .iter()
+        .map(|side| side.team.len())
+        .chain([4])
+        .max()
+        .unwrap_or(0);
+    let _ = writeln!(
+        text,
+        "\nfirst-player advantage (wins going first less wins going second)"
+    );
+    let _ = writeln!(
+        text,
+        "  {:side_width$}  {:first$}  {:second$}  advantage, points",
+        "side",
+        "going first",
+        "going second",
+        first = widths[0],
+        second = widths[1],
+    );
+    for (side, [first, second, advantage]) in report.sides.iter().zip(&columns) {
         let _ = writeln!(
             text,
-            "{} going first won {} of {}",
-            side.team, side.wins_going_first.count, side.wins_going_first.of
+            "  {:side_width$}  {first:first_width$}  {second:second_width$}  {advantage}",
+            side.team,
+            first_width = widths[0],
+            second_width = widths[1],
         );
     }
 
@@ -446,7 +558,7 @@ pub(crate) fn human(run: &Run, report: &Report) -> String {
     if !report.ships.is_empty() {
         let _ = writeln!(
             text,
-            "\nship survival (games the card ended on the battlefield)"
+            "\nship cards (games deployed; games it ended in play, of those deployed)"
         );
         let width = report
             .ships
@@ -457,8 +569,9 @@ pub(crate) fn human(run: &Run, report: &Report) -> String {
         for ship in &report.ships {
             let _ = writeln!(
                 text,
-                "  {:width$}  {}",
+                "  {:width$}  deployed {}  survived {}",
                 format!("{} {}", ship.team, ship.ship),
+                share(&ship.deployed),
                 share(&ship.survived)
             );
         }

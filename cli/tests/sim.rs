@@ -38,15 +38,20 @@ fn a_run_prints_a_report_and_no_progress_bar_when_piped() {
     );
     let stdout = &finished.stdout;
     assert!(
-        stdout.starts_with("open-battle: 20 games, random vs random, seed 0\n"),
+        stdout.starts_with(
+            "open-battle: 20 games, seed 0\n\
+             seats: 1 ISN player (isn) random, 2 Wretch player (wretch) random\n"
+        ),
         "{stdout}"
     );
     for row in [
         "isn wins",
         "wretch wins",
         "draws",
-        "first player wins",
+        "first-player advantage",
+        "going first",
         "rounds: mean",
+        "deployed",
     ] {
         assert!(stdout.contains(row), "`{row}` missing:\n{stdout}");
     }
@@ -237,6 +242,22 @@ fn merging_refuses_a_result_edited_by_hand() {
     let stderr = edit(&|result| result["tally"]["finished"] = serde_json::json!(6));
     assert!(
         stderr.contains("it counts 6 finished games of 5"),
+        "{stderr}"
+    );
+    let stderr = edit(&|result| {
+        let wins = result["tally"]["teams"][0]["wins"].as_u64().unwrap();
+        result["tally"]["teams"][0]["wins"] = serde_json::json!(wins + 3);
+    });
+    assert!(
+        stderr.contains("its wins and draws add up to 8 where it counts 5 finished games"),
+        "{stderr}"
+    );
+    let stderr = edit(&|result| result["tally"]["ended"]["victory_clock"] = serde_json::json!(40));
+    assert!(stderr.contains("its endings add up to"), "{stderr}");
+    // A result of another version names both formats.
+    let stderr = edit(&|result| result["run"]["format"] = serde_json::json!(1));
+    assert!(
+        stderr.contains("it is in result format 1, written by another version of spacedock; this one reads format 2"),
         "{stderr}"
     );
     // Untouched, the two merge.

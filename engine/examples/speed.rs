@@ -117,8 +117,8 @@ impl ByKind {
                 &mut policies,
                 seed,
                 DEFAULT_MAX_STEPS,
-                |_, _, action| {
-                    let index = kind(action);
+                |_, decision| {
+                    let index = kind(decision.action);
                     by_kind.decisions[index] += 1;
                     by_kind.nanos[index] += since.elapsed().as_nanos() as u64;
                     since = Instant::now();

@@ -117,6 +117,51 @@ fn the_report_counts_every_side_ship_and_card() {
     );
     let went_first: u64 = tally.teams.iter().map(|team| team.went_first).sum();
     assert_eq!(went_first, tally.finished);
+    // Two teams: each went second in every game the other went first, and
+    // its wins are those going first and those going second.
+    for (team, other) in tally.teams.iter().zip(tally.teams.iter().rev()) {
+        assert_eq!(team.went_second, other.went_first);
+        assert_eq!(team.wins, team.wins_going_first + team.wins_going_second);
+    }
+    // Without draws, going first is worth the same to both sides.
+    if report.draws.count == 0 {
+        let [isn, wretch] = [0, 1].map(|side| {
+            report.sides[side]
+                .first_player_advantage
+                .expect("both sides went first and second")
+        });
+        assert!((isn.difference - wretch.difference).abs() < 1e-12);
+        assert!(isn.low <= isn.difference && isn.difference <= isn.high);
+    }
+    // A card survives only in games it was deployed.
+    for ship in &tally.ships {
+        assert!(ship.survived <= ship.deployed && ship.deployed <= ship.fielded);
+    }
+    let seats: Vec<(&str, &str)> = result
+        .run
+        .seats
+        .iter()
+        .map(|seat| (seat.team.as_str(), seat.policy.as_str()))
+        .collect();
+    assert_eq!(seats, [("isn", "greedy"), ("wretch", "greedy")]);
+}
+
+/// Events played in answer to a reaction question are plays too: Exploit
+/// Weakness and Alert From ISN Torrent are only ever played that way.
+#[test]
+fn reaction_plays_count_as_plays() {
+    let report = Report::new(&run(&config("greedy", 40, 0)).tally);
+    for card in ["exploit-weakness", "alert-from-isn-torrent"] {
+        let row = report
+            .cards
+            .iter()
+            .find(|row| row.card == card)
+            .expect("the card is in a deck");
+        assert!(
+            row.played_in.count > 0 && row.plays_per_game > 0.0,
+            "{card}: {row:?}"
+        );
+    }
 }
 
 #[test]

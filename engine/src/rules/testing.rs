@@ -40,7 +40,7 @@ pub(crate) fn for_each_state(games: u64, mut check: impl FnMut(&Game)) {
                     &mut policies,
                     seed,
                     DEFAULT_MAX_STEPS,
-                    |game, _, _| check(game),
+                    |game, _| check(game),
                 )
                 .expect("the game ends");
             }

@@ -177,8 +177,7 @@ mod tests {
         TeamTally {
             team: name.to_owned(),
             wins,
-            went_first: 0,
-            wins_going_first: 0,
+            ..TeamTally::default()
         }
     }
 

@@ -19,13 +19,14 @@ mod tally;
 pub mod trace;
 
 pub use findings::{Finding, FindingKind, Severity, findings};
-pub use play::{PlayError, play, play_observed, policy_rng};
+pub use play::{Decision, PlayError, play, play_observed, policy_rng};
 pub use report::{CardReport, EndedReport, FailureReport, Report, ShipReport, SideReport};
 pub use seeds::{BadShard, Shard, game_seed};
 pub use simulate::{
-    DEFAULT_MAX_STEPS, Run, SIM_FORMAT, SimConfig, SimError, SimResult, seat_policies, simulate,
+    DEFAULT_MAX_STEPS, Run, SIM_FORMAT, Seat, SimConfig, SimError, SimResult, seat_policies,
+    simulate,
 };
-pub use stats::{Histogram, Rate, Spread, wilson};
+pub use stats::{Difference, Histogram, Rate, Spread, wilson};
 pub use tally::{
     CardTally, Ended, FAILURE_SAMPLES, FailureSample, Failures, ShipTally, Tally, TeamTally,
 };

@@ -11,9 +11,10 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::action::Action;
 use crate::game::Game;
-use crate::ids::PlayerId;
+use crate::ids::{PlayerId, TacticId};
 use crate::outcome::Outcome;
 use crate::policy::Policy;
+use crate::question::{About, Answer};
 
 /// Why a game stopped without an outcome.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
@@ -34,6 +35,29 @@ pub enum PlayError {
     NoPolicy { player: PlayerId },
 }
 
+/// A decision just applied: who took it, the action, and the question it
+/// answered if it was an answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Decision {
+    pub player: PlayerId,
+    pub action: Action,
+    /// What the question answered was about (`None` for other actions).
+    pub about: Option<About>,
+}
+
+impl Decision {
+    /// The tactic card this decision played: one played from the hand in
+    /// the player's turn, or an event played in answer to a reaction
+    /// question.
+    pub fn played_card(&self) -> Option<TacticId> {
+        match (self.action, self.about) {
+            (Action::PlayCard { card, .. }, _) => Some(card),
+            (Action::Answer(Answer::Play(_)), Some(About::Reaction { card })) => Some(card),
+            _ => None,
+        }
+    }
+}
+
 /// The policy stream of `seat` in the game seeded with `seed`.
 pub fn policy_rng(seed: u64, seat: PlayerId) -> ChaCha8Rng {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
@@ -50,17 +74,17 @@ pub fn play(
     seed: u64,
     max_steps: u64,
 ) -> Result<Outcome, PlayError> {
-    play_observed(game, policies, seed, max_steps, |_, _, _| {})
+    play_observed(game, policies, seed, max_steps, |_, _| {})
 }
 
-/// [`play`], calling `after(game, player, action)` after every action is
-/// applied (traces drain the game's events there; reports count cards).
+/// [`play`], calling `after(game, decision)` after every action is applied
+/// (traces drain the game's events there; reports count cards).
 pub fn play_observed(
     game: &mut Game,
     policies: &mut [Box<dyn Policy>],
     seed: u64,
     max_steps: u64,
-    mut after: impl FnMut(&mut Game, PlayerId, Action),
+    mut after: impl FnMut(&mut Game, Decision),
 ) -> Result<Outcome, PlayError> {
     let mut rngs: Vec<ChaCha8Rng> = game.players().map(|seat| policy_rng(seed, seat)).collect();
     let mut legal = Vec::with_capacity(64);
@@ -100,7 +124,15 @@ pub fn play_observed(
         // A policy that answers out of range is a bug in the policy; taking
         // the last action keeps the game going and still deterministic.
         let action = legal[choice.min(legal.len() - 1)];
+        let about = game.question().map(|question| question.about);
         game.apply_trusted(action);
-        after(game, player, action);
+        after(
+            game,
+            Decision {
+                player,
+                action,
+                about,
+            },
+        );
     }
 }

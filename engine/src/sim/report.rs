@@ -7,7 +7,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::sim::stats::{Rate, Spread};
+use crate::sim::stats::{Difference, Rate, Spread};
 use crate::sim::tally::{FailureSample, Tally};
 
 /// A balance report.
@@ -28,10 +28,7 @@ pub struct Report {
     pub mean_steps: f64,
     /// How the finished games ended.
     pub ended: EndedReport,
-    /// Wins of whichever side took the first turn, out of the finished
-    /// games that got as far as a first turn.
-    pub first_player_wins: Rate,
-    /// Share of finished games each side's ship card ended on the battlefield.
+    /// How often each side's ship cards were deployed and survived.
     pub ships: Vec<ShipReport>,
     /// How often each side played each tactic card.
     pub cards: Vec<CardReport>,
@@ -42,8 +39,16 @@ pub struct Report {
 pub struct SideReport {
     pub team: String,
     pub wins: Rate,
-    /// Its wins in the games it went first.
-    pub wins_going_first: Rate,
+    /// Its wins in the finished games it took the first turn.
+    pub going_first: Rate,
+    /// Its wins in the finished games another side took the first turn.
+    pub going_second: Rate,
+    /// What going first is worth to it: `going_first` less
+    /// `going_second`. Unlike the share of games won by whoever went
+    /// first, this does not depend on how strong the side is or how
+    /// often it went first; 0 means no advantage. `None` until it has
+    /// gone both first and second.
+    pub first_player_advantage: Option<Difference>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -58,7 +63,11 @@ pub struct EndedReport {
 pub struct ShipReport {
     pub team: String,
     pub ship: String,
-    /// Games it ended on the battlefield, out of the games it was fielded.
+    /// Games it left its player's screen (launched, or carried in the hold
+    /// of a card that was), out of the games it was in the fleet.
+    pub deployed: Rate,
+    /// Games it ended in play for its side (on the battlefield, or in the
+    /// hold of a ship that is), out of the games it was deployed.
     pub survived: Rate,
 }
 
@@ -93,10 +102,16 @@ impl Report {
             sides: tally
                 .teams
                 .iter()
-                .map(|team| SideReport {
-                    team: team.team.clone(),
-                    wins: Rate::new(team.wins, finished),
-                    wins_going_first: Rate::new(team.wins_going_first, team.went_first),
+                .map(|team| {
+                    let going_first = Rate::new(team.wins_going_first, team.went_first);
+                    let going_second = Rate::new(team.wins_going_second, team.went_second);
+                    SideReport {
+                        team: team.team.clone(),
+                        wins: Rate::new(team.wins, finished),
+                        first_player_advantage: Difference::between(&going_first, &going_second),
+                        going_first,
+                        going_second,
+                    }
                 })
                 .collect(),
             draws: Rate::new(tally.draws, finished),
@@ -112,17 +127,14 @@ impl Report {
                 alternative: ended(tally.ended.alternative),
                 victory_clock: ended(tally.ended.victory_clock),
             },
-            first_player_wins: Rate::new(
-                tally.teams.iter().map(|team| team.wins_going_first).sum(),
-                tally.teams.iter().map(|team| team.went_first).sum(),
-            ),
             ships: tally
                 .ships
                 .iter()
                 .map(|ship| ShipReport {
                     team: ship.team.clone(),
                     ship: ship.ship.clone(),
-                    survived: Rate::new(ship.survived, ship.fielded),
+                    deployed: Rate::new(ship.deployed, ship.fielded),
+                    survived: Rate::new(ship.survived, ship.deployed),
                 })
                 .collect(),
             cards: tally

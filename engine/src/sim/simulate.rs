@@ -14,7 +14,6 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use spacedock_schema::bundle::Bundle;
 
-use crate::action::Action;
 use crate::game::Game;
 use crate::ids::TeamId;
 use crate::outcome::Outcome;
@@ -27,7 +26,7 @@ use crate::sim::tally::{CardTally, Ended, FailureSample, Failures, ShipTally, Ta
 use crate::state::CardPlace;
 
 /// The format of `spacedock sim --format json` output and of shard files.
-pub const SIM_FORMAT: u32 = 1;
+pub const SIM_FORMAT: u32 = 2;
 
 /// The step bound when none is given: far above any real game (a random
 /// Dead Zone Battle takes a few thousand actions), low enough that a game
@@ -62,7 +61,8 @@ pub struct Run {
     /// The bundle's content hash: shards of different content never merge.
     pub bundle: String,
     pub mission: String,
-    pub policies: Vec<String>,
+    /// Who played, in seat (play) order.
+    pub seats: Vec<Seat>,
     pub seed: u64,
     /// Games in the whole run.
     pub games: u64,
@@ -71,6 +71,15 @@ pub struct Run {
     pub shard_count: u32,
     /// The shards (1-based) this tally covers, ascending.
     pub shards: Vec<u32>,
+}
+
+/// A seat of a run: the mission's player, their team and the policy that
+/// played them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Seat {
+    pub player: String,
+    pub team: String,
+    pub policy: String,
 }
 
 impl Run {
@@ -134,7 +143,15 @@ pub fn simulate(
         pack: bundle.pack.id.clone(),
         bundle: bundle.content_hash.clone(),
         mission: config.mission.clone(),
-        policies: policies.clone(),
+        seats: probe
+            .players()
+            .zip(&policies)
+            .map(|(player, policy)| Seat {
+                player: probe.player_name(player).to_owned(),
+                team: probe.team_name(probe.team(player)).to_owned(),
+                policy: policy.clone(),
+            })
+            .collect(),
         seed: config.seed,
         games: config.games,
         max_steps: config.max_steps,
@@ -235,10 +252,13 @@ struct Counts {
     wins: Vec<u64>,
     went_first: Vec<u64>,
     wins_going_first: Vec<u64>,
+    went_second: Vec<u64>,
+    wins_going_second: Vec<u64>,
     draws: u64,
     ended: Ended,
     rounds: Histogram,
     steps: u64,
+    deployed: Vec<u64>,
     survived: Vec<u64>,
     plays: Vec<u64>,
     played_in: Vec<u64>,
@@ -255,10 +275,13 @@ impl Counts {
             wins: vec![0; layout.teams.len()],
             went_first: vec![0; layout.teams.len()],
             wins_going_first: vec![0; layout.teams.len()],
+            went_second: vec![0; layout.teams.len()],
+            wins_going_second: vec![0; layout.teams.len()],
             draws: 0,
             ended: Ended::default(),
             rounds: Histogram::default(),
             steps: 0,
+            deployed: vec![0; layout.ships.len()],
             survived: vec![0; layout.ships.len()],
             plays: vec![0; layout.cards.len()],
             played_in: vec![0; layout.cards.len()],
@@ -278,11 +301,14 @@ impl Counts {
         add(&mut self.wins, &other.wins);
         add(&mut self.went_first, &other.went_first);
         add(&mut self.wins_going_first, &other.wins_going_first);
+        add(&mut self.went_second, &other.went_second);
+        add(&mut self.wins_going_second, &other.wins_going_second);
         self.draws += other.draws;
         self.ended.merge(&other.ended);
         self.rounds.merge(&other.rounds);
         self.failures.merge(&other.failures);
         self.steps += other.steps;
+        add(&mut self.deployed, &other.deployed);
         add(&mut self.survived, &other.survived);
         add(&mut self.plays, &other.plays);
         add(&mut self.played_in, &other.played_in);
@@ -296,13 +322,18 @@ impl Counts {
         // the opening hands); then nobody went first.
         let first = game.started().then(|| game.team(game.first_player()));
         if let Some(first) = first {
+            for (team, went_second) in self.went_second.iter_mut().enumerate() {
+                *went_second += u64::from(team != first.index());
+            }
             self.went_first[first.index()] += 1;
         }
         match outcome.winner() {
             Some(team) => {
                 self.wins[team.index()] += 1;
-                if Some(team) == first {
-                    self.wins_going_first[team.index()] += 1;
+                match first {
+                    Some(first) if first == team => self.wins_going_first[team.index()] += 1,
+                    Some(_) => self.wins_going_second[team.index()] += 1,
+                    None => {}
                 }
             }
             None => self.draws += 1,
@@ -311,7 +342,23 @@ impl Counts {
         self.rounds.add(game.round());
         self.steps += game.steps();
         for (card, (team, _)) in game.cards().zip(&layout.ships) {
-            if card.place == CardPlace::Launched && game.team(card.controller) == *team {
+            let deployed = match card.place {
+                CardPlace::Screen => false,
+                CardPlace::Hold(carrier) => game.card(carrier).place != CardPlace::Screen,
+                CardPlace::Launched | CardPlace::OutOfPlay => true,
+            };
+            self.deployed[card.id.index()] += u64::from(deployed);
+            // A card still in the hold of its own side's launched ship is
+            // in play as much as the ship carrying it.
+            let in_play = match card.place {
+                CardPlace::Launched => Some(card.controller),
+                CardPlace::Hold(carrier) => {
+                    let carrier = game.card(carrier);
+                    (carrier.place == CardPlace::Launched).then_some(carrier.controller)
+                }
+                CardPlace::Screen | CardPlace::OutOfPlay => None,
+            };
+            if in_play.is_some_and(|controller| game.team(controller) == *team) {
                 self.survived[card.id.index()] += 1;
             }
         }
@@ -324,7 +371,9 @@ impl Counts {
 
     fn into_tally(self, layout: &Layout) -> Tally {
         let mut ships: Vec<ShipTally> = Vec::new();
-        for ((team, ship), survived) in layout.ships.iter().zip(&self.survived) {
+        for (((team, ship), survived), deployed) in
+            layout.ships.iter().zip(&self.survived).zip(&self.deployed)
+        {
             // Two seats of one team may field the same card (several sets):
             // one row, counted per card fielded.
             let team = &layout.teams[team.index()];
@@ -334,12 +383,14 @@ impl Counts {
             {
                 Some(row) => {
                     row.fielded += self.finished;
+                    row.deployed += deployed;
                     row.survived += survived;
                 }
                 None => ships.push(ShipTally {
                     team: team.clone(),
                     ship: ship.clone(),
                     fielded: self.finished,
+                    deployed: *deployed,
                     survived: *survived,
                 }),
             }
@@ -368,6 +419,8 @@ impl Counts {
                     wins: self.wins[index],
                     went_first: self.went_first[index],
                     wins_going_first: self.wins_going_first[index],
+                    went_second: self.went_second[index],
+                    wins_going_second: self.wins_going_second[index],
                 })
                 .collect(),
             draws: self.draws,
@@ -411,8 +464,8 @@ impl Worker<'_> {
                 &mut policies,
                 seed,
                 self.config.max_steps,
-                |_, _, action| {
-                    if let Action::PlayCard { card, .. } = action {
+                |_, decision| {
+                    if let Some(card) = decision.played_card() {
                         scratch[slots[card.index()]] += 1;
                     }
                 },

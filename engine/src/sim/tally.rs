@@ -48,6 +48,11 @@ pub struct TeamTally {
     pub went_first: u64,
     /// Of those, the games this team won.
     pub wins_going_first: u64,
+    /// Finished games in which a player of another team took the first
+    /// turn.
+    pub went_second: u64,
+    /// Of those, the games this team won.
+    pub wins_going_second: u64,
 }
 
 /// Finished games by how they ended (wins and draws alike).
@@ -90,6 +95,9 @@ pub struct ShipTally {
     pub ship: String,
     /// Finished games in which the card was in the side's fleet.
     pub fielded: u64,
+    /// Of those, the games it left its player's screen: launched, or
+    /// carried in the hold of a card that was.
+    pub deployed: u64,
     /// Of those, the games it ended on the battlefield, still controlled by
     /// its own side (launched and not all destroyed, not in a hold).
     pub survived: u64,
@@ -179,6 +187,8 @@ impl Tally {
                     mine.wins += theirs.wins;
                     mine.went_first += theirs.went_first;
                     mine.wins_going_first += theirs.wins_going_first;
+                    mine.went_second += theirs.went_second;
+                    mine.wins_going_second += theirs.wins_going_second;
                 }
                 None => self.teams.push(theirs.clone()),
             }
@@ -191,6 +201,7 @@ impl Tally {
             {
                 Some(mine) => {
                     mine.fielded += theirs.fielded;
+                    mine.deployed += theirs.deployed;
                     mine.survived += theirs.survived;
                 }
                 None => self.ships.push(theirs.clone()),
@@ -246,11 +257,14 @@ mod tests {
             wins,
             went_first: 1,
             wins_going_first: 0,
+            went_second: 1,
+            wins_going_second: wins,
         };
         let ship = |team: &str, ship: &str| ShipTally {
             team: team.to_owned(),
             ship: ship.to_owned(),
             fielded: 2,
+            deployed: 2,
             survived: 1,
         };
         let mut left = Tally {
@@ -270,8 +284,10 @@ mod tests {
         assert_eq!(left.teams[0].wins, 1);
         assert_eq!(left.teams[1].wins, 3);
         assert_eq!(left.teams[1].went_first, 2);
+        assert_eq!(left.teams[1].wins_going_second, 3);
         assert_eq!(left.ships.len(), 2);
         assert_eq!(left.ships[0].fielded, 4);
+        assert_eq!(left.ships[0].deployed, 4);
         assert_eq!(left.ships[1].ship, "red-fuvu");
     }
 }

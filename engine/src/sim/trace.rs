@@ -32,7 +32,7 @@ use crate::ids::PlayerId;
 use crate::outcome::Outcome;
 use crate::policy::{Policy, policy_by_name};
 use crate::setup::{Setup, SetupError};
-use crate::sim::play::play_observed;
+use crate::sim::play::{Decision, play_observed};
 use crate::sim::simulate::{SimError, seat_policies};
 
 /// The trace format this build writes.
@@ -146,7 +146,7 @@ pub fn record(
         &mut policies,
         spec.seed,
         spec.max_steps,
-        |game, player, action| {
+        |game, Decision { player, action, .. }| {
             if written.is_err() {
                 return;
             }
