@@ -491,6 +491,30 @@ impl Checker<'_, '_> {
             );
             return None;
         }
+        // A slip of a printed weapon's name is not a card name.
+        if self
+            .context
+            .index
+            .lookup_quiet(ItemKind::Tactic, text)
+            .is_none()
+        {
+            let printed: Vec<String> = std::iter::once("primary".to_owned())
+                .chain((1..=version.secondary.len()).map(|number| match number {
+                    1 => "secondary".to_owned(),
+                    _ => format!("secondary-{number}"),
+                }))
+                .collect();
+            if let Some(help) = did_you_mean(text, printed.iter().map(String::as_str)) {
+                self.report(
+                    code,
+                    pointer,
+                    format!("`{}` has no weapon `{text}`", fielded.name),
+                    "no such weapon",
+                    Some(help),
+                );
+                return None;
+            }
+        }
         let tactic = self.tactic(text, pointer)?;
         let card = &self.bundle.tactics[tactic];
         if card.weapon.is_none() {
