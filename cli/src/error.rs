@@ -63,6 +63,14 @@ pub(crate) enum Error {
     #[error("shard {shard} of a run of {games} games plays none: there is no game to trace")]
     NothingToTrace { shard: String, games: u64 },
 
+    #[error("no scenario of `{}` matches `{filter}`", pack.display())]
+    NoScenarioMatches {
+        pack: PathBuf,
+        filter: String,
+        suggestion: Option<String>,
+        scenarios: usize,
+    },
+
     #[error("`--trace` and `--output` both name `{}`", path.display())]
     SameOutput { path: PathBuf },
 
@@ -114,7 +122,7 @@ impl Error {
                 "write results with `spacedock sim ... --format json` or `-o FILE`".to_owned(),
             ),
             Error::MergeMismatch { .. } | Error::DuplicateShard { .. } => Some(
-                "merge the shards of one run: same pack, mission, policies, seed, games and --shard N"
+                "merge the shards of one run: same pack, mission, seats and policies, seed, games and --shard N"
                     .to_owned(),
             ),
             Error::NoPackForTrace { .. } => Some("give the pack with `--pack PACK`".to_owned()),
@@ -124,6 +132,20 @@ impl Error {
             Error::NothingToTrace { .. } => Some(
                 "trace from a shard that has games, or from the whole run (no --shard)".to_owned(),
             ),
+            Error::NoScenarioMatches {
+                suggestion,
+                scenarios,
+                ..
+            } => Some(suggestion.clone().unwrap_or_else(|| {
+                format!(
+                    "the filter is part of a scenario's file path or name; the pack has {}",
+                    match scenarios {
+                        0 => "no scenarios (tests/*.toml)".to_owned(),
+                        1 => "1 scenario".to_owned(),
+                        n => format!("{n} scenarios"),
+                    }
+                )
+            })),
             Error::SameOutput { .. } => {
                 Some("write the trace and the JSON result to two files".to_owned())
             }

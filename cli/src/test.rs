@@ -79,6 +79,33 @@ pub(crate) fn run(args: &TestArgs, style: Style) -> Result<Exit, Error> {
         None => Vec::new(),
     };
     let outcomes = outcomes(args, &suite, &failures);
+    // A filter that runs nothing would pass silently: a slip in CI.
+    if let Some(filter) = &args.filter
+        && outcomes.is_empty()
+        && suite.bundle.is_some()
+    {
+        let stems: Vec<String> = suite
+            .files
+            .iter()
+            .filter_map(|&file| {
+                suite
+                    .sources
+                    .get(file)
+                    .path()
+                    .file_stem()
+                    .map(|stem| stem.to_string_lossy().into_owned())
+            })
+            .collect();
+        return Err(Error::NoScenarioMatches {
+            pack: args.pack.clone(),
+            filter: filter.clone(),
+            suggestion: spacedock_validator::suggest::did_you_mean(
+                filter,
+                stems.iter().map(String::as_str),
+            ),
+            scenarios: suite.files.len(),
+        });
+    }
 
     let checked = [Checked {
         label: args.pack.display().to_string(),
@@ -281,6 +308,9 @@ fn human(args: &TestArgs, outcomes: &[Outcome<'_>], summary: Summary) -> String 
             "; the content has {}",
             count(errors, "error", "errors")
         );
+    }
+    if outcomes.is_empty() {
+        text.push_str("; the pack has no scenarios (tests/*.toml)");
     }
     text.push('\n');
     text

@@ -177,7 +177,8 @@ fn a_pack_with_errors_does_not_pass() {
     let finished = run(&["test", "broken"], 1);
     assert!(
         finished.stdout.ends_with(
-            "\ntest result: FAILED. 0 passed, 0 failed, 0 not run; the content has 4 errors\n"
+            "\ntest result: FAILED. 0 passed, 0 failed, 0 not run; the content has 4 errors; \
+             the pack has no scenarios (tests/*.toml)\n"
         ),
         "{}",
         finished.stdout
@@ -228,4 +229,32 @@ fn unrolled_dice_are_reported_at_the_step_that_forced_them() {
         "all 3 forced dice rolled (a coordinate pair is 2 dice)"
     );
     assert_eq!(failure["actual"], "2 rolled; 1 of this step's 3 were not");
+}
+
+/// A filter that matches no scenario is a usage error with a did-you-mean,
+/// not a silent pass; a pack without scenarios says so.
+#[test]
+fn a_filter_that_runs_nothing_is_an_error() {
+    let finished = run(&["test", "scenarios", "pasing"], 2);
+    assert_eq!(finished.stdout, "");
+    assert_eq!(
+        finished.stderr,
+        "error: no scenario of `scenarios` matches `pasing`\nhelp: did you mean `passing`?\n"
+    );
+    let finished = run(&["test", "scenarios", "zzzzzz"], 2);
+    assert!(
+        finished.stderr.ends_with(
+            "help: the filter is part of a scenario's file path or name; the pack has 2 scenarios\n"
+        ),
+        "{}",
+        finished.stderr
+    );
+    let finished = run(&["test", "clean"], 0);
+    assert!(
+        finished
+            .stdout
+            .ends_with("0 not run; the pack has no scenarios (tests/*.toml)\n"),
+        "{}",
+        finished.stdout
+    );
 }
