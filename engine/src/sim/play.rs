@@ -51,8 +51,8 @@ impl Decision {
     /// question.
     pub fn played_card(&self) -> Option<TacticId> {
         match (self.action, self.about) {
-            (Action::PlayCard { card, .. }, _) => Some(card),
-            (Action::Answer(Answer::Play(_)), Some(About::Reaction { card })) => Some(card),
+            (Action::PlayCard { card, .. }, _)
+            | (Action::Answer(Answer::Play(_)), Some(About::Reaction { card })) => Some(card),
             _ => None,
         }
     }
