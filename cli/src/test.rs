@@ -130,7 +130,22 @@ pub(crate) fn run(args: &TestArgs, style: Style) -> Result<Exit, Error> {
     extra.insert("passed".to_owned(), passed.into());
     extra.insert("failed".to_owned(), failed.into());
     extra.insert("not_run".to_owned(), not_run.into());
-    let diagnostics = Exit::for_diagnostics(&suite.diagnostics, false);
+    // A scenario file that cannot be read as text is that scenario's
+    // problem (it is not run), not the pack's: the others still run.
+    let (in_scenarios, in_pack): (Vec<_>, Vec<_>) =
+        suite.diagnostics.iter().partition(|diagnostic| {
+            diagnostic
+                .location
+                .as_ref()
+                .is_some_and(|location| suite.files.contains(&location.file))
+        });
+    let diagnostics = Exit::for_diagnostics(in_pack, false).max(
+        if in_scenarios.iter().any(|diagnostic| diagnostic.is_error()) {
+            Exit::ContentErrors
+        } else {
+            Exit::Success
+        },
+    );
     let tests = if failed + not_run > 0 {
         Exit::ContentErrors
     } else {

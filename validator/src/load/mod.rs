@@ -360,14 +360,24 @@ pub(crate) fn load_file<T: DeserializeOwned>(
     sources: &mut SourceMap,
     diagnostics: &mut Diagnostics,
 ) -> Option<(T, FileId)> {
-    let text = match std::fs::read_to_string(path) {
-        Ok(text) => text,
-        Err(error) if error.kind() == std::io::ErrorKind::InvalidData => {
+    let text = match std::fs::read(path).map(String::from_utf8) {
+        Ok(Ok(text)) => text,
+        Ok(Err(error)) => {
+            // Kept (the bad bytes replaced) so that the diagnostic points
+            // at the first of them and the file is listed with the others.
+            let at = error.utf8_error().valid_up_to();
+            let text = String::from_utf8_lossy(error.as_bytes()).into_owned();
+            let file = sources.add(path.to_path_buf(), text);
             diagnostics.push(
                 Diagnostic::new(
                     Code::IoError,
                     format!("cannot read `{}`: it is not UTF-8 text", path.display()),
                 )
+                .at(Location {
+                    file,
+                    span: at..at + '\u{FFFD}'.len_utf8(),
+                })
+                .label("not UTF-8")
                 .help("TOML files are UTF-8; save the file again in that encoding"),
             );
             return None;
