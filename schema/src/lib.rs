@@ -115,6 +115,7 @@ impl FileKind {
                 .expect("a generated JSON Schema always serializes");
             drop_null(&mut schema);
             consts_to_enum(&mut schema);
+            integer_bounds(&mut schema);
             schema
         }
         match self {
@@ -134,6 +135,35 @@ impl FileKind {
 impl std::fmt::Display for FileKind {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.name())
+    }
+}
+
+/// Gives every fixed-width integer its type's bounds (`format: uint32`
+/// alone is only a hint), so that a number too large for its field is
+/// refused by the schema, at its key, and by editors, instead of failing
+/// deserialization with no place to point at. Bounds a field already has
+/// stay. 64-bit integers need none: TOML has no larger ones.
+fn integer_bounds(schema: &mut serde_json::Value) {
+    use serde_json::Value;
+    match schema {
+        Value::Object(object) => {
+            let bounds: Option<(i64, i64)> = match object.get("format").and_then(Value::as_str) {
+                Some("uint8") => Some((0, u8::MAX.into())),
+                Some("uint16") => Some((0, u16::MAX.into())),
+                Some("uint32") => Some((0, u32::MAX.into())),
+                Some("int8") => Some((i8::MIN.into(), i8::MAX.into())),
+                Some("int16") => Some((i16::MIN.into(), i16::MAX.into())),
+                Some("int32") => Some((i32::MIN.into(), i32::MAX.into())),
+                _ => None,
+            };
+            if let Some((minimum, maximum)) = bounds {
+                object.entry("minimum").or_insert(minimum.into());
+                object.entry("maximum").or_insert(maximum.into());
+            }
+            object.values_mut().for_each(integer_bounds);
+        }
+        Value::Array(items) => items.iter_mut().for_each(integer_bounds),
+        _ => {}
     }
 }
 

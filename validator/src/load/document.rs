@@ -61,9 +61,28 @@ fn convert(
     match value.get_ref() {
         DeValue::String(text) => Value::String(text.to_string()),
         DeValue::Integer(integer) => {
+            // Past i64 TOML has no integers; kept as the nearest number,
+            // the schema's bounds report it as too large, at its place,
+            // where a string would be reported as a string.
             let digits = integer.as_str().replace('_', "");
-            i64::from_str_radix(&digits, integer.radix())
-                .map_or_else(|_| Value::String(integer.to_string()), Value::from)
+            let radix = integer.radix();
+            i64::from_str_radix(&digits, radix)
+                .map(Value::from)
+                .or_else(|_| u64::from_str_radix(&digits, radix).map(Value::from))
+                .unwrap_or_else(|_| {
+                    let magnitude = digits
+                        .trim_start_matches(['+', '-'])
+                        .chars()
+                        .filter_map(|digit| digit.to_digit(radix))
+                        .fold(0.0, |sum, digit| sum * f64::from(radix) + f64::from(digit));
+                    let signed = if digits.starts_with('-') {
+                        -magnitude
+                    } else {
+                        magnitude
+                    };
+                    serde_json::Number::from_f64(signed)
+                        .map_or_else(|| Value::String(integer.to_string()), Value::Number)
+                })
         }
         DeValue::Float(float) => float
             .as_str()

@@ -194,10 +194,17 @@ pub(crate) fn check(
             ValidationErrorKind::Maximum { limit }
             | ValidationErrorKind::ExclusiveMaximum { limit } => Diagnostic::new(
                 Code::NumberOutOfRange,
-                format!(
-                    "`{field}` must be at most {limit}, not {}",
-                    error.instance()
-                ),
+                format!("`{field}` must be at most {limit}, not {}", {
+                    // An integer past TOML's range arrives as a float:
+                    // shown as written.
+                    let span = sources.value_span(file, &pointer);
+                    match error.instance().as_f64() {
+                        Some(_) if !error.instance().is_i64() && !error.instance().is_u64() => {
+                            sources.get(file).text()[span].to_owned()
+                        }
+                        _ => error.instance().to_string(),
+                    }
+                }),
             )
             .at(at(&pointer))
             .label("too large"),
