@@ -192,10 +192,9 @@ fn a_pack_with_errors_does_not_pass() {
     assert_eq!(value["errors"], 4);
 }
 
-/// Forced dice left unrolled are reported at the step that forced them,
-/// even when a later step (an answer) resolved the action.
-#[test]
-fn unrolled_dice_are_reported_at_the_step_that_forced_them() {
+/// A copy of the base pack with the fixture scenario `name` among its
+/// tests; the scenario's failures when it is run alone.
+fn failures_of_fixture_scenario(name: &str) -> Vec<serde_json::Value> {
     let dir = tempfile::tempdir().unwrap();
     let pack = dir.path().join("pack");
     let copy = assert_cmd::Command::new("cp")
@@ -203,22 +202,26 @@ fn unrolled_dice_are_reported_at_the_step_that_forced_them() {
         .assert();
     assert!(copy.get_output().status.success());
     std::fs::copy(
-        crate::fixtures().join("saturn-scenarios/unused-answer-dice.toml"),
-        pack.join("tests/unused-answer-dice.toml"),
+        crate::fixtures().join(format!("saturn-scenarios/{name}.toml")),
+        pack.join(format!("tests/{name}.toml")),
     )
     .unwrap();
     let finished = run(
-        &[
-            "test",
-            pack.to_str().unwrap(),
-            "unused-answer-dice",
-            "--format",
-            "json",
-        ],
+        &["test", pack.to_str().unwrap(), name, "--format", "json"],
         1,
     );
     let value = json(&finished.stdout);
-    let failures = value["scenarios"][0]["failures"].as_array().unwrap();
+    value["scenarios"][0]["failures"]
+        .as_array()
+        .unwrap()
+        .clone()
+}
+
+/// Forced dice left unrolled are reported at the step that forced them,
+/// even when a later step (an answer) resolved the action.
+#[test]
+fn unrolled_dice_are_reported_at_the_step_that_forced_them() {
+    let failures = failures_of_fixture_scenario("unused-answer-dice");
     assert_eq!(failures.len(), 1, "{failures:#?}");
     let failure = &failures[0];
     assert_eq!(failure["pointer"], "/steps/1/dice");
@@ -229,6 +232,23 @@ fn unrolled_dice_are_reported_at_the_step_that_forced_them() {
         "all 3 forced dice rolled (a coordinate pair is 2 dice)"
     );
     assert_eq!(failure["actual"], "2 rolled; 1 of this step's 3 were not");
+}
+
+/// A refused placement is told as a scenario writes it: a medium ship by
+/// both ends of its base, not the engine's inner anchor and direction.
+#[test]
+fn a_refused_placement_names_the_hexes_of_the_base() {
+    let failures = failures_of_fixture_scenario("launch-outside-the-zone");
+    assert_eq!(failures.len(), 1, "{failures:#?}");
+    let actual = failures[0]["actual"].as_str().unwrap();
+    assert!(
+        actual.starts_with(
+            "`place with its ends at [7, 6] and [8, 6]` is not legal now; \
+             legal now: place with its ends at [2, 10] and [3, 10], "
+        ),
+        "{actual}"
+    );
+    assert!(!actual.contains("dir"), "{actual}");
 }
 
 /// A filter that matches no scenario is a usage error with a did-you-mean,

@@ -4,6 +4,7 @@
 //! [`EventValue`]s the validator resolves a pattern's fields to, so
 //! matching is plain equality, and failures read like the file.
 
+use spacedock_schema::common::Size;
 use spacedock_schema::rules::DiscoveryTile;
 use spacedock_schema::scenario::checked::EventValue;
 use spacedock_schema::scenario::{Cell as CellName, EventField, EventKind, WinHow};
@@ -12,10 +13,10 @@ use crate::action::{Action, Target};
 use crate::board::Pos;
 use crate::event::{Cell, Event};
 use crate::game::Game;
-use crate::ids::{PlayerId, ShipCardId, ShipId, TacticId, TeamId};
+use crate::ids::{Hex, PlayerId, ShipCardId, ShipId, TacticId, TeamId};
 use crate::outcome::{Outcome, WinKind};
 use crate::question::{About, Answer, Question};
-use crate::state::{TurnPhase, WeaponRef};
+use crate::state::{Stage, TurnPhase, WeaponRef};
 
 pub(super) fn player(game: &Game, player: PlayerId) -> String {
     game.player_name(player).to_owned()
@@ -410,12 +411,31 @@ pub(super) fn event_text(kind: EventKind, fields: &[(EventField, EventValue)]) -
     }
 }
 
+/// Where a ship of `card` goes, as a scenario writes it: `at [8, 6]`, or
+/// both ends of a medium ship's base (either may be a scenario's `at`).
+fn placement(game: &Game, card: Option<ShipCardId>, hex: Hex, dir: u8) -> String {
+    let medium = card.is_some_and(|card| game.data.card(card).size == Size::Medium);
+    match game.data.board.neighbour(hex, dir) {
+        Some(other) if medium => format!(
+            "with its ends at {} and {}",
+            coordinate(game.coord(hex)),
+            coordinate(game.coord(other))
+        ),
+        _ => format!("at {}", coordinate(game.coord(hex))),
+    }
+}
+
 /// An action in words, for a step the engine refused.
 pub(super) fn action(game: &Game, action: Action) -> String {
-    let hex_of = |hex| coordinate(game.coord(hex));
     match action {
         Action::ChooseFirstPlayer(p) => format!("choose-first {}", player(game, p)),
-        Action::Place { hex, dir } => format!("place at {} (dir {dir})", hex_of(hex)),
+        Action::Place { hex, dir } => {
+            let card = match game.st.stage {
+                Stage::Placing { card, .. } => Some(card),
+                _ => None,
+            };
+            format!("place {}", placement(game, card, hex, dir))
+        }
         Action::Load(c) => format!("load {}", card_name(game, c)),
         Action::EndLoad => "end-load".to_owned(),
         Action::DiscardForEnergy(t) => format!("discard {}", tactic(game, t)),
@@ -529,7 +549,11 @@ pub(super) fn answer(game: &Game, answer: Answer) -> String {
         Answer::Play(Target::Replace(t)) => format!("play replacing {}", tactic(game, t)),
         Answer::Step(dir) => format!("path {}", names[usize::from(dir % 6)]),
         Answer::Place { hex, dir } => {
-            format!("at {} (dir {dir})", coordinate(game.coord(hex)))
+            let card = game.question().and_then(|question| match question.about {
+                About::Launch { card } => Some(card),
+                _ => None,
+            });
+            placement(game, card, hex, dir)
         }
         Answer::Card(t) => format!("card {}", tactic(game, t)),
         Answer::Obstacle(index) => match game.obstacles().nth(usize::from(index)) {
