@@ -234,6 +234,25 @@ fn unrolled_dice_are_reported_at_the_step_that_forced_them() {
     assert_eq!(failure["actual"], "2 rolled; 1 of this step's 3 were not");
 }
 
+/// A forced result rolled on the other die is a failure at its entry,
+/// saying how to write it, not a silent letter.
+#[test]
+fn a_number_forced_on_the_letter_die_fails_at_its_entry() {
+    let failures = failures_of_fixture_scenario("wrong-die");
+    assert_eq!(failures.len(), 1, "{failures:#?}");
+    let failure = &failures[0];
+    assert_eq!(failure["pointer"], "/steps/1/dice/0");
+    assert_eq!(
+        (failure["line"].as_u64(), failure["column"].as_u64()),
+        (Some(52), Some(9))
+    );
+    assert_eq!(failure["expected"], "`4` rolled on the number die");
+    assert_eq!(
+        failure["actual"],
+        "it came up on the letter die: write a letter (\"D\") for it"
+    );
+}
+
 /// A refused placement is told as a scenario writes it: a medium ship by
 /// both ends of its base, not the engine's inner anchor and direction.
 #[test]

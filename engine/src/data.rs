@@ -326,7 +326,7 @@ mod tests {
         let rolls = 80_000;
         let hits = (0..rolls)
             .filter(|_| {
-                let letter = dice.roll(10);
+                let letter = dice.roll_letter(10);
                 let number = dice.roll(8);
                 chart.cell(letter, number) != ChartCell::Miss
             })

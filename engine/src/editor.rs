@@ -5,6 +5,7 @@
 //! the rules could have reached (destruction and victory are checked).
 
 use spacedock_schema::rules::DiscoveryTile;
+use spacedock_schema::scenario::{Die, ForcedDie};
 
 use crate::board::Pos;
 use crate::game::Game;
@@ -187,8 +188,10 @@ impl Editor<'_> {
     /// Makes the next die rolls come out as `rolls`, in order (letter die
     /// then number die for a coordinate roll), replacing any forced results
     /// not rolled yet; an empty list goes back to fair rolls. A forced
-    /// result above a die's faces rolls its highest face. Shuffles stay fair.
-    pub fn force_dice(&mut self, rolls: &[u32]) -> &mut Self {
+    /// result above a die's faces rolls its highest face; one that comes
+    /// up on the other die is rolled all the same, and told by
+    /// [`Game::forced_dice_mismatch`]. Shuffles stay fair.
+    pub fn force_dice(&mut self, rolls: &[ForcedDie]) -> &mut Self {
         self.game.st.dice.force(rolls);
         self
     }
@@ -196,7 +199,7 @@ impl Editor<'_> {
     /// While an action waits for an answer ([`Game::question`]): makes the
     /// rolls after those already forced on the action come out as `rolls`
     /// when the answer resolves it again. Does nothing otherwise.
-    pub fn force_dice_after_answer(&mut self, rolls: &[u32]) -> &mut Self {
+    pub fn force_dice_after_answer(&mut self, rolls: &[ForcedDie]) -> &mut Self {
         if let Some(pending) = &mut self.game.st.pending {
             pending.before.dice.force_after(rolls);
         }
@@ -273,5 +276,12 @@ impl Game {
     /// Forced die results (see [`Editor::force_dice`]) not rolled yet.
     pub fn forced_dice_left(&self) -> usize {
         self.st.dice.forced_left()
+    }
+
+    /// The first forced die result that came up on the other die: its
+    /// index among those forced since [`Editor::force_dice`], and the die
+    /// it came up on.
+    pub fn forced_dice_mismatch(&self) -> Option<(usize, Die)> {
+        self.st.dice.forced_mismatch()
     }
 }

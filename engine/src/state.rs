@@ -12,6 +12,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 use spacedock_schema::rules::{DiscoveryTile, Obstacle};
+use spacedock_schema::scenario::{Die, ForcedDie};
 
 use crate::board::Pos;
 use crate::ids::{Hex, PlayerId, ShipCardId, ShipId, TacticId};
@@ -37,66 +38,111 @@ pub enum WeaponRef {
     Extra(u16),
 }
 
-/// The dice: a `ChaCha8` stream seeded per game, and the results a
-/// scenario forces on the next rolls (`Editor::force_dice`), last first.
+/// The dice: a `ChaCha8` stream seeded per game, the results a scenario
+/// forces on the next rolls (`Editor::force_dice`), last first, and the
+/// forced results rolled so far with the first one that came up on the
+/// other die.
 #[derive(Debug, PartialEq)]
-pub(crate) struct Dice(ChaCha8Rng, Vec<u32>);
+pub(crate) struct Dice {
+    stream: ChaCha8Rng,
+    forced: Vec<ForcedDie>,
+    taken: u32,
+    /// The index (among those forced since `force`) of the first forced
+    /// result rolled on the other die, and the die it was rolled on.
+    mismatch: Option<(u32, Die)>,
+}
 
 impl Clone for Dice {
     fn clone(&self) -> Dice {
-        Dice(self.0.clone(), self.1.clone())
+        Dice {
+            stream: self.stream.clone(),
+            forced: self.forced.clone(),
+            taken: self.taken,
+            mismatch: self.mismatch,
+        }
     }
 
     fn clone_from(&mut self, source: &Dice) {
-        self.0.clone_from(&source.0);
-        copy_list(&mut self.1, &source.1);
+        self.stream.clone_from(&source.stream);
+        copy_list(&mut self.forced, &source.forced);
+        self.taken = source.taken;
+        self.mismatch = source.mismatch;
     }
 }
 
 impl Hash for Dice {
     fn hash<H: Hasher>(&self, state: &mut H) {
         // The stream's abstract state: what decides every future roll.
-        self.0.get_seed().hash(state);
-        self.0.get_stream().hash(state);
-        self.0.get_word_pos().hash(state);
+        self.stream.get_seed().hash(state);
+        self.stream.get_stream().hash(state);
+        self.stream.get_word_pos().hash(state);
         // Forced results decide the next rolls too; none adds nothing, so
         // games that force no roll keep their hashes.
-        if !self.1.is_empty() {
-            self.1.hash(state);
+        if !self.forced.is_empty() {
+            self.forced.hash(state);
         }
     }
 }
 
 impl Dice {
     pub(crate) fn new(seed: u64) -> Dice {
-        Dice(ChaCha8Rng::seed_from_u64(seed), Vec::new())
+        Dice {
+            stream: ChaCha8Rng::seed_from_u64(seed),
+            forced: Vec::new(),
+            taken: 0,
+            mismatch: None,
+        }
     }
 
-    /// A roll of a die with `faces` faces: 1..=faces, the next forced
-    /// result if there is one (kept on the die), else a fair roll.
+    /// A roll of the number die (or any die that is not the letter die)
+    /// with `faces` faces: 1..=faces, the next forced result if there is
+    /// one (kept on the die), else a fair roll.
     pub(crate) fn roll(&mut self, faces: u32) -> u32 {
-        match self.1.pop() {
-            Some(forced) => forced.clamp(1, faces.max(1)),
+        self.take(Die::Number, faces)
+    }
+
+    /// [`Dice::roll`] of the letter die (A = 1).
+    pub(crate) fn roll_letter(&mut self, faces: u32) -> u32 {
+        self.take(Die::Letter, faces)
+    }
+
+    fn take(&mut self, die: Die, faces: u32) -> u32 {
+        match self.forced.pop() {
+            Some(forced) => {
+                if forced.die != die && self.mismatch.is_none() {
+                    self.mismatch = Some((self.taken, die));
+                }
+                self.taken += 1;
+                forced.face.clamp(1, faces.max(1))
+            }
             None => self.fair_roll(faces),
         }
     }
 
     /// Makes the next rolls come out as `rolls`, in order, replacing any
     /// forced results not rolled yet.
-    pub(crate) fn force(&mut self, rolls: &[u32]) {
-        self.1 = rolls.iter().rev().copied().collect();
+    pub(crate) fn force(&mut self, rolls: &[ForcedDie]) {
+        self.forced = rolls.iter().rev().copied().collect();
+        self.taken = 0;
+        self.mismatch = None;
     }
 
     /// Forces `rolls` after the forced results not rolled yet.
-    pub(crate) fn force_after(&mut self, rolls: &[u32]) {
-        let mut all: Vec<u32> = rolls.iter().rev().copied().collect();
-        all.append(&mut self.1);
-        self.1 = all;
+    pub(crate) fn force_after(&mut self, rolls: &[ForcedDie]) {
+        let mut all: Vec<ForcedDie> = rolls.iter().rev().copied().collect();
+        all.append(&mut self.forced);
+        self.forced = all;
     }
 
     /// Forced results not rolled yet.
     pub(crate) fn forced_left(&self) -> usize {
-        self.1.len()
+        self.forced.len()
+    }
+
+    /// The first forced result (by index since the forcing began) that
+    /// came up on the other die, and the die it came up on.
+    pub(crate) fn forced_mismatch(&self) -> Option<(usize, Die)> {
+        self.mismatch.map(|(index, die)| (index as usize, die))
     }
 
     /// A fair roll of a die with `faces` faces: 1..=faces. Lemire's
@@ -106,7 +152,7 @@ impl Dice {
         let faces = faces.max(1);
         let threshold = faces.wrapping_neg() % faces;
         loop {
-            let product = u64::from(self.0.next_u32()) * u64::from(faces);
+            let product = u64::from(self.stream.next_u32()) * u64::from(faces);
             if (product as u32) >= threshold {
                 return (product >> 32) as u32 + 1;
             }

@@ -282,7 +282,7 @@ do = "attack"
 ship = "ISN Barrage"
 weapon = "primary"
 target = "Chosh Ka"
-dice = ["A4", 4, 5]
+dice = ["A4", "D", 5]
 
 [[steps]]
 do = "answer"
@@ -296,7 +296,10 @@ shields = 1
     );
     assert_eq!(failures.len(), 1, "{failures:#?}");
     assert!(
-        failures[0].contains("expected 4 rolls, actual 3 rolled"),
+        failures[0].contains(
+            "expected all 4 forced dice rolled (a coordinate pair is 2 dice), \
+             actual 3 rolled; 1 of this step's 4 were not"
+        ),
         "{failures:#?}"
     );
 }

@@ -532,7 +532,8 @@ pub enum DamageKind {
     Hull,
 }
 
-/// A forced die result: a number for one die, or `"D4"` for the coordinate dice.
+/// A forced die result: a number for the number die, `"D"` for the letter
+/// die alone (a re-rolled letter), or `"D4"` for the coordinate dice.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(untagged)]
 pub enum DieRoll {
@@ -540,24 +541,50 @@ pub enum DieRoll {
     Coordinates(String),
 }
 
+/// Which die a forced result is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Die {
+    /// The letter die (A = 1): the columns of a hit-location chart.
+    Letter,
+    /// The number die, and every roll that is not a letter.
+    Number,
+}
+
+/// One forced result: the die and its face.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct ForcedDie {
+    pub die: Die,
+    pub face: u32,
+}
+
 impl DieRoll {
-    /// The rolls this stands for: one number, or the letter's face (A = 1)
-    /// then the number. `None` if the text is not a letter and a number.
-    pub fn faces(&self) -> Option<Vec<u32>> {
+    /// The rolls this stands for: one number, one letter (A = 1), or the
+    /// letter then the number. `None` if the text is not a letter with an
+    /// optional number.
+    pub fn faces(&self) -> Option<Vec<ForcedDie>> {
+        let number = |face| ForcedDie {
+            die: Die::Number,
+            face,
+        };
         match self {
-            DieRoll::Number(number) => Some(vec![*number]),
+            DieRoll::Number(face) => Some(vec![number(*face)]),
             DieRoll::Coordinates(text) => {
                 let text = text.trim();
                 let mut chars = text.chars();
                 let letter = chars.next().filter(char::is_ascii_alphabetic)?;
+                let letter = ForcedDie {
+                    die: Die::Letter,
+                    face: u32::from(letter.to_ascii_uppercase()) - u32::from('A') + 1,
+                };
                 let rest = chars.as_str();
+                if rest.is_empty() {
+                    return Some(vec![letter]);
+                }
                 let digits = rest.strip_prefix('-').unwrap_or(rest);
                 if digits.is_empty() || !digits.chars().all(|c| c.is_ascii_digit()) {
                     return None;
                 }
-                let number = digits.parse().ok()?;
-                let face = u32::from(letter.to_ascii_uppercase()) - u32::from('A') + 1;
-                Some(vec![face, number])
+                Some(vec![letter, number(digits.parse().ok()?)])
             }
         }
     }
@@ -1094,14 +1121,29 @@ mod tests {
 
     #[test]
     fn coordinate_rolls_read_letter_then_number() {
-        assert_eq!(DieRoll::Coordinates("D4".into()).faces(), Some(vec![4, 4]));
+        let faces = |roll: DieRoll| {
+            roll.faces().map(|dice| {
+                dice.iter()
+                    .map(|die| (die.die, die.face))
+                    .collect::<Vec<_>>()
+            })
+        };
+        let (letter, number) = (Die::Letter, Die::Number);
         assert_eq!(
-            DieRoll::Coordinates("j-8".into()).faces(),
-            Some(vec![10, 8])
+            faces(DieRoll::Coordinates("D4".into())),
+            Some(vec![(letter, 4), (number, 4)])
         );
-        assert_eq!(DieRoll::Number(5).faces(), Some(vec![5]));
-        assert_eq!(DieRoll::Coordinates("4D".into()).faces(), None);
-        assert_eq!(DieRoll::Coordinates("D".into()).faces(), None);
+        assert_eq!(
+            faces(DieRoll::Coordinates("j-8".into())),
+            Some(vec![(letter, 10), (number, 8)])
+        );
+        assert_eq!(faces(DieRoll::Number(5)), Some(vec![(number, 5)]));
+        assert_eq!(
+            faces(DieRoll::Coordinates("D".into())),
+            Some(vec![(letter, 4)])
+        );
+        assert_eq!(faces(DieRoll::Coordinates("4D".into())), None);
+        assert_eq!(faces(DieRoll::Coordinates("D-".into())), None);
     }
 
     #[test]

@@ -479,7 +479,7 @@ fn roll_and_hit(game: &mut Game, ship: ShipId, target: ShipId, weapon: WeaponRef
     }
     let rules = game.data.rules();
     let (letters, numbers) = (rules.letter_die, rules.number_die);
-    let mut letter = game.st.dice.roll(letters);
+    let mut letter = game.st.dice.roll_letter(letters);
     let mut number = game.st.dice.roll(numbers);
     let chart = game.data.card(game.data.card_of(target)).chart;
     let mut cell = game.data.charts[chart].cell(letter, number);
@@ -507,7 +507,7 @@ fn roll_and_hit(game: &mut Game, ship: ShipId, target: ShipId, weapon: WeaponRef
     {
         if dice != Dice::Number && !rerolls.letter {
             rerolls.letter = true;
-            letter = game.st.dice.roll(letters);
+            letter = game.st.dice.roll_letter(letters);
         }
         if dice != Dice::Letter && !rerolls.number {
             rerolls.number = true;

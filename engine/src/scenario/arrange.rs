@@ -10,6 +10,7 @@ use std::sync::Arc;
 
 use spacedock_schema::bundle::Bundle;
 use spacedock_schema::common::Size;
+use spacedock_schema::scenario::ForcedDie;
 use spacedock_schema::scenario::TurnPhase as PhaseName;
 use spacedock_schema::scenario::checked::{Placement, Scenario, ShipPlace, ShipRef, Start};
 
@@ -36,7 +37,9 @@ pub(super) struct Arranged {
 pub(super) struct Forced {
     pub(super) pointer: String,
     pub(super) what: String,
-    pub(super) dice: usize,
+    pub(super) dice: Vec<ForcedDie>,
+    /// For each die, the index of the entry that wrote it.
+    pub(super) entries: Vec<usize>,
 }
 
 impl Arranged {

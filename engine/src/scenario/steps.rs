@@ -7,11 +7,11 @@
 //! must be illegal is tried on a copy of the game, which is then dropped.
 
 use spacedock_schema::common::Size;
-use spacedock_schema::scenario::AnswerWord;
 use spacedock_schema::scenario::DamageKind;
 use spacedock_schema::scenario::checked::{
     AnswerGiven, Placement, PlayTarget, PowerSource, ShipRef, Step, StepAction, Weapon,
 };
+use spacedock_schema::scenario::{AnswerWord, Die};
 
 use crate::action::{Action, Target};
 use crate::effects::program::Source;
@@ -120,17 +120,19 @@ pub(super) fn play(
         arranged.forced.push(Forced {
             pointer: format!("{}/dice", step.pointer),
             what: what.clone(),
-            dice: step.dice.len(),
+            dice: step.dice.clone(),
+            entries: step.dice_entries.clone(),
         });
     }
     let result = execute(&mut arranged.game, &arranged.cards, &step.action);
     // A step paused for a question keeps its forced dice for the answer.
-    let left = if arranged.game.question().is_some() {
-        0
+    let (left, mismatch) = if arranged.game.question().is_some() {
+        (0, None)
     } else {
         let left = arranged.game.forced_dice_left();
+        let mismatch = arranged.game.forced_dice_mismatch();
         arranged.game.edit().force_dice(&[]);
-        left
+        (left, mismatch)
     };
     match result {
         Err(refused) => Err(Failure {
@@ -141,8 +143,11 @@ pub(super) fn play(
         }),
         // The dice of a paused action's earlier steps count too: the
         // failure is the step whose dice were the first not rolled.
-        Ok(()) if left > 0 => Ok(vec![unused_dice(&arranged.forced, left)]),
-        Ok(()) => Ok(Vec::new()),
+        Ok(()) => Ok(mismatch
+            .map(|(index, rolled)| wrong_die(&arranged.forced, index, rolled))
+            .into_iter()
+            .chain((left > 0).then(|| unused_dice(&arranged.forced, left)))
+            .collect()),
     }
 }
 
@@ -150,17 +155,10 @@ pub(super) fn play(
 /// (the last ones), named at the step that forced the first of them. A
 /// coordinate pair (`"D4"`) is two dice, one number one.
 fn unused_dice(forced: &[Forced], left: usize) -> Failure {
-    let total: usize = forced.iter().map(|step| step.dice).sum();
+    let total: usize = forced.iter().map(|step| step.dice.len()).sum();
     let rolled = total - left;
-    let mut before = 0;
-    let step = forced
-        .iter()
-        .find(|step| {
-            before += step.dice;
-            before > rolled
-        })
-        .expect("the unrolled dice were forced by some step");
-    let of_this = step.dice.min(before - rolled);
+    let (step, within) = forced_at(forced, rolled);
+    let of_this = step.dice.len() - within;
     let later = left - of_this;
     Failure {
         pointer: step.pointer.clone(),
@@ -168,13 +166,59 @@ fn unused_dice(forced: &[Forced], left: usize) -> Failure {
         expected: format!("all {total} forced dice rolled (a coordinate pair is 2 dice)"),
         actual: format!(
             "{rolled} rolled; {of_this} of this step's {} were not{}",
-            step.dice,
+            step.dice.len(),
             if later > 0 {
                 format!(", nor {later} forced by later steps")
             } else {
                 String::new()
             }
         ),
+    }
+}
+
+/// The step that forced the die result number `index` (from 0, among
+/// those forced on the action), and the result's index within the step.
+fn forced_at(forced: &[Forced], index: usize) -> (&Forced, usize) {
+    let mut before = 0;
+    for step in forced {
+        if index < before + step.dice.len() {
+            return (step, index - before);
+        }
+        before += step.dice.len();
+    }
+    unreachable!("the engine rolled only the results forced")
+}
+
+/// The failure of a forced result rolled on the other die (a number where
+/// the letter die was rolled, as when a re-roll of the letter is given
+/// `4` instead of `"D"`, or the reverse).
+fn wrong_die(forced: &[Forced], index: usize, rolled: Die) -> Failure {
+    let (step, within) = forced_at(forced, index);
+    let given = step.dice[within];
+    let (written, meant, hint) = match given.die {
+        Die::Letter => (
+            format!(
+                "\"{}\"",
+                char::from_u32(u32::from('A') + given.face - 1).unwrap_or('?')
+            ),
+            "the letter die",
+            "write a number for it",
+        ),
+        Die::Number => (
+            given.face.to_string(),
+            "the number die",
+            "write a letter (\"D\") for it",
+        ),
+    };
+    let came_up = match rolled {
+        Die::Letter => "the letter die",
+        Die::Number => "the number die",
+    };
+    Failure {
+        pointer: format!("{}/{}", step.pointer, step.entries[within]),
+        what: format!("{}: its forced dice", step.what),
+        expected: format!("`{written}` rolled on {meant}"),
+        actual: format!("it came up on {came_up}: {hint}"),
     }
 }
 

@@ -13,7 +13,8 @@ use serde::{Deserialize, Serialize};
 use crate::bundle::Mission;
 use crate::common::Coord;
 use crate::scenario::{
-    AnswerWord, CardPlace, DamageKind, Direction, EventField, EventKind, TurnPhase, WinHow,
+    AnswerWord, CardPlace, DamageKind, Direction, EventField, EventKind, ForcedDie, TurnPhase,
+    WinHow,
 };
 
 /// A scenario ready to run.
@@ -129,7 +130,10 @@ pub struct Step {
     pub pointer: String,
     pub action: StepAction,
     /// Die results forced on the step's rolls, in order.
-    pub dice: Vec<u32>,
+    pub dice: Vec<ForcedDie>,
+    /// For each of `dice`, the index of the entry of the step's `dice` that
+    /// wrote it (`"D4"` writes two).
+    pub dice_entries: Vec<usize>,
     /// The step must be refused.
     pub illegal: bool,
     pub expect: Option<Expect>,

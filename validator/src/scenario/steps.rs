@@ -5,7 +5,7 @@
 use spacedock_schema::scenario::checked::{
     AnswerGiven, Placement, PlayTarget, PowerSource, Step, StepAction,
 };
-use spacedock_schema::scenario::{DamageKind, DieRoll, StepKind, StepSource};
+use spacedock_schema::scenario::{DamageKind, Die, DieRoll, ForcedDie, StepKind, StepSource};
 
 use super::{Checker, expect, quoted};
 use crate::codes::Code;
@@ -96,7 +96,8 @@ fn parameters(checker: &mut Checker<'_, '_>, step: &StepSource, pointer: &str) -
 
 fn check_one(checker: &mut Checker<'_, '_>, step: &StepSource, pointer: &str) -> Option<Step> {
     let parameters_ok = parameters(checker, step, pointer);
-    let dice = dice(checker, &step.dice, pointer);
+    let forced = dice(checker, &step.dice, pointer);
+    let dice = &step.dice;
     if step.illegal && step.kind == StepKind::Damage {
         checker.report(
             CODE,
@@ -123,19 +124,27 @@ fn check_one(checker: &mut Checker<'_, '_>, step: &StepSource, pointer: &str) ->
     Some(Step {
         pointer: pointer.to_owned(),
         action: action?,
-        dice: dice?,
+        dice_entries: dice
+            .iter()
+            .enumerate()
+            .flat_map(|(entry, roll)| {
+                let count = roll.faces().map_or(0, |faces| faces.len());
+                std::iter::repeat_n(entry, count)
+            })
+            .collect(),
+        dice: forced?,
         illegal: step.illegal,
         expect,
     })
 }
 
-/// The die results, each a face of the die it will be rolled on.
-fn dice(checker: &mut Checker<'_, '_>, dice: &[DieRoll], pointer: &str) -> Option<Vec<u32>> {
+/// The die results, each with the die it will be rolled on and its face.
+fn dice(checker: &mut Checker<'_, '_>, dice: &[DieRoll], pointer: &str) -> Option<Vec<ForcedDie>> {
     let (letters, numbers) = (
         checker.context.rules.letter_die,
         checker.context.rules.number_die,
     );
-    let mut faces = Vec::new();
+    let mut forced = Vec::new();
     let mut ok = true;
     for (index, roll) in dice.iter().enumerate() {
         let roll_pointer = format!("{pointer}/dice/{index}");
@@ -146,19 +155,17 @@ fn dice(checker: &mut Checker<'_, '_>, dice: &[DieRoll], pointer: &str) -> Optio
                 "not a die result",
                 "expected a number, or a letter and a number",
                 Some(
-                    "write `5` for one die, `\"D4\"` (or `\"D-4\"`) for the coordinate dice"
+                    "write `5` for the number die, `\"D\"` for the letter die, `\"D4\"` (or `\"D-4\"`) for the coordinate dice"
                         .to_owned(),
                 ),
             );
             ok = false;
             continue;
         };
-        let in_range = match roll {
-            DieRoll::Number(face) => (1..=letters.max(numbers)).contains(face),
-            DieRoll::Coordinates(_) => {
-                (1..=letters).contains(&rolled[0]) && (1..=numbers).contains(&rolled[1])
-            }
-        };
+        let in_range = rolled.iter().all(|die| match die.die {
+            Die::Letter => (1..=letters).contains(&die.face),
+            Die::Number => (1..=numbers).contains(&die.face),
+        });
         if !in_range {
             let last_letter =
                 char::from_u32(u32::from('A') + letters.saturating_sub(1)).unwrap_or('A');
@@ -172,9 +179,9 @@ fn dice(checker: &mut Checker<'_, '_>, dice: &[DieRoll], pointer: &str) -> Optio
             ok = false;
             continue;
         }
-        faces.extend(rolled);
+        forced.extend(rolled);
     }
-    ok.then_some(faces)
+    ok.then_some(forced)
 }
 
 fn action(checker: &mut Checker<'_, '_>, step: &StepSource, pointer: &str) -> Option<StepAction> {
