@@ -153,7 +153,7 @@ fn dice(checker: &mut Checker<'_, '_>, dice: &[DieRoll], pointer: &str) -> Optio
                 CODE,
                 &roll_pointer,
                 "not a die result",
-                "expected a number, or a letter and a number",
+                "expected a number, a letter, or a letter and a number",
                 Some(
                     "write `5` for the number die, `\"D\"` for the letter die, `\"D4\"` (or `\"D-4\"`) for the coordinate dice"
                         .to_owned(),
