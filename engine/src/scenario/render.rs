@@ -208,8 +208,18 @@ pub(super) fn event(game: &Game, event: &Event) -> Rendered {
                 (F::Player, text(player(game, *p))),
                 (F::Card, text(tactic(game, *card))),
             ];
-            if let Target::Card(on) = target {
-                fields.push((F::Ship, text(card_name(game, *on))));
+            // A replacing card goes on the ship of the card it replaces:
+            // where it is attached now, the old card gone.
+            let on = match target {
+                Target::Card(on) => Some(*on),
+                Target::Replace(_) => match game.st.tactics[card.index()].place {
+                    crate::state::TacticPlace::Attached(on) => Some(on),
+                    _ => None,
+                },
+                Target::None => None,
+            };
+            if let Some(on) = on {
+                fields.push((F::Ship, text(card_name(game, on))));
             }
             (EventKind::CardPlayed, fields)
         }
