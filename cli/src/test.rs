@@ -218,7 +218,7 @@ fn outcomes<'a>(
         if !selected(args, suite, file, name) {
             continue;
         }
-        let outcome = match checked.and_then(|index| failures.get(index).map(|f| (index, f))) {
+        let mut outcome = match checked.and_then(|index| failures.get(index).map(|f| (index, f))) {
             Some((_, found)) => Outcome {
                 file: display,
                 name,
@@ -247,6 +247,10 @@ fn outcomes<'a>(
                 failures: Vec::new(),
             },
         };
+        // In the order of the file, as a reader goes through it.
+        outcome
+            .failures
+            .sort_by_key(|located| (located.line, located.column));
         outcomes.push(outcome);
     }
     outcomes

@@ -95,6 +95,18 @@ fn json_failures_carry_file_line_column_and_values() {
     assert_eq!(hull["actual"], "1");
 }
 
+/// Failures are reported in the order of the file, whatever order the
+/// engine checks them in.
+#[test]
+fn failures_come_in_the_order_of_the_file() {
+    let failures = failures_of_fixture_scenario("failures-in-file-order");
+    let lines: Vec<u64> = failures
+        .iter()
+        .map(|failure| failure["line"].as_u64().unwrap())
+        .collect();
+    assert_eq!(lines, [36, 37, 38, 39, 40], "{failures:#?}");
+}
+
 #[test]
 fn a_filter_runs_only_the_scenarios_it_names() {
     let finished = run(&["test", "scenarios", "passing"], 0);
