@@ -39,6 +39,16 @@ pub(super) fn check(
         push("game_over", Expected::GameOver(over));
     }
     if let Some(draw) = expect.draw {
+        if draw && expect.winner.is_some() {
+            checker.report(
+                CODE,
+                &format!("{pointer}/draw"),
+                "a game with a winner is not a draw",
+                "contradicts `winner`",
+                Some("expect `winner` or `draw = true`, not both".to_owned()),
+            );
+            ok = false;
+        }
         push("draw", Expected::Draw(draw));
     }
     if let Some(how) = expect.how {
@@ -370,16 +380,23 @@ fn value(
         EventField::Letter => {
             let letter = text(&pattern.letter);
             let mut chars = letter.chars();
+            let letters = checker.context.rules.letter_die;
+            let last = char::from_u32(u32::from('A') + letters.saturating_sub(1)).unwrap_or('A');
             match (chars.next(), chars.next()) {
-                (Some(first), None) if first.is_ascii_alphabetic() => {
+                (Some(first), None)
+                    if first.is_ascii_alphabetic()
+                        && ('A'..=last).contains(&first.to_ascii_uppercase()) =>
+                {
                     named(first.to_ascii_uppercase().to_string())
                 }
                 _ => {
                     checker.report(
                         CODE,
                         pointer,
-                        format!("`{letter}` is not a letter of the letter die"),
-                        "expected one letter",
+                        format!(
+                            "`{letter}` is not a letter of the letter die, which runs A to {last}"
+                        ),
+                        format!("expected one letter, A to {last}"),
                         Some("write the letter alone, such as `letter = \"D\"`".to_owned()),
                     );
                     None

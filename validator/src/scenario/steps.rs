@@ -108,6 +108,17 @@ fn check_one(checker: &mut Checker<'_, '_>, step: &StepSource, pointer: &str) ->
         );
         return None;
     }
+    if step.illegal && !step.dice.is_empty() {
+        // A refused step rolls nothing: its dice could only mislead.
+        checker.report(
+            CODE,
+            &format!("{pointer}/dice"),
+            "an illegal step is refused before it rolls: its `dice` are never rolled",
+            "never rolled",
+            Some("remove `dice`, or `illegal` if the step should be played".to_owned()),
+        );
+        return None;
+    }
     let action = if parameters_ok {
         action(checker, step, pointer)
     } else {
