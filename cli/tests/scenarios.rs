@@ -265,6 +265,16 @@ fn a_number_forced_on_the_letter_die_fails_at_its_entry() {
     );
 }
 
+/// A ship that cannot stand where the scenario puts it is told which hex
+/// of its base is in the way, and why.
+#[test]
+fn a_ship_that_cannot_stand_names_the_hex_in_the_way() {
+    let failures = failures_of_fixture_scenario("large-ship-on-a-half-hex");
+    assert_eq!(failures.len(), 1, "{failures:#?}");
+    assert_eq!(failures[0]["pointer"], "/ships/0/at");
+    assert_eq!(failures[0]["actual"], "its base covers [1, 8], a half hex");
+}
+
 /// A refused placement is told as a scenario writes it: a medium ship by
 /// both ends of its base, not the engine's inner anchor and direction.
 #[test]

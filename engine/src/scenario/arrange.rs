@@ -199,6 +199,54 @@ pub(super) fn arrange(bundle: &Arc<Bundle>, scenario: &Scenario) -> Result<Arran
     Ok(arranged)
 }
 
+/// Why a ship of `size` cannot stand at `placement`: the first hex of its
+/// base that is off the battlefield, a half hex, an asteroid's or another
+/// ship's.
+fn unfit(game: &Game, size: Size, placement: Placement) -> String {
+    let board = &game.data.board;
+    let [column, row] = placement.at;
+    let Some(at) = game.hex_at(placement.at) else {
+        return format!("[{column}, {row}] is off the battlefield");
+    };
+    // The base's hexes, as `position` and `footprint` lay them out.
+    let dirs: Vec<u8> = match size {
+        Size::Small => Vec::new(),
+        Size::Medium => placement
+            .facing
+            .map(|facing| vec![facing.opposite().index()])
+            .unwrap_or_default(),
+        Size::Large => (0..6).collect(),
+    };
+    let names = ["e", "ne", "nw", "w", "sw", "se"];
+    let mut hexes = vec![at];
+    for dir in dirs {
+        match board.neighbour(at, dir) {
+            Some(hex) => hexes.push(hex),
+            None => {
+                return format!(
+                    "its base covers the hex {} of [{column}, {row}], which is off the battlefield",
+                    names[usize::from(dir)]
+                );
+            }
+        }
+    }
+    for hex in hexes {
+        let [c, r] = game.coord(hex);
+        let occupant = game.st.occupant[hex.index()];
+        if !board.usable(hex) {
+            return format!("its base covers [{c}, {r}], a half hex");
+        }
+        if crate::rules::obstacles::is_asteroid(game, hex) {
+            return format!("its base covers [{c}, {r}], an asteroid's");
+        }
+        if occupant != 0 {
+            let other = crate::scenario::render::ship(game, ShipId(occupant - 1));
+            return format!("its base covers [{c}, {r}], where {other} stands");
+        }
+    }
+    format!("[{column}, {row}] is not a place for it")
+}
+
 /// Puts the ships of a card on the battlefield with their pegs; ships
 /// without a hex are destroyed once the others stand.
 fn place_ships(
@@ -216,10 +264,7 @@ fn place_ships(
                 pointer: format!("{}/at", model.pointer),
                 what: "where the ship stands".to_owned(),
                 expected: "whole, empty spaces of the battlefield".to_owned(),
-                actual: format!(
-                    "[{}, {}] is off the battlefield, a half hex, an asteroid or another ship's",
-                    placement.at[0], placement.at[1]
-                ),
+                actual: unfit(game, size, placement),
             })?;
         game.edit().place_ship(ship, pos);
         let shields = model.shields.unwrap_or_else(|| game.ship(ship).shields);
