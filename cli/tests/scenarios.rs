@@ -275,6 +275,33 @@ fn a_ship_that_cannot_stand_names_the_hex_in_the_way() {
     assert_eq!(failures[0]["actual"], "its base covers [1, 8], a half hex");
 }
 
+/// The commonest refusals say why, between the step and the legal list.
+#[test]
+fn a_refused_step_says_why() {
+    for (scenario, why) in [
+        (
+            "refused-activation-energy",
+            "(its activation costs 4 and ISN player has 0 energy)",
+        ),
+        (
+            "refused-hero-slot-full",
+            "(isn-everest takes 1 hero, attached already: name the one it replaces with `replace`)",
+        ),
+        (
+            "refused-move-after-its-move",
+            "(it has made its move this activation: one move of up to 3 spaces)",
+        ),
+    ] {
+        let failures = failures_of_fixture_scenario(scenario);
+        assert_eq!(failures.len(), 1, "{failures:#?}");
+        let actual = failures[0]["actual"].as_str().unwrap();
+        assert!(
+            actual.contains(&format!(" is not legal now {why}; legal now: ")),
+            "{scenario}: {actual}"
+        );
+    }
+}
+
 /// A refused placement is told as a scenario writes it: a medium ship by
 /// both ends of its base, not the engine's inner anchor and direction.
 #[test]

@@ -279,7 +279,7 @@ fn attached_of_type(
 }
 
 /// How many cards of a type a ship card takes (`None`: no limit).
-fn slots(game: &Game, card: ShipCardId, kind_type: TacticType) -> Option<u32> {
+pub(crate) fn slots(game: &Game, card: ShipCardId, kind_type: TacticType) -> Option<u32> {
     let slots = game.data.card(card).slots;
     match kind_type {
         TacticType::Hero => Some(slots.heroes),
@@ -432,7 +432,7 @@ fn can_afford(game: &Game, player: PlayerId, card: TacticId, target: Target) -> 
 
 /// Energy to play a tactic card on a target (powers may discount cards
 /// played on some ships).
-fn cost_on(game: &Game, card: TacticId, target: Target) -> i32 {
+pub(crate) fn cost_on(game: &Game, card: TacticId, target: Target) -> i32 {
     let on = match target {
         Target::None => None,
         Target::Card(ship_card) => Some(ship_card),

@@ -272,7 +272,7 @@ pub(crate) fn can_end_move(game: &Game, ship: ShipId) -> bool {
 }
 
 /// The ship's move for this activation, clamped to the step counter.
-fn move_of(game: &Game, ship: ShipId) -> u8 {
+pub(crate) fn move_of(game: &Game, ship: ShipId) -> u8 {
     stats::stat(game, Stat::Move(ship)).clamp(0, i32::from(u8::MAX)) as u8
 }
 

@@ -6,7 +6,7 @@
 //! illegal. Die results the step forces go on the dice first; a step that
 //! must be illegal is tried on a copy of the game, which is then dropped.
 
-use spacedock_schema::common::Size;
+use spacedock_schema::common::{Size, TacticType};
 use spacedock_schema::scenario::DamageKind;
 use spacedock_schema::scenario::checked::{
     AnswerGiven, Placement, PlayTarget, PowerSource, ShipRef, Step, StepAction, Weapon,
@@ -222,6 +222,111 @@ fn wrong_die(forced: &[Forced], index: usize, rolled: Die) -> Failure {
     }
 }
 
+/// Why the engine refuses `action`, for the commonest refusals of a
+/// scenario's steps; `None` when the legal list has to say it.
+fn why_not(game: &Game, action: Action) -> Option<String> {
+    use crate::rules::{cards, energy, stats};
+    use crate::state::{CardPlace, TurnPhase};
+    let active = game.active_player();
+    let energy_of = |player: PlayerId| game.energy(player);
+    let name = |player: PlayerId| render::player(game, player);
+    match action {
+        Action::Activate(card) => {
+            let state = &game.st.cards[card.index()];
+            Some(if game.phase() != TurnPhase::Action {
+                "ship cards are activated in the action phase".to_owned()
+            } else if state.controller != active {
+                format!("it is not {}'s", name(active))
+            } else if state.activated {
+                "it was activated this turn already".to_owned()
+            } else if state.place != CardPlace::Launched {
+                "it is not launched".to_owned()
+            } else if game.st.activation.is_some() {
+                "another card's activation is under way: end it first".to_owned()
+            } else {
+                let cost = stats::stat(game, crate::powers::Stat::ActivationCost(card));
+                if energy::can_pay(game, active, cost) {
+                    return None;
+                }
+                format!(
+                    "its activation costs {cost} and {} has {} energy",
+                    name(active),
+                    energy_of(active)
+                )
+            })
+        }
+        Action::PlayCard { card, target } => {
+            let kind = game.data.kind_of(card);
+            if !cards::phase_allows(game, kind.phase) {
+                return Some(format!(
+                    "it is played in the {} phase",
+                    phase_name(kind.phase)
+                ));
+            }
+            let cost = cards::cost_on(game, card, target);
+            if !energy::can_pay(game, active, cost) {
+                return Some(format!(
+                    "it costs {cost} and {} has {} energy",
+                    name(active),
+                    energy_of(active)
+                ));
+            }
+            let Target::Card(on) = target else {
+                return None;
+            };
+            let limit = cards::slots(game, on, kind.kind)?;
+            let full = game.st.cards[on.index()]
+                .attached
+                .iter()
+                .filter(|&&attached| game.data.kind_of(attached).kind == kind.kind)
+                .count() as u32
+                >= limit;
+            let (one, many) = match kind.kind {
+                TacticType::Hero => ("hero", "heroes"),
+                TacticType::ShipUpgrade => ("ship upgrade", "ship upgrades"),
+                TacticType::AdditionalWeapon => ("additional weapon", "additional weapons"),
+                TacticType::Sabotage | TacticType::Event => return None,
+            };
+            full.then(|| {
+                format!(
+                    "{} takes {limit} {}, attached already: name the one it replaces with `replace`",
+                    render::card_name(game, on),
+                    if limit == 1 { one } else { many }
+                )
+            })
+        }
+        Action::Step { ship, .. } => {
+            let act = game.st.activation?;
+            if game.data.card_of(ship) != act.card {
+                return Some("only the activated card's ships move".to_owned());
+            }
+            if act.attacking {
+                return Some("its card has attacked: ships move before they attack".to_owned());
+            }
+            if act.mover == Some(ship) && act.moves_left == 0 {
+                return Some("it has no move left".to_owned());
+            }
+            game.st.ships[ship.index()].moved.then(|| {
+                format!(
+                    "it has made its move this activation: one move of up to {} spaces",
+                    crate::rules::movement::move_of(game, ship)
+                )
+            })
+        }
+        _ => None,
+    }
+}
+
+fn phase_name(phase: spacedock_schema::common::Phase) -> &'static str {
+    use spacedock_schema::common::Phase;
+    match phase {
+        Phase::Any => "any",
+        Phase::Energy => "energy",
+        Phase::Deploy => "deploy",
+        Phase::Action => "action",
+    }
+}
+
 fn apply(game: &mut Game, action: Action) -> Result<(), Refused> {
     if let Some(question) = game.question()
         && !matches!(action, Action::Answer(_))
@@ -234,7 +339,10 @@ fn apply(game: &mut Game, action: Action) -> Result<(), Refused> {
         return Err(Refused::new(game, tried));
     }
     game.apply(action).map_err(|_| {
-        let tried = format!("`{}` is not legal now", render::action(game, action));
+        let mut tried = format!("`{}` is not legal now", render::action(game, action));
+        if let Some(why) = why_not(game, action) {
+            tried = format!("{tried} ({why})");
+        }
         Refused::new(game, tried)
     })
 }
