@@ -167,6 +167,7 @@ pub(crate) fn run(args: &TestArgs, style: Style) -> Result<Exit, Error> {
                 failed,
                 not_run,
                 errors,
+                pack_compiled: suite.bundle.is_some(),
             };
             io::stdout()
                 .lock()
@@ -186,6 +187,9 @@ struct Summary {
     failed: usize,
     not_run: usize,
     errors: usize,
+    /// Whether the pack compiled: without it no scenario runs, whatever
+    /// its own state.
+    pack_compiled: bool,
 }
 
 /// Whether a scenario file is run: every one, or those whose path or
@@ -274,7 +278,12 @@ fn human(args: &TestArgs, outcomes: &[Outcome<'_>], summary: Summary) -> String 
         };
         match (outcome.name, outcome.status) {
             (_, Status::NotRun) => {
-                let _ = writeln!(text, "{status:<8}{} (it has errors)", outcome.file);
+                let why = if summary.pack_compiled {
+                    "it has errors"
+                } else {
+                    "the pack has errors"
+                };
+                let _ = writeln!(text, "{status:<8}{} ({why})", outcome.file);
             }
             (Some(name), _) => {
                 let _ = writeln!(text, "{status:<8}{}: {name}", outcome.file);
@@ -311,6 +320,7 @@ fn human(args: &TestArgs, outcomes: &[Outcome<'_>], summary: Summary) -> String 
         failed,
         not_run,
         errors,
+        ..
     } = summary;
     let verdict = if failed + not_run + errors == 0 {
         "ok"

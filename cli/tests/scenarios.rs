@@ -204,6 +204,30 @@ fn a_pack_with_errors_does_not_pass() {
     assert_eq!(value["errors"], 4);
 }
 
+/// When the pack has errors its scenarios are not run, and the list says
+/// the pack is why, not the scenario.
+#[test]
+fn scenarios_of_a_broken_pack_blame_the_pack() {
+    let dir = crate::copy_fixture("broken");
+    let tests = dir.path().join("broken").join("tests");
+    std::fs::create_dir_all(&tests).unwrap();
+    std::fs::copy(
+        crate::fixtures().join("scenarios/tests/passing.toml"),
+        tests.join("passing.toml"),
+    )
+    .unwrap();
+    let assert = assert_cmd::Command::new(env!("CARGO_BIN_EXE_spacedock"))
+        .current_dir(dir.path())
+        .args(["test", "broken"])
+        .assert()
+        .code(1);
+    let stdout = String::from_utf8_lossy(&assert.get_output().stdout).into_owned();
+    assert!(
+        stdout.contains("not run broken/tests/passing.toml (the pack has errors)\n"),
+        "{stdout}"
+    );
+}
+
 /// A copy of the base pack with the fixture scenario `name` among its
 /// tests; the scenario's failures when it is run alone.
 fn failures_of_fixture_scenario(name: &str) -> Vec<serde_json::Value> {
