@@ -135,6 +135,7 @@ codes! {
     InvalidScenario = "SD0801", "invalid-scenario", Error, "A scenario's setup cannot be built as written.";
     InvalidStep = "SD0802", "invalid-step", Error, "A scenario step lacks a key it needs, has one it does not take, or names what is not there.";
     InvalidExpectation = "SD0803", "invalid-expectation", Error, "A scenario expectation that can never be checked as written.";
+    EmptyScenario = "SD0804", "empty-scenario", Warning, "A scenario with no steps and no expectations checks nothing.";
 }
 
 impl Code {

@@ -142,6 +142,7 @@ fn check(
     if checker.seats.is_empty() {
         return None;
     }
+
     let steps = steps::check(&mut checker, &source.steps);
     let expect = source
         .expect
@@ -153,6 +154,17 @@ fn check(
         Some(expect) => Some(expect?),
         None => None,
     };
+    // Said of a scenario that is otherwise sound: one with errors does not
+    // run anyway.
+    if scenario.steps.is_empty() && scenario.expect.is_none() {
+        checker.report(
+            Code::EmptyScenario,
+            "",
+            "this scenario has no steps and no expectations: it checks nothing",
+            "nothing to check",
+            Some("add `[[steps]]` to play and `[expect]` for what must hold after them".to_owned()),
+        );
+    }
     Some(scenario)
 }
 
