@@ -229,8 +229,9 @@ fn scenarios_of_a_broken_pack_blame_the_pack() {
 }
 
 /// A copy of the base pack with the fixture scenario `name` among its
-/// tests; the scenario's failures when it is run alone.
-fn failures_of_fixture_scenario(name: &str) -> Vec<serde_json::Value> {
+/// tests and `isn_cards` (TOML) added to the ISN tactic cards; the
+/// scenario's JSON outcome when it is run alone, with exit status `code`.
+fn run_fixture_scenario(name: &str, isn_cards: &str, code: i32) -> serde_json::Value {
     let dir = tempfile::tempdir().unwrap();
     let pack = dir.path().join("pack");
     let copy = assert_cmd::Command::new("cp")
@@ -242,15 +243,35 @@ fn failures_of_fixture_scenario(name: &str) -> Vec<serde_json::Value> {
         pack.join(format!("tests/{name}.toml")),
     )
     .unwrap();
+    let tactics = pack.join("tactics/isn.toml");
+    let mut text = std::fs::read_to_string(&tactics).unwrap();
+    text.push_str(isn_cards);
+    std::fs::write(&tactics, text).unwrap();
     let finished = run(
         &["test", pack.to_str().unwrap(), name, "--format", "json"],
-        1,
+        code,
     );
-    let value = json(&finished.stdout);
-    value["scenarios"][0]["failures"]
+    json(&finished.stdout)["scenarios"][0].clone()
+}
+
+/// The failures of a fixture scenario run in a copy of the base pack.
+fn failures_of_fixture_scenario(name: &str) -> Vec<serde_json::Value> {
+    run_fixture_scenario(name, "", 1)["failures"]
         .as_array()
         .unwrap()
         .clone()
+}
+
+/// After Saturation Fire re-rolls the letter die and the attack still
+/// misses, an event that could only re-roll the letter again is not
+/// offered (a custom event: the base pack has none that answers a miss).
+#[test]
+fn an_event_that_rerolls_a_spent_die_is_not_offered() {
+    let event =
+        std::fs::read_to_string(crate::fixtures().join("saturn-additions/second-look.toml"))
+            .unwrap();
+    let outcome = run_fixture_scenario("spent-die-event-not-offered", &event, 0);
+    assert_eq!(outcome["status"], "passed", "{outcome:#?}");
 }
 
 /// Forced dice left unrolled are reported at the step that forced them,

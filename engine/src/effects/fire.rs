@@ -343,12 +343,19 @@ fn hit_cancelled(game: &Game, when: When) -> bool {
 fn react(game: &mut Game, when: When, ev: &Ev, first: PlayerId) {
     // Most triggers have no event answering them: they cost no call.
     if when != When::Activation && !game.data.powers.answers(when).is_empty() {
-        offer_answers(game, when, ev, first);
+        offer_answers(game, when, ev, first, &|_| true);
     }
 }
 
-/// [`react`] for a trigger some event answers.
-fn offer_answers(game: &mut Game, when: When, ev: &Ev, first: PlayerId) {
+/// [`react`] for a trigger some event answers; only the kinds of event
+/// `offered` lets through.
+fn offer_answers(
+    game: &mut Game,
+    when: When,
+    ev: &Ev,
+    first: PlayerId,
+    offered: &dyn Fn(&[Eff]) -> bool,
+) {
     if !answer_held(game, when) {
         return;
     }
@@ -359,6 +366,9 @@ fn offer_answers(game: &mut Game, when: When, ev: &Ev, first: PlayerId) {
         for &kind in data.powers.answers(when) {
             let kind = usize::from(kind);
             let play = &data.powers.plays[kind];
+            if !offered(&play.effects) {
+                continue;
+            }
             if game.st.outcome.is_some() || hit_cancelled(game, when) {
                 return;
             }
@@ -799,11 +809,7 @@ pub(crate) fn after_miss(
         let power = &data.powers.powers[index];
         // A power that could only re-roll dice already re-rolled is not
         // offered: each die is re-rolled once at most.
-        let dice = power.effects.iter().find_map(|effect| match effect {
-            Eff::Reroll { dice } => Some(*dice),
-            _ => None,
-        });
-        if dice.is_some_and(|dice| rerolls.spent(dice)) {
+        if reroll_of(&power.effects).is_some_and(|dice| rerolls.spent(dice)) {
             continue;
         }
         for ctx in hearing(game, index, power, &ev) {
@@ -822,15 +828,28 @@ pub(crate) fn after_miss(
             }
         }
     }
-    if std::mem::replace(&mut rerolls.reacted, true) {
+    if std::mem::replace(&mut rerolls.reacted, true) || data.powers.answers(When::Miss).is_empty() {
         return None;
     }
-    react(game, When::Miss, &ev, ev.player);
+    // Events answering a miss, as powers: none that could only re-roll
+    // dice already re-rolled.
+    let spent = *rerolls;
+    offer_answers(game, When::Miss, &ev, ev.player, &|effects| {
+        !reroll_of(effects).is_some_and(|dice| spent.spent(dice))
+    });
     game.st
         .effects
         .attack
         .as_mut()
         .and_then(|attack| attack.reroll.take())
+}
+
+/// The dice a power's or event's own `reroll` effect re-rolls.
+fn reroll_of(effects: &[Eff]) -> Option<Dice> {
+    effects.iter().find_map(|effect| match effect {
+        Eff::Reroll { dice } => Some(*dice),
+        _ => None,
+    })
 }
 
 /// How far the powers answering the misses of one attack have got: the

@@ -505,11 +505,19 @@ fn roll_and_hit(game: &mut Game, ship: ShipId, target: ShipId, weapon: WeaponRef
         && !rerolls.spent(Dice::Both)
         && let Some(dice) = powers::after_miss(game, ship, target, weapon, &mut rerolls)
     {
-        if dice != Dice::Number && !rerolls.letter {
+        let again = (
+            dice != Dice::Number && !rerolls.letter,
+            dice != Dice::Letter && !rerolls.number,
+        );
+        if again == (false, false) {
+            // Only spent dice: nothing is rolled again.
+            break;
+        }
+        if again.0 {
             rerolls.letter = true;
             letter = game.st.dice.roll_letter(letters);
         }
-        if dice != Dice::Letter && !rerolls.number {
+        if again.1 {
             rerolls.number = true;
             number = game.st.dice.roll(numbers);
         }
