@@ -82,7 +82,6 @@ pub(crate) fn run(args: &TestArgs, style: Style) -> Result<Exit, Error> {
     // A filter that runs nothing would pass silently: a slip in CI.
     if let Some(filter) = &args.filter
         && outcomes.is_empty()
-        && suite.bundle.is_some()
     {
         let stems: Vec<String> = suite
             .files
@@ -168,6 +167,7 @@ pub(crate) fn run(args: &TestArgs, style: Style) -> Result<Exit, Error> {
                 not_run,
                 errors,
                 pack_compiled: suite.bundle.is_some(),
+                scenarios: suite.files.len(),
             };
             io::stdout()
                 .lock()
@@ -190,6 +190,8 @@ struct Summary {
     /// Whether the pack compiled: without it no scenario runs, whatever
     /// its own state.
     pack_compiled: bool,
+    /// Scenario files the pack has, run or not.
+    scenarios: usize,
 }
 
 /// Whether a scenario file is run: every one, or those whose path or
@@ -338,7 +340,7 @@ fn human(args: &TestArgs, outcomes: &[Outcome<'_>], summary: Summary) -> String 
             count(errors, "error", "errors")
         );
     }
-    if outcomes.is_empty() {
+    if summary.scenarios == 0 {
         text.push_str("; the pack has no scenarios (tests/*.toml)");
     }
     text.push('\n');

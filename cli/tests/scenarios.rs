@@ -347,6 +347,19 @@ fn a_refused_step_says_why() {
     }
 }
 
+/// A reason is given only when it is the reason: a squadron has no hero
+/// slot, so replacing would not help and is not suggested.
+#[test]
+fn a_refusal_without_a_sure_reason_gives_none() {
+    let failures = failures_of_fixture_scenario("refused-hero-on-a-squadron");
+    assert_eq!(failures.len(), 1, "{failures:#?}");
+    let actual = failures[0]["actual"].as_str().unwrap();
+    assert!(
+        actual.starts_with("`play erin-cho on f-47-blue-hawks` is not legal now; legal now: "),
+        "{actual}"
+    );
+}
+
 /// A refused placement is told as a scenario writes it: a medium ship by
 /// both ends of its base, not the engine's inner anchor and direction.
 #[test]
@@ -379,6 +392,15 @@ fn a_filter_that_runs_nothing_is_an_error() {
         finished.stderr.ends_with(
             "help: the filter is part of a scenario's file path or name; the pack has 2 scenarios\n"
         ),
+        "{}",
+        finished.stderr
+    );
+    // A filter is checked whether or not the pack has errors.
+    let finished = run(&["test", "broken", "zzzzzz"], 2);
+    assert!(
+        finished
+            .stderr
+            .starts_with("error: no scenario of `broken` matches `zzzzzz`\n"),
         "{}",
         finished.stderr
     );

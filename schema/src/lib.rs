@@ -142,23 +142,27 @@ impl std::fmt::Display for FileKind {
 /// alone is only a hint), so that a number too large for its field is
 /// refused by the schema, at its key, and by editors, instead of failing
 /// deserialization with no place to point at. Bounds a field already has
-/// stay. 64-bit integers need none: TOML has no larger ones.
+/// stay. A number written past 64 bits reaches the check as a float, and
+/// the 64-bit bounds refuse it too.
 fn integer_bounds(schema: &mut serde_json::Value) {
     use serde_json::Value;
     match schema {
         Value::Object(object) => {
-            let bounds: Option<(i64, i64)> = match object.get("format").and_then(Value::as_str) {
-                Some("uint8") => Some((0, u8::MAX.into())),
-                Some("uint16") => Some((0, u16::MAX.into())),
-                Some("uint32") => Some((0, u32::MAX.into())),
+            let bounds: Option<(Value, Value)> = match object.get("format").and_then(Value::as_str)
+            {
+                Some("uint8") => Some((0.into(), u8::MAX.into())),
+                Some("uint16") => Some((0.into(), u16::MAX.into())),
+                Some("uint32") => Some((0.into(), u32::MAX.into())),
+                Some("uint64") => Some((0.into(), u64::MAX.into())),
                 Some("int8") => Some((i8::MIN.into(), i8::MAX.into())),
                 Some("int16") => Some((i16::MIN.into(), i16::MAX.into())),
                 Some("int32") => Some((i32::MIN.into(), i32::MAX.into())),
+                Some("int64") => Some((i64::MIN.into(), i64::MAX.into())),
                 _ => None,
             };
             if let Some((minimum, maximum)) = bounds {
-                object.entry("minimum").or_insert(minimum.into());
-                object.entry("maximum").or_insert(maximum.into());
+                object.entry("minimum").or_insert(minimum);
+                object.entry("maximum").or_insert(maximum);
             }
             object.values_mut().for_each(integer_bounds);
         }

@@ -202,12 +202,17 @@ fn wrong_die(forced: &[Forced], index: usize, rolled: Die) -> Failure {
                 char::from_u32(u32::from('A') + given.face - 1).unwrap_or('?')
             ),
             "the letter die",
-            "write a number for it",
+            "write a number for it".to_owned(),
         ),
         Die::Number => (
             given.face.to_string(),
             "the number die",
-            "write a letter (\"D\") for it",
+            match char::from_u32(u32::from('A') + given.face.saturating_sub(1)) {
+                Some(letter) if letter.is_ascii_uppercase() => {
+                    format!("write a letter (\"{letter}\") for it")
+                }
+                _ => "write a letter for it".to_owned(),
+            },
         ),
     };
     let came_up = match rolled {
@@ -274,13 +279,19 @@ fn why_not(game: &Game, action: Action) -> Option<String> {
             let Target::Card(on) = target else {
                 return None;
             };
+            // Said only when replacing an attached card would be legal:
+            // a full slot is then the one reason.
             let limit = cards::slots(game, on, kind.kind)?;
-            let full = game.st.cards[on.index()]
-                .attached
-                .iter()
-                .filter(|&&attached| game.data.kind_of(attached).kind == kind.kind)
-                .count() as u32
-                >= limit;
+            let attached = &game.st.cards[on.index()].attached;
+            let full = limit > 0
+                && attached
+                    .iter()
+                    .filter(|&&old| game.data.kind_of(old).kind == kind.kind)
+                    .count() as u32
+                    >= limit
+                && attached
+                    .iter()
+                    .any(|&old| cards::may_attach(game, active, card, on, Some(old)));
             let (one, many) = match kind.kind {
                 TacticType::Hero => ("hero", "heroes"),
                 TacticType::ShipUpgrade => ("ship upgrade", "ship upgrades"),

@@ -98,8 +98,9 @@ pub struct ShipTally {
     /// Of those, the games it left its player's screen: launched, or
     /// carried in the hold of a card that was.
     pub deployed: u64,
-    /// Of those, the games it ended on the battlefield, still controlled by
-    /// its own side (launched and not all destroyed, not in a hold).
+    /// Of those, the games it ended in play for its own side: on the
+    /// battlefield (launched, not every ship destroyed) or in the hold of
+    /// such a ship of its side.
     pub survived: u64,
 }
 

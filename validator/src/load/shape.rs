@@ -91,6 +91,15 @@ pub(crate) fn check(
             file,
             span: sources.value_span(file, pointer),
         };
+        // An integer past TOML's 64 bits arrives as a float: a number is
+        // shown as written.
+        let as_written = |instance: &Value| {
+            if instance.is_f64() {
+                sources.get(file).text()[sources.value_span(file, &pointer)].to_owned()
+            } else {
+                instance.to_string()
+            }
+        };
         let key_at = |pointer: &str| Location {
             file,
             span: sources.key_span(file, pointer),
@@ -186,7 +195,7 @@ pub(crate) fn check(
                 Code::NumberOutOfRange,
                 format!(
                     "`{field}` must be at least {limit}, not {}",
-                    error.instance()
+                    as_written(error.instance())
                 ),
             )
             .at(at(&pointer))
@@ -194,17 +203,10 @@ pub(crate) fn check(
             ValidationErrorKind::Maximum { limit }
             | ValidationErrorKind::ExclusiveMaximum { limit } => Diagnostic::new(
                 Code::NumberOutOfRange,
-                format!("`{field}` must be at most {limit}, not {}", {
-                    // An integer past TOML's range arrives as a float:
-                    // shown as written.
-                    let span = sources.value_span(file, &pointer);
-                    match error.instance().as_f64() {
-                        Some(_) if !error.instance().is_i64() && !error.instance().is_u64() => {
-                            sources.get(file).text()[span].to_owned()
-                        }
-                        _ => error.instance().to_string(),
-                    }
-                }),
+                format!(
+                    "`{field}` must be at most {limit}, not {}",
+                    as_written(error.instance())
+                ),
             )
             .at(at(&pointer))
             .label("too large"),
