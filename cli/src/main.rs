@@ -45,8 +45,15 @@ fn main() -> ExitCode {
 fn run(args: impl IntoIterator<Item = OsString>) -> Exit {
     let cli = match Cli::try_parse_from(args) {
         Ok(cli) => cli,
+        Err(error) if error.kind() == clap::error::ErrorKind::DisplayVersion => {
+            // One version for every command: clap would name a subcommand
+            // `spacedock-sim`.
+            // A reader gone away (`| head -0`) is no failure.
+            let _ = writeln!(std::io::stdout(), "spacedock {}", env!("CARGO_PKG_VERSION"));
+            return Exit::Success;
+        }
         Err(error) => {
-            // Help and version are clap "errors" that print to stdout.
+            // Help is a clap "error" that prints to stdout.
             let _ = error.print();
             return if error.use_stderr() {
                 Exit::UsageOrIo

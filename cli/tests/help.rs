@@ -40,11 +40,20 @@ fn every_command_help_has_examples() {
 
 #[test]
 fn version_prints_the_crate_version() {
-    let finished = run(&["--version"], 0);
-    assert_eq!(
-        finished.stdout,
-        format!("spacedock {}\n", env!("CARGO_PKG_VERSION"))
-    );
+    // The same line whichever command asks (clap would say `spacedock-sim`).
+    for args in [
+        &["--version"][..],
+        &["-V"],
+        &["sim", "-V"],
+        &["sim", "merge", "--version"],
+    ] {
+        let finished = run(args, 0);
+        assert_eq!(
+            finished.stdout,
+            format!("spacedock {}\n", env!("CARGO_PKG_VERSION")),
+            "{args:?}"
+        );
+    }
 }
 
 #[test]
