@@ -266,11 +266,11 @@ pub(crate) fn phase_allows(game: &Game, phase: Phase) -> bool {
 }
 
 /// Attached cards of `kind_type` on a ship card.
-fn attached_of_type(
+pub(crate) fn attached_of_type(
     game: &Game,
     card: ShipCardId,
     kind_type: TacticType,
-) -> impl Iterator<Item = TacticId> + '_ {
+) -> impl Iterator<Item = TacticId> + Clone + '_ {
     game.st.cards[card.index()]
         .attached
         .iter()

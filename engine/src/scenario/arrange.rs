@@ -10,9 +10,9 @@ use std::sync::Arc;
 
 use spacedock_schema::bundle::Bundle;
 use spacedock_schema::common::Size;
-use spacedock_schema::scenario::ForcedDie;
 use spacedock_schema::scenario::TurnPhase as PhaseName;
 use spacedock_schema::scenario::checked::{Placement, Scenario, ShipPlace, ShipRef, Start};
+use spacedock_schema::scenario::{Direction, ForcedDie};
 
 use crate::board::Pos;
 use crate::game::Game;
@@ -209,23 +209,22 @@ fn unfit(game: &Game, size: Size, placement: Placement) -> String {
         return format!("[{column}, {row}] is off the battlefield");
     };
     // The base's hexes, as `position` and `footprint` lay them out.
-    let dirs: Vec<u8> = match size {
+    let dirs: Vec<Direction> = match size {
         Size::Small => Vec::new(),
         Size::Medium => placement
             .facing
-            .map(|facing| vec![facing.opposite().index()])
+            .map(|facing| vec![facing.opposite()])
             .unwrap_or_default(),
-        Size::Large => (0..6).collect(),
+        Size::Large => Direction::ALL.to_vec(),
     };
-    let names = ["e", "ne", "nw", "w", "sw", "se"];
     let mut hexes = vec![at];
     for dir in dirs {
-        match board.neighbour(at, dir) {
+        match board.neighbour(at, dir.index()) {
             Some(hex) => hexes.push(hex),
             None => {
                 return format!(
                     "its base covers the hex {} of [{column}, {row}], which is off the battlefield",
-                    names[usize::from(dir)]
+                    dir.name()
                 );
             }
         }

@@ -197,22 +197,14 @@ fn wrong_die(forced: &[Forced], index: usize, rolled: Die) -> Failure {
     let given = step.dice[within];
     let (written, meant, hint) = match given.die {
         Die::Letter => (
-            format!(
-                "\"{}\"",
-                char::from_u32(u32::from('A') + given.face - 1).unwrap_or('?')
-            ),
+            format!("\"{}\"", render::letter(given.face)),
             "the letter die",
             "write a number for it".to_owned(),
         ),
         Die::Number => (
             given.face.to_string(),
             "the number die",
-            match char::from_u32(u32::from('A') + given.face.saturating_sub(1)) {
-                Some(letter) if letter.is_ascii_uppercase() => {
-                    format!("write a letter (\"{letter}\") for it")
-                }
-                _ => "write a letter for it".to_owned(),
-            },
+            format!("write a letter (\"{}\") for it", render::letter(given.face)),
         ),
     };
     let came_up = match rolled {
@@ -282,16 +274,10 @@ fn why_not(game: &Game, action: Action) -> Option<String> {
             // Said only when replacing an attached card would be legal:
             // a full slot is then the one reason.
             let limit = cards::slots(game, on, kind.kind)?;
-            let attached = &game.st.cards[on.index()].attached;
+            let mut same_type = cards::attached_of_type(game, on, kind.kind);
             let full = limit > 0
-                && attached
-                    .iter()
-                    .filter(|&&old| game.data.kind_of(old).kind == kind.kind)
-                    .count() as u32
-                    >= limit
-                && attached
-                    .iter()
-                    .any(|&old| cards::may_attach(game, active, card, on, Some(old)));
+                && same_type.clone().count() as u32 >= limit
+                && same_type.any(|old| cards::may_attach(game, active, card, on, Some(old)));
             let (one, many) = match kind.kind {
                 TacticType::Hero => ("hero", "heroes"),
                 TacticType::ShipUpgrade => ("ship upgrade", "ship upgrades"),

@@ -381,7 +381,7 @@ fn value(
             let letter = text(&pattern.letter);
             let mut chars = letter.chars();
             let letters = checker.context.rules.letter_die;
-            let last = char::from_u32(u32::from('A') + letters.saturating_sub(1)).unwrap_or('A');
+            let last = super::last_letter(letters);
             match (chars.next(), chars.next()) {
                 (Some(first), None)
                     if first.is_ascii_alphabetic()

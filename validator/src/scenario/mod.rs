@@ -543,6 +543,11 @@ impl Checker<'_, '_> {
     }
 }
 
+/// The last letter of a letter die with `letters` faces (10: `J`).
+pub(crate) fn last_letter(letters: u32) -> char {
+    char::from_u32(u32::from('A') + letters.saturating_sub(1)).unwrap_or('A')
+}
+
 /// `` `a`, `b` and `c` ``.
 pub(crate) fn quoted(items: &[&str]) -> String {
     let quoted: Vec<String> = items.iter().map(|item| format!("`{item}`")).collect();

@@ -178,8 +178,7 @@ fn dice(checker: &mut Checker<'_, '_>, dice: &[DieRoll], pointer: &str) -> Optio
             Die::Number => (1..=numbers).contains(&die.face),
         });
         if !in_range {
-            let last_letter =
-                char::from_u32(u32::from('A') + letters.saturating_sub(1)).unwrap_or('A');
+            let last_letter = super::last_letter(letters);
             checker.report(
                 CODE,
                 &roll_pointer,
