@@ -82,6 +82,10 @@ pub enum About {
     DrawFrom,
     /// Which of the cards looked at to keep (one at a time).
     Keep { left: u8 },
+    /// Which of the cards looked at and not kept goes to the bottom of
+    /// the deck next, beneath those already put there (one at a time, the
+    /// last one left going under them all).
+    PutOnBottom { left: u8 },
 }
 
 /// An answer to a [`Question`].

@@ -74,6 +74,29 @@ pub(crate) fn keep(
     kept
 }
 
+/// The order in which `cards` (looked at and not kept, deepest first as
+/// they lay in the deck) go to the bottom of their deck, each beneath those
+/// already put there: `player` picks the next one while two or more are
+/// left. The engine suggests the one that lay highest, so that by default
+/// they keep their order.
+pub(crate) fn bottom_order(game: &mut Game, player: PlayerId, cards: &[TacticId]) -> Vec<TacticId> {
+    let mut left: Vec<TacticId> = cards.iter().rev().copied().collect();
+    let mut order = Vec::with_capacity(left.len());
+    while left.len() > 1 {
+        let options = left.iter().copied().map(Answer::Card).collect();
+        let about = About::PutOnBottom {
+            left: u8::try_from(left.len()).unwrap_or(u8::MAX),
+        };
+        let pick = match question::ask(game, player, about, options) {
+            Answer::Card(card) => left.iter().position(|&seen| seen == card).unwrap_or(0),
+            _ => 0,
+        };
+        order.push(left.remove(pick));
+    }
+    order.append(&mut left);
+    order
+}
+
 /// A ship moves up to `spaces` spaces, one step at a time where `player`
 /// chooses: a real move (ECM and debris apply, it may pass through ships
 /// and must end where a move may end).

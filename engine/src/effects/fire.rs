@@ -10,7 +10,7 @@
 use std::sync::Arc;
 
 use spacedock_schema::common::TacticType;
-use spacedock_schema::effect::{Dice, Limit, Role, Trigger as When, Until};
+use spacedock_schema::effect::{Dice, Limit, Rest, Role, Trigger as When, Until};
 
 use crate::action::Target;
 use crate::effects::eval::{self, Ctx, Ships};
@@ -926,10 +926,13 @@ fn alternative_draw(game: &mut Game, player: PlayerId) {
                     game.st.players[player.index()].hand.push(card);
                     game.emit(Event::CardDrawn { player, card });
                 }
-                let rest_cards: Vec<TacticId> = seen
+                let mut rest_cards: Vec<TacticId> = seen
                     .into_iter()
                     .filter(|card| !kept.contains(card))
                     .collect();
+                if rest == Rest::Bottom {
+                    rest_cards = choices::bottom_order(game, player, &rest_cards);
+                }
                 run::put_away(game, deck, &rest_cards, rest);
                 let replaced = &mut game.st.effects.replaced_draws;
                 match replaced.iter_mut().find(|(seat, _)| *seat == player) {

@@ -287,7 +287,8 @@ fn escape(game: &mut Game, ctx: &Ctx, ships: &[ShipId], points: [u32; 3]) {
     }
 }
 
-/// Where the cards looked at but not kept go.
+/// Where the cards looked at but not kept go: under the deck one at a
+/// time, each beneath the ones before it, or to the discard pile.
 pub(crate) fn put_away(game: &mut Game, deck: usize, cards: &[crate::ids::TacticId], rest: Rest) {
     for &card in cards {
         match rest {
