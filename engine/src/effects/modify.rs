@@ -16,13 +16,15 @@ use crate::effects::state::LastingKind;
 use crate::game::Game;
 use crate::ids::{PlayerId, ShipCardId, ShipId, TacticId};
 use crate::powers::Stat;
-use crate::state::WeaponRef;
+use crate::state::{TacticPlace, WeaponRef};
 
-/// What a number belongs to.
+/// What a number belongs to. A card's number may be the cost of a tactic
+/// card of a type played on it, and then by whom: a `card-cost` power
+/// changes only the cards its own player plays ("when you play").
 #[derive(Clone, Copy)]
 enum Subject {
     Ship(ShipId, Option<WeaponRef>),
-    Card(ShipCardId, Option<TacticType>),
+    Card(ShipCardId, Option<TacticType>, Option<PlayerId>),
 }
 
 fn applies(game: &Game, ctx: &Ctx, modify: &Modify, subject: Subject) -> bool {
@@ -31,9 +33,10 @@ fn applies(game: &Game, ctx: &Ctx, modify: &Modify, subject: Subject) -> bool {
             eval::selects(game, ctx, &modify.target, ship)
                 && weapon.is_none_or(|weapon| eval::weapon_fits(modify.weapon, weapon, ctx.tactic))
         }
-        Subject::Card(card, kind) => {
+        Subject::Card(card, kind, payer) => {
             eval::selects_card(game, ctx, &modify.target, card)
                 && modify.card_type.is_none_or(|wanted| Some(wanted) == kind)
+                && payer.is_none_or(|payer| payer == ctx.you)
         }
     }
 }
@@ -71,7 +74,7 @@ impl Subject {
     fn card(self, game: &Game) -> ShipCardId {
         match self {
             Subject::Ship(ship, _) => game.data.card_of(ship),
-            Subject::Card(card, _) => card,
+            Subject::Card(card, ..) => card,
         }
     }
 }
@@ -198,7 +201,7 @@ fn from_lasting(game: &Game, stat: StatKind, subject: Subject, mut value: i32) -
                     lasting.ship == ship
                         && which.is_none_or(|which| eval::weapon_fits(weapon, which, tactic))
                 }
-                Subject::Card(card, _) => game.data.card_of(lasting.ship) == card,
+                Subject::Card(card, ..) => game.data.card_of(lasting.ship) == card,
             };
         if fits {
             value += amount;
@@ -242,17 +245,27 @@ pub(crate) fn modified(game: &Game, stat: Stat, value: i32) -> i32 {
         Stat::ActivationCost(card) => apply(
             game,
             StatKind::ActivationCost,
-            Subject::Card(card, None),
+            Subject::Card(card, None, None),
             value,
         )
         .max(0),
-        Stat::Capacity(card) => apply(game, StatKind::Capacity, Subject::Card(card, None), value),
+        Stat::Capacity(card) => apply(
+            game,
+            StatKind::Capacity,
+            Subject::Card(card, None, None),
+            value,
+        ),
         Stat::TacticCostOn { tactic, card } => {
             let kind = game.data.kind_of(tactic).kind;
+            // The player holding the card is the one who would play it.
+            let payer = match game.st.tactics[tactic.index()].place {
+                TacticPlace::Hand(player) => Some(player),
+                _ => None,
+            };
             apply(
                 game,
                 StatKind::CardCost,
-                Subject::Card(card, Some(kind)),
+                Subject::Card(card, Some(kind), payer),
                 value,
             )
             .max(0)
@@ -543,7 +556,7 @@ mod tests {
         for stat in STAT_KINDS {
             for card in (0..game.st.cards.len() as u16).map(ShipCardId) {
                 for kind in [None, Some(TacticType::Event), Some(TacticType::Sabotage)] {
-                    out.push((stat, Subject::Card(card, kind)));
+                    out.push((stat, Subject::Card(card, kind, None)));
                 }
                 let mut weapons = vec![
                     None,
