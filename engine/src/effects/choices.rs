@@ -11,7 +11,7 @@ use spacedock_schema::common::Size;
 use spacedock_schema::rules::Obstacle;
 
 use crate::action::Action;
-use crate::board::{Pos, Shape};
+use crate::board::{HexSet, Pos, Shape};
 use crate::effects::eval::{self, Ctx};
 use crate::effects::program::Sel;
 use crate::game::Game;
@@ -369,6 +369,53 @@ pub(crate) fn unlaunched(game: &Game, you: PlayerId, ship: u16) -> Option<ShipCa
         })
 }
 
+/// The positions where a ship of `card` may stand for a launch next to the
+/// ships `near` picks, clear of ships and of `placed` (its ships placed so
+/// far, not on the board yet), squadron adjacency aside.
+fn launch_spaces(
+    game: &Game,
+    ctx: &Ctx,
+    card: ShipCardId,
+    near: Option<&(u8, Sel)>,
+    placed: &[Pos],
+) -> Vec<Pos> {
+    let size = game.data.card(card).size;
+    let board = &game.data.board;
+    let anchors: Vec<Shape> = near.map_or_else(Vec::new, |(_, sel)| {
+        eval::selected(game, ctx, sel)
+            .into_iter()
+            .filter_map(|other| movement::shape_of(game, other))
+            .collect()
+    });
+    let within = near.map_or(0, |(within, _)| u32::from(*within));
+    let dirs: &[u8] = if size == Size::Medium {
+        &[0, 1, 2]
+    } else {
+        &[0]
+    };
+    let mut spaces = Vec::new();
+    for index in 0..board.len() as u16 {
+        for &dir in dirs {
+            let pos = Pos {
+                at: Hex(index),
+                dir,
+            };
+            if !deploy::fits(game, size, pos, None, placed) {
+                continue;
+            }
+            let shape = board.shape(size, pos);
+            if near.is_none()
+                || anchors
+                    .iter()
+                    .any(|anchor| shape.distance(anchor) <= within)
+            {
+                spaces.push(pos);
+            }
+        }
+    }
+    spaces
+}
+
 /// Where the next ship of `card` may be launched, given the positions of
 /// its ships placed so far (`placed`, not on the board yet): next to the
 /// ships `near` picks, and each squadron ship next to one already placed.
@@ -382,58 +429,43 @@ fn launch_options(
 ) -> Vec<Pos> {
     let size = game.data.card(card).size;
     let board = &game.data.board;
-    let anchors: Vec<ShipId> =
-        near.map_or_else(Vec::new, |(_, sel)| eval::selected(game, ctx, sel));
-    let within = near.map_or(0, |(within, _)| u32::from(*within));
-    let enemies: Vec<ShipId> = (0..game.st.ships.len() as u16)
+    let enemies: Vec<Shape> = (0..game.st.ships.len() as u16)
         .map(ShipId)
         .filter(|&ship| {
             eval::on_battlefield(game, ship)
                 && !eval::same_team(game, eval::controller_of(game, ship), ctx.you)
         })
+        .filter_map(|ship| movement::shape_of(game, ship))
         .collect();
-    let dirs: &[u8] = if size == Size::Medium {
-        &[0, 1, 2]
-    } else {
-        &[0]
-    };
-    let mut options: Vec<(u32, Pos)> = Vec::new();
-    for index in 0..board.len() as u16 {
-        for &dir in dirs {
-            let pos = Pos {
-                at: Hex(index),
-                dir,
-            };
-            if !deploy::fits(game, size, pos, None, placed) {
-                continue;
-            }
+    let mut options: Vec<(u32, Pos)> = launch_spaces(game, ctx, card, near, placed)
+        .into_iter()
+        .filter(|&pos| {
             let shape = board.shape(size, pos);
-            let by_anchor = near.is_none()
-                || anchors.iter().any(|&other| {
-                    movement::shape_of(game, other).is_some_and(|s| shape.distance(&s) <= within)
-                });
-            let by_squadron = placed.is_empty()
+            placed.is_empty()
                 || placed
                     .iter()
-                    .any(|other| shape.distance(&board.shape(size, *other)) == 1);
-            if !by_anchor || !by_squadron {
-                continue;
-            }
+                    .any(|other| shape.distance(&board.shape(size, *other)) == 1)
+        })
+        .map(|pos| {
+            let shape = board.shape(size, pos);
             let gap = enemies
                 .iter()
-                .filter_map(|&enemy| movement::shape_of(game, enemy).map(|s| shape.distance(&s)))
+                .map(|enemy| shape.distance(enemy))
                 .min()
                 .unwrap_or(u32::MAX);
-            options.push((gap, pos));
-        }
-    }
+            (gap, pos)
+        })
+        .collect();
     options.sort_by_key(|(gap, _)| *gap);
     options.into_iter().map(|(_, pos)| pos).collect()
 }
 
-/// Whether the ships of `card` after `placed` can all be placed too: each
-/// next one nearest the enemy. That is the engine's suggestion, so an
-/// option it accepts can always be completed.
+/// Whether the ships of `card` after `placed` can all be placed too, each
+/// next one beside one already placed. Small ships by a flood fill: the
+/// rest fit if and only if enough open spaces connect to the placed ones
+/// (or, before the first, lie in one connected group), since ships can
+/// then be placed in the order the fill reaches them. Bigger ships by
+/// trying every option in turn.
 fn completes(
     game: &Game,
     ctx: &Ctx,
@@ -441,15 +473,70 @@ fn completes(
     near: Option<&(u8, Sel)>,
     placed: &[Pos],
 ) -> bool {
-    let mut placed = placed.to_vec();
     let ships = game.data.card(card).ship_ids().count();
-    while placed.len() < ships {
-        match launch_options(game, ctx, card, near, &placed).first() {
-            Some(&pos) => placed.push(pos),
-            None => return false,
+    if placed.len() >= ships {
+        return true;
+    }
+    let left = ships - placed.len();
+    if game.data.card(card).size != Size::Small {
+        let mut more = placed.to_vec();
+        return launch_options(game, ctx, card, near, placed)
+            .into_iter()
+            .any(|pos| {
+                more.push(pos);
+                let done = completes(game, ctx, card, near, &more);
+                more.pop();
+                done
+            });
+    }
+    let board = &game.data.board;
+    let mut open = HexSet::new(board.len());
+    let spaces = launch_spaces(game, ctx, card, near, placed);
+    for pos in &spaces {
+        open.insert(pos.at);
+    }
+    let mut seen = HexSet::new(board.len());
+    let mut queue: Vec<Hex> = Vec::new();
+    let mut reached = 0;
+    let starts: Vec<Hex> = if placed.is_empty() {
+        spaces.iter().map(|pos| pos.at).collect()
+    } else {
+        placed.iter().map(|pos| pos.at).collect()
+    };
+    for start in starts {
+        if placed.is_empty() {
+            // One group at a time: a squadron's first ship starts anew.
+            if seen.contains(start) {
+                continue;
+            }
+            reached = 0;
+            seen.insert(start);
+            queue.push(start);
+            reached += 1;
+        } else {
+            queue.extend(board.neighbours(start).filter(|&hex| {
+                let fresh = open.contains(hex) && !seen.contains(hex);
+                if fresh {
+                    seen.insert(hex);
+                    reached += 1;
+                }
+                fresh
+            }));
+        }
+        while let Some(hex) = queue.pop() {
+            for next in board.neighbours(hex) {
+                if open.contains(next) && !seen.contains(next) {
+                    seen.insert(next);
+                    queue.push(next);
+                    reached += 1;
+                }
+            }
+        }
+        if reached >= left {
+            return true;
         }
     }
-    true
+    false
 }
 
 /// Whether every ship of a card can be launched next to the ships `near`
@@ -573,6 +660,98 @@ mod tests {
                     .any(|hex| board.neighbours(*hex).any(|next| hexes.contains(&next)))
             })
             .collect()
+    }
+
+    /// Whether the ships of `card` after `placed` can all be placed, by
+    /// trying every option of every ship in turn.
+    fn completes_by_search(
+        game: &Game,
+        ctx: &Ctx,
+        card: ShipCardId,
+        near: Option<&(u8, Sel)>,
+        placed: &mut Vec<Pos>,
+    ) -> bool {
+        if placed.len() >= game.data.card(card).ship_ids().count() {
+            return true;
+        }
+        launch_options(game, ctx, card, near, placed)
+            .into_iter()
+            .any(|pos| {
+                placed.push(pos);
+                let done = completes_by_search(game, ctx, card, near, placed);
+                placed.pop();
+                done
+            })
+    }
+
+    /// The flood fill that decides whether a squadron can be launched
+    /// answers as the search over every placement does: next to the
+    /// player's ships within 0 to 2 spaces, or anywhere, from scratch and
+    /// after each first ship.
+    #[test]
+    fn a_squadron_launch_completes_as_a_full_search_finds() {
+        let (mut yes, mut no) = (0, 0);
+        for_each_state(1, |game| {
+            if game.steps() % 50 != 0 {
+                return;
+            }
+            for you in (0..game.st.players.len() as u8).map(PlayerId) {
+                let ctx = Ctx {
+                    you,
+                    ..Ctx::default()
+                };
+                let friendly = Sel {
+                    role: spacedock_schema::effect::Role::Friendly,
+                    ship: None,
+                    faction: None,
+                    sizes: 0,
+                    icon: None,
+                    shields: None,
+                    zone: None,
+                    next_to: None,
+                    within: None,
+                    except: None,
+                };
+                for card in (0..game.st.cards.len() as u16).map(ShipCardId) {
+                    let data = game.data.card(card);
+                    if data.size != Size::Small || data.ship_ids().count() < 2 {
+                        continue;
+                    }
+                    let nears = [
+                        None,
+                        Some((0, friendly.clone())),
+                        Some((1, friendly.clone())),
+                        Some((2, friendly.clone())),
+                    ];
+                    for near in &nears {
+                        let mut placed = Vec::new();
+                        let found =
+                            completes_by_search(game, &ctx, card, near.as_ref(), &mut placed);
+                        assert_eq!(completes(game, &ctx, card, near.as_ref(), &[]), found);
+                        if found {
+                            yes += 1;
+                        } else {
+                            no += 1;
+                        }
+                        for first in launch_options(game, &ctx, card, near.as_ref(), &[])
+                            .into_iter()
+                            .take(3)
+                        {
+                            let mut placed = vec![first];
+                            let found =
+                                completes_by_search(game, &ctx, card, near.as_ref(), &mut placed);
+                            assert_eq!(completes(game, &ctx, card, near.as_ref(), &[first]), found);
+                            if found {
+                                yes += 1;
+                            } else {
+                                no += 1;
+                            }
+                        }
+                    }
+                }
+            }
+        });
+        assert!(yes > 100 && no > 20, "{yes} yes, {no} no");
     }
 
     /// Gaps kept per hex from ship shapes, and rams found from them, are
