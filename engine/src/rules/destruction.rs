@@ -1,6 +1,6 @@
 //! Destroyed ships: a ship goes at hull damage >= hull (or on a critical
 //! star with its shields already down). When every ship of a card is gone
-//! the card is out of play: its attached tactic cards go to their owners'
+//! (destroyed, or escaped before) the card is out of play: its attached tactic cards go to their owners'
 //! discard piles and the ships in its hold are destroyed with it.
 
 use crate::event::Event;
@@ -30,11 +30,13 @@ pub(crate) fn destroy_ship(game: &mut Game, ship: ShipId) {
     game.emit(Event::Destroyed { ship });
     powers::dispatch(game, Trigger::Destroy { ship });
     let card = game.data.card_of(ship);
-    let gone = game
-        .data
-        .card(card)
-        .ship_ids()
-        .all(|other| game.st.ships[other.index()].destroyed);
+    // The others may have left the battlefield before (Blockade Run's
+    // escape): the card leaves play with its last ship however it went.
+    let launched = game.st.cards[card.index()].place == CardPlace::Launched;
+    let gone = game.data.card(card).ship_ids().all(|other| {
+        let state = &game.st.ships[other.index()];
+        state.destroyed || launched && state.pos.is_none()
+    });
     if gone && game.st.cards[card.index()].place != CardPlace::OutOfPlay {
         card_out_of_play(game, card);
     }
