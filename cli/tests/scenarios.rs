@@ -263,14 +263,14 @@ fn failures_of_fixture_scenario(name: &str) -> Vec<serde_json::Value> {
 }
 
 /// After Saturation Fire re-rolls the letter die and the attack still
-/// misses, an event that could only re-roll the letter again is not
-/// offered (a custom event: the base pack has none that answers a miss).
+/// misses, an event that re-rolls the letter die is offered and re-rolls
+/// it again (a custom event: the base pack has none that answers a miss).
 #[test]
-fn an_event_that_rerolls_a_spent_die_is_not_offered() {
+fn an_event_rerolls_a_die_a_power_rerolled() {
     let event =
         std::fs::read_to_string(crate::fixtures().join("saturn-additions/second-look.toml"))
             .unwrap();
-    let outcome = run_fixture_scenario("spent-die-event-not-offered", &event, 0);
+    let outcome = run_fixture_scenario("event-rerolls-a-rerolled-die", &event, 0);
     assert_eq!(outcome["status"], "passed", "{outcome:#?}");
 }
 

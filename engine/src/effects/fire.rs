@@ -343,19 +343,13 @@ fn hit_cancelled(game: &Game, when: When) -> bool {
 fn react(game: &mut Game, when: When, ev: &Ev, first: PlayerId) {
     // Most triggers have no event answering them: they cost no call.
     if when != When::Activation && !game.data.powers.answers(when).is_empty() {
-        offer_answers(game, when, ev, first, &|_| true);
+        offer_answers(game, when, ev, first);
     }
 }
 
 /// [`react`] for a trigger some event answers; only the kinds of event
 /// `offered` lets through.
-fn offer_answers(
-    game: &mut Game,
-    when: When,
-    ev: &Ev,
-    first: PlayerId,
-    offered: &dyn Fn(&[Eff]) -> bool,
-) {
+fn offer_answers(game: &mut Game, when: When, ev: &Ev, first: PlayerId) {
     if !answer_held(game, when) {
         return;
     }
@@ -366,10 +360,7 @@ fn offer_answers(
         for &kind in data.powers.answers(when) {
             let kind = usize::from(kind);
             let play = &data.powers.plays[kind];
-            if !offered(&play.effects) {
-                continue;
-            }
-            if game.st.outcome.is_some() || hit_cancelled(game, when) {
+            if game.st.outcome.is_some() || hit_cancelled(game, when) || reroll_pending(game) {
                 return;
             }
             let Some(card) = choices::in_hand(game, player, kind) else {
@@ -788,8 +779,12 @@ pub(crate) fn before_destroy(game: &mut Game, ship: ShipId) -> bool {
     false
 }
 
-/// After a roll missed: the powers that answer a miss; the dice one of
-/// them re-rolls, if any (a die is re-rolled at most once).
+/// After a roll missed: the powers that answer a miss, then the events in
+/// hand; the dice the first of them to re-roll re-rolls, if any. Each
+/// power acts once at most in an attack; after a re-roll that still
+/// misses, the others and the events are offered again. No die is spared
+/// a second re-roll: the cards say which dice they re-roll, and the
+/// rulebook sets no limit.
 pub(crate) fn after_miss(
     game: &mut Game,
     ship: ShipId,
@@ -802,41 +797,33 @@ pub(crate) fn after_miss(
     }
     let ev = attack_ev(game, ship, target, weapon);
     let data = Arc::clone(&game.data);
-    let listening = data.powers.listening(When::Miss);
-    while let Some(&index) = listening.get(rerolls.next) {
-        rerolls.next += 1;
+    for &index in data.powers.listening(When::Miss) {
         let index = usize::from(index);
         let power = &data.powers.powers[index];
-        // A power that could only re-roll dice already re-rolled is not
-        // offered: each die is re-rolled once at most.
-        if reroll_of(&power.effects).is_some_and(|dice| rerolls.spent(dice)) {
-            continue;
-        }
         for ctx in hearing(game, index, power, &ev) {
+            let used = (index as u16, ctx.instance);
+            if rerolls.acted.contains(&used) {
+                continue;
+            }
             let ctx = ev.into_ctx(ctx);
             if !act(game, &ctx, index, power) {
                 continue;
             }
-            if let Some(dice) = game
-                .st
-                .effects
-                .attack
-                .as_mut()
-                .and_then(|attack| attack.reroll.take())
-            {
+            rerolls.acted.push(used);
+            if let Some(dice) = take_reroll(game) {
                 return Some(dice);
             }
         }
     }
-    if std::mem::replace(&mut rerolls.reacted, true) || data.powers.answers(When::Miss).is_empty() {
+    if data.powers.answers(When::Miss).is_empty() {
         return None;
     }
-    // Events answering a miss, as powers: none that could only re-roll
-    // dice already re-rolled.
-    let spent = *rerolls;
-    offer_answers(game, When::Miss, &ev, ev.player, &|effects| {
-        !reroll_of(effects).is_some_and(|dice| spent.spent(dice))
-    });
+    offer_answers(game, When::Miss, &ev, ev.player);
+    take_reroll(game)
+}
+
+/// The dice a power or event just chose to re-roll, taken.
+fn take_reroll(game: &mut Game) -> Option<Dice> {
     game.st
         .effects
         .attack
@@ -844,34 +831,20 @@ pub(crate) fn after_miss(
         .and_then(|attack| attack.reroll.take())
 }
 
-/// The dice a power's or event's own `reroll` effect re-rolls.
-fn reroll_of(effects: &[Eff]) -> Option<Dice> {
-    effects.iter().find_map(|effect| match effect {
-        Eff::Reroll { dice } => Some(*dice),
-        _ => None,
-    })
+/// Whether a power or event has chosen dice to re-roll that are not
+/// rolled yet: the miss is answered.
+fn reroll_pending(game: &Game) -> bool {
+    game.st
+        .effects
+        .attack
+        .is_some_and(|attack| attack.reroll.is_some())
 }
 
-/// How far the powers answering the misses of one attack have got: the
-/// dice re-rolled so far, the next power to hear the miss, and whether
-/// the events answering a miss were offered.
-#[derive(Clone, Copy, Debug, Default)]
+/// The powers that acted on the misses of one attack (power and source):
+/// each acts once at most.
+#[derive(Clone, Debug, Default)]
 pub(crate) struct Rerolls {
-    pub(crate) letter: bool,
-    pub(crate) number: bool,
-    next: usize,
-    reacted: bool,
-}
-
-impl Rerolls {
-    /// Whether every die of `dice` has been re-rolled already.
-    pub(crate) fn spent(&self, dice: Dice) -> bool {
-        match dice {
-            Dice::Letter => self.letter,
-            Dice::Number => self.number,
-            Dice::Both => self.letter && self.number,
-        }
-    }
+    acted: Vec<(u16, u16)>,
 }
 
 /// Whether a power made the hit of the attack under way a miss.

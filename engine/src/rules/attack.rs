@@ -497,28 +497,16 @@ fn roll_and_hit(game: &mut Game, ship: ShipId, target: ShipId, weapon: WeaponRef
         });
     };
     emit_roll(game, letter, number, cell);
-    // Powers may re-roll dice of a missed attack, each die once at most:
-    // after one re-rolls a die and the attack still misses, another may
-    // re-roll the other.
+    // Powers and events may re-roll dice of a missed attack, each power
+    // once: after a re-roll that still misses, the others may.
     let mut rerolls = Rerolls::default();
     while cell == ChartCell::Miss
-        && !rerolls.spent(Dice::Both)
         && let Some(dice) = powers::after_miss(game, ship, target, weapon, &mut rerolls)
     {
-        let again = (
-            dice != Dice::Number && !rerolls.letter,
-            dice != Dice::Letter && !rerolls.number,
-        );
-        if again == (false, false) {
-            // Only spent dice: nothing is rolled again.
-            break;
-        }
-        if again.0 {
-            rerolls.letter = true;
+        if dice != Dice::Number {
             letter = game.st.dice.roll_letter(letters);
         }
-        if again.1 {
-            rerolls.number = true;
+        if dice != Dice::Letter {
             number = game.st.dice.roll(numbers);
         }
         cell = game.data.charts[chart].cell(letter, number);
