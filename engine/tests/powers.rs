@@ -1679,6 +1679,39 @@ fn captains_attach_the_prepped_hero_free_when_its_ship_launches() {
     assert_eq!(game.energy(PlayerId(0)), 40 - 20, "the launch cost only");
 }
 
+/// "You cannot have 2 heroes with the same name attached to ships in your
+/// fleet at the same time": with a deck copy of Krall Draxus on Red Fuvu,
+/// the prepped one is not offered when Vapor's Fate launches.
+#[test]
+fn captains_attach_no_second_hero_of_a_name_in_the_fleet() {
+    let mut game = started(METEOR, 30, 0);
+    to_phase(&mut game, TurnPhase::Deploy);
+    let player = PlayerId(0);
+    game.edit().set_energy(player, 40);
+    let fuvu = card(&game, 0, "red-fuvu");
+    let fuvu_ship = ships(&game, fuvu)[0];
+    put(&mut game, fuvu_ship, 8, 3);
+    let copy = (0..game.tactic_count() as u16)
+        .map(TacticId)
+        .find(|&t| {
+            game.tactic(t).card == "krall-draxus"
+                && !matches!(game.tactic(t).place, TacticPlace::Prepped(_))
+        })
+        .expect("a Krall Draxus besides the prepped one");
+    game.edit().attach(copy, fuvu);
+    let vapor = card(&game, 0, "vapors-fate");
+    game.apply(Action::Launch(vapor)).unwrap();
+    let place = legal(&game)[0];
+    game.apply(place).unwrap();
+    assert!(game.question().is_none(), "the captain is not offered");
+    assert!(game.card(vapor).attached.is_empty());
+    let prepped = (0..game.tactic_count() as u16)
+        .map(TacticId)
+        .filter(|&t| game.tactic(t).place == TacticPlace::Prepped(player))
+        .count();
+    assert_eq!(prepped, 1, "Krall Draxus stays prepped");
+}
+
 #[test]
 fn captains_ask_nothing_when_no_hero_is_prepped_for_the_ship() {
     let mut game = started(METEOR, 30, 0);

@@ -17,7 +17,7 @@ use crate::effects::program::Eff;
 use crate::effects::run;
 use crate::game::Game;
 use crate::ids::PlayerId;
-use crate::rules::{energy, stats};
+use crate::rules::{cards, energy, stats};
 use crate::state::TurnPhase;
 
 /// The window open now for `player`, and the activated card's ships; none
@@ -66,10 +66,7 @@ pub(crate) fn useful(game: &Game, ctx: &Ctx, effects: &[Eff]) -> bool {
                     .any(|(player, kind, for_ship)| {
                         *player == ctx.you
                             && usize::from(*for_ship) == ship
-                            && game.st.tactics.iter().enumerate().any(|(tactic, state)| {
-                                game.data.tactics[tactic].kind == usize::from(*kind)
-                                    && state.place == crate::state::TacticPlace::Prepped(*player)
-                            })
+                            && cards::prepped_to_attach(game, *player, usize::from(*kind)).is_some()
                     })
             })
         }

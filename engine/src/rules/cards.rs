@@ -502,20 +502,29 @@ pub(crate) fn play(game: &mut Game, player: PlayerId, card: TacticId, target: Ta
     }
 }
 
-/// Attaches a prepped card at no cost (a mission's start or captains).
+/// `player`'s prepped card of a kind, if it may be attached: not a hero
+/// whose name is already attached in the fleet ("You cannot have 2 heroes
+/// with the same name attached to ships in your fleet at the same time").
+pub(crate) fn prepped_to_attach(game: &Game, player: PlayerId, kind: usize) -> Option<TacticId> {
+    let tactic = (0..game.data.tactics.len() as u16)
+        .map(TacticId)
+        .find(|&tactic| {
+            game.st.tactics[tactic.index()].place == TacticPlace::Prepped(player)
+                && game.data.tactics[tactic.index()].kind == kind
+        })?;
+    let hero = game.data.kind_of(tactic).kind == TacticType::Hero;
+    (!hero || !hero_in_fleet(game, player, kind, None)).then_some(tactic)
+}
+
+/// Attaches a prepped card at no cost (a mission's start or captains),
+/// if it may be attached ([`prepped_to_attach`]).
 pub(crate) fn attach_prepped(
     game: &mut Game,
     player: PlayerId,
     kind: usize,
     card: ShipCardId,
 ) -> bool {
-    let prepped = (0..game.data.tactics.len() as u16)
-        .map(TacticId)
-        .find(|&tactic| {
-            game.st.tactics[tactic.index()].place == TacticPlace::Prepped(player)
-                && game.data.tactics[tactic.index()].kind == kind
-        });
-    if let Some(tactic) = prepped {
+    if let Some(tactic) = prepped_to_attach(game, player, kind) {
         attach(game, tactic, card);
         true
     } else {
