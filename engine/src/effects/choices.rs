@@ -700,18 +700,7 @@ mod tests {
                     you,
                     ..Ctx::default()
                 };
-                let friendly = Sel {
-                    role: spacedock_schema::effect::Role::Friendly,
-                    ship: None,
-                    faction: None,
-                    sizes: 0,
-                    icon: None,
-                    shields: None,
-                    zone: None,
-                    next_to: None,
-                    within: None,
-                    except: None,
-                };
+                let friendly = Sel::role(spacedock_schema::effect::Role::Friendly);
                 for card in (0..game.st.cards.len() as u16).map(ShipCardId) {
                     let data = game.data.card(card);
                     if data.size != Size::Small || data.ship_ids().count() < 2 {
