@@ -82,6 +82,10 @@ pub enum About {
     DrawFrom,
     /// Which of the cards looked at to keep (one at a time).
     Keep { left: u8 },
+    /// Which of two heroes of one name to discard after taking over a ship
+    /// that carries one (`hero` is the taken card's): answered with a ship
+    /// of the card whose hero goes.
+    DiscardHero { hero: TacticId },
     /// Which of the cards looked at and not kept goes to the bottom of
     /// the deck next, beneath those already put there (one at a time, the
     /// last one left going under them all).
@@ -213,7 +217,9 @@ fn effect_asks(effect: &Eff) -> bool {
         | Eff::MoveShip { .. }
         | Eff::MoveObstacles { .. }
         | Eff::LaunchShip { .. }
-        | Eff::DrawFrom { .. } => true,
+        | Eff::DrawFrom { .. }
+        // Which of two heroes of one name to keep.
+        | Eff::TakeControl { .. } => true,
         Eff::RollTable { rows } => rows
             .iter()
             .any(|(_, _, effects)| effects.iter().any(effect_asks)),

@@ -19,6 +19,13 @@ pub(crate) struct Context<'a> {
 }
 
 impl Context<'_> {
+    /// How many of a component the players own: `per_set` in each of
+    /// their sets (`--sets`), saturating rather than wrapping for absurd
+    /// counts of sets.
+    pub(crate) fn owned(&self, per_set: u32) -> u32 {
+        per_set.saturating_mul(self.options.sets)
+    }
+
     /// The value at a JSON pointer of a file.
     pub(crate) fn at(&self, file: FileId, pointer: &str) -> Location {
         Location {

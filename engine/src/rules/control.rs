@@ -1,13 +1,14 @@
 //! Taking control of an opponent's ship card: the card, its attached cards
-//! and its ships change sides; the ships in its hold are destroyed; a hero
-//! whose name is already in the new fleet is discarded; and a card whose
-//! ship name is already in the new fleet is destroyed.
+//! and its ships change sides; the ships in its hold are destroyed; of two
+//! heroes of one name in the new fleet, the new controller discards one;
+//! and a card whose ship name is already in the new fleet is destroyed.
 
 use spacedock_schema::common::TacticType;
 
 use crate::event::Event;
 use crate::game::Game;
 use crate::ids::{PlayerId, ShipCardId};
+use crate::question::{self, About, Answer};
 use crate::rules::{cards, destruction, victory};
 use crate::state::CardPlace;
 
@@ -27,17 +28,35 @@ pub(crate) fn take_control(game: &mut Game, card: ShipCardId, player: PlayerId) 
         .collect();
     for hero in heroes {
         let kind = game.data.tactics[hero.index()].kind;
-        let duplicate = game.st.cards.iter().enumerate().any(|(index, other)| {
-            index != card.index()
-                && other.controller == player
-                && other
-                    .attached
-                    .iter()
-                    .any(|&tactic| game.data.tactics[tactic.index()].kind == kind)
+        let own = game.st.cards.iter().enumerate().find_map(|(index, other)| {
+            (index != card.index() && other.controller == player)
+                .then(|| {
+                    other
+                        .attached
+                        .iter()
+                        .copied()
+                        .find(|&tactic| game.data.tactics[tactic.index()].kind == kind)
+                })
+                .flatten()
+                .map(|tactic| (ShipCardId(index as u16), tactic))
         });
-        if duplicate {
+        let Some((own_card, own_hero)) = own else {
+            continue;
+        };
+        // "You must choose one of the heroes to discard": named by the ship
+        // it is attached to, the taken one suggested.
+        let ship_of = |game: &Game, card: ShipCardId| game.data.card(card).ship_ids().next();
+        let (Some(taken_ship), Some(own_ship)) = (ship_of(game, card), ship_of(game, own_card))
+        else {
             cards::discard(game, hero);
-        }
+            continue;
+        };
+        let options = vec![Answer::Ship(taken_ship), Answer::Ship(own_ship)];
+        let discarded = match question::ask(game, player, About::DiscardHero { hero }, options) {
+            Answer::Ship(ship) if ship == own_ship => own_hero,
+            _ => hero,
+        };
+        cards::discard(game, discarded);
     }
     let ship = game.data.card(card).ship;
     let same_name = game.st.cards.iter().enumerate().any(|(index, other)| {

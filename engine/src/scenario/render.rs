@@ -514,6 +514,9 @@ pub(super) fn question(game: &Game, question: &Question) -> String {
         About::Discard => "which card to discard".to_owned(),
         About::DrawFrom => "whether to draw from the other deck".to_owned(),
         About::Keep { left } => format!("which card to keep ({left} to keep)"),
+        About::DiscardHero { hero } => {
+            format!("which ship's {} to discard", tactic(game, hero))
+        }
         About::PutOnBottom { left } => {
             format!("which card to put on the bottom of the deck next ({left} left)")
         }

@@ -624,7 +624,7 @@ pub(crate) fn check_deck(
                     .help("prepped cards are not part of the deck size but do count against the copy limit"),
             );
         }
-        let owned = card.copies * context.options.sets;
+        let owned = context.owned(card.copies);
         if total > owned {
             diagnostics.push(
                 Diagnostic::new(
@@ -728,7 +728,7 @@ fn minimums_fit(
                 context
                     .rules
                     .deck_copy_limit
-                    .min(loaded.item.copies * context.options.sets)
+                    .min(context.owned(loaded.item.copies))
             })
             .sum();
         if available < minimum {

@@ -172,10 +172,9 @@ fn components(
 ) {
     let set = &context.rules.components;
     // Owning more sets (`--sets`) means more tiles to lay out.
-    let sets = context.options.sets;
     for (kind, available) in [
-        (Obstacle::Asteroid, set.asteroids * sets),
-        (Obstacle::DebrisField, set.debris_fields * sets),
+        (Obstacle::Asteroid, context.owned(set.asteroids)),
+        (Obstacle::DebrisField, context.owned(set.debris_fields)),
     ] {
         let used = source.obstacles.iter().filter(|o| o.kind == kind).count() as u32;
         if used > available {
@@ -198,7 +197,7 @@ fn components(
         *placed.entry(tile.tile).or_default() += 1;
     }
     for (tile, used) in placed {
-        let available = set.discovery_tiles.get(&tile).copied().unwrap_or(0) * sets;
+        let available = context.owned(set.discovery_tiles.get(&tile).copied().unwrap_or(0));
         if used > available {
             diagnostics.push(
                 Diagnostic::new(
@@ -338,13 +337,14 @@ fn discovery(
     occupied: &mut HashMap<Coord, (Location, String)>,
     diagnostics: &mut Diagnostics,
 ) {
-    let in_set: u32 = context
-        .rules
-        .components
-        .discovery_tiles
-        .values()
-        .sum::<u32>()
-        * context.options.sets;
+    let in_set: u32 = context.owned(
+        context
+            .rules
+            .components
+            .discovery_tiles
+            .values()
+            .fold(0, |sum: u32, &n| sum.saturating_add(n)),
+    );
     if let Some(random) = &source.discovery.random {
         if random.pick as usize != random.at.len() {
             diagnostics.push(
