@@ -272,7 +272,7 @@ fn fire_listening(game: &mut Game, when: When, ev: &Ev, only: &dyn Fn(&Power) ->
             continue;
         }
         for ctx in hearing(game, index, power, ev) {
-            if game.st.outcome.is_some() || hit_cancelled(game, when) {
+            if game.st.outcome.is_some() || hit_cancelled(game, when) || survived(game, when) {
                 return;
             }
             // A card may have left play since the list was made.
@@ -322,6 +322,13 @@ fn ask_to_use(game: &mut Game, ctx: &Ctx, power: usize) -> bool {
             source: ctx.instance,
         },
     )
+}
+
+/// Whether a power already saved the ship whose destruction is being
+/// answered: one `survive` is enough ("the first time ... it is not"), and
+/// a second copy of the card stays attached.
+fn survived(game: &Game, when: When) -> bool {
+    when == When::Destroy && game.st.effects.survived
 }
 
 fn hit_cancelled(game: &Game, when: When) -> bool {

@@ -487,11 +487,25 @@ pub(crate) fn use_up(
     }
 }
 
-/// Marks used a limited power that just kept damage off a ship.
+/// Marks used a limited power that just kept damage off a ship, and the
+/// other copies of its card on the same ship: "the first time in each
+/// activation that it would take ECM damage" has passed for them too, so
+/// two copies do not stop a second hit.
 pub(crate) fn use_up_prevention(game: &mut Game, ship: ShipId, damage_type: Option<u8>) {
-    if let Some((index, ctx)) = prevented(game, ship, damage_type) {
-        let limit = game.data.powers.powers[index].limit;
-        mark_used(game, &ctx, limit);
+    let Some((index, ctx)) = prevented(game, ship, damage_type) else {
+        return;
+    };
+    let data = Arc::clone(&game.data);
+    let power = &data.powers.powers[index];
+    if power.limit.is_none() {
+        return;
+    }
+    let copies: Vec<Ctx> = holding(game, index, power)
+        .filter(|other| other.attached.is_some() && other.attached == ctx.attached)
+        .collect();
+    mark_used(game, &ctx, power.limit);
+    for other in &copies {
+        mark_used(game, other, power.limit);
     }
 }
 
