@@ -178,10 +178,18 @@ pub(crate) fn push_event_plays(
     if !play.structured {
         return;
     }
+    // "Play when you activate": before any ship of the card moves or
+    // attacks.
     let acting = match (play.when, game.st.activation) {
         (None, _) => effects::eval::Ships::None,
         (Some(spacedock_schema::effect::Trigger::Activation), Some(act))
-            if !act.attacking && act.mover.is_none() =>
+            if !act.attacking
+                && act.mover.is_none()
+                && !game
+                    .data
+                    .card(act.card)
+                    .ship_ids()
+                    .any(|ship| game.st.ships[ship.index()].moved) =>
         {
             effects::eval::Ships::Card(act.card)
         }
