@@ -341,11 +341,10 @@ fn hit_cancelled(game: &Game, when: When) -> bool {
 }
 
 /// Events in the players' hands that answer `when` are offered to their
-/// holders, in turn from `first`, at most one of each kind per player,
-/// when they can be paid for, their conditions hold and they have a
-/// target: the holder answers whether to play it, and on what. Events
-/// that answer an activation are the active player's ordinary actions
-/// instead, while the activation has not attacked yet.
+/// holders, in turn from `first`, when they can be paid for, their
+/// conditions hold and they have a target: the holder answers whether to
+/// play it, and on what. Events that answer an activation are the active
+/// player's ordinary actions instead, before its ships move or attack.
 #[inline]
 fn react(game: &mut Game, when: When, ev: &Ev, first: PlayerId) {
     // Most triggers have no event answering them: they cost no call.
@@ -354,8 +353,9 @@ fn react(game: &mut Game, when: When, ev: &Ev, first: PlayerId) {
     }
 }
 
-/// [`react`] for a trigger some event answers; only the kinds of event
-/// `offered` lets through.
+/// [`react`] for a trigger some event answers: each player in turn from
+/// `first` is offered each kind of event answering it, again after each
+/// copy played while another copy is in hand (the cards set no limit).
 fn offer_answers(game: &mut Game, when: When, ev: &Ev, first: PlayerId) {
     if !answer_held(game, when) {
         return;
@@ -366,57 +366,75 @@ fn offer_answers(game: &mut Game, when: When, ev: &Ev, first: PlayerId) {
         let player = PlayerId(((first.index() + step) % seats) as u8);
         for &kind in data.powers.answers(when) {
             let kind = usize::from(kind);
-            let play = &data.powers.plays[kind];
-            if game.st.outcome.is_some() || hit_cancelled(game, when) || reroll_pending(game) {
-                return;
-            }
-            let Some(card) = choices::in_hand(game, player, kind) else {
-                continue;
-            };
-            let phase_ok = cards::phase_allows(game, data.kinds[kind].phase);
-            let cost = stats::stat(game, Stat::TacticCost(card));
-            if !phase_ok || !energy::can_pay(game, player, cost) {
-                continue;
-            }
-            let ctx = ev.into_ctx(Ctx {
-                power: u16::MAX,
-                instance: card.0,
-                you: player,
-                tactic: Some(card),
-                ..Ctx::default()
-            });
-            let mut options: Vec<Answer> = Vec::new();
-            each_target(game, &ctx, kind, |target| {
-                options.push(Answer::Play(target));
-            });
-            if options.is_empty() {
-                continue;
-            }
-            options.push(Answer::No);
-            let Answer::Play(target) =
-                question::ask(game, player, About::Reaction { card }, options)
-            else {
-                continue;
-            };
-            let ctx = Ctx {
-                target: match target {
-                    Target::Card(card) => Some(card),
-                    _ => None,
-                },
-                ..ctx
-            };
-            energy::spend_energy(game, player, cost);
-            game.emit(Event::CardPlayed {
-                player,
-                card,
-                target,
-            });
-            run::run(game, &ctx, &play.effects);
-            if game.st.tactics[card.index()].place == TacticPlace::Hand(player) {
-                cards::discard(game, card);
+            // At most the copies held now: a card an effect puts back into
+            // the hand is not offered again.
+            let held = game.st.players[player.index()]
+                .hand
+                .iter()
+                .filter(|card| data.tactics[card.index()].kind == kind)
+                .count();
+            for _ in 0..held {
+                if game.st.outcome.is_some() || hit_cancelled(game, when) || reroll_pending(game) {
+                    return;
+                }
+                if !offer_answer(game, ev, player, kind) {
+                    break;
+                }
             }
         }
     }
+}
+
+/// Offers `player` to play an event of `kind` from the hand in answer to
+/// `ev`, if one can be played; whether one was.
+fn offer_answer(game: &mut Game, ev: &Ev, player: PlayerId, kind: usize) -> bool {
+    let data = Arc::clone(&game.data);
+    let play = &data.powers.plays[kind];
+    let Some(card) = choices::in_hand(game, player, kind) else {
+        return false;
+    };
+    let phase_ok = cards::phase_allows(game, data.kinds[kind].phase);
+    let cost = stats::stat(game, Stat::TacticCost(card));
+    if !phase_ok || !energy::can_pay(game, player, cost) {
+        return false;
+    }
+    let ctx = ev.into_ctx(Ctx {
+        power: u16::MAX,
+        instance: card.0,
+        you: player,
+        tactic: Some(card),
+        ..Ctx::default()
+    });
+    let mut options: Vec<Answer> = Vec::new();
+    each_target(game, &ctx, kind, |target| {
+        options.push(Answer::Play(target));
+    });
+    if options.is_empty() {
+        return false;
+    }
+    options.push(Answer::No);
+    let Answer::Play(target) = question::ask(game, player, About::Reaction { card }, options)
+    else {
+        return false;
+    };
+    let ctx = Ctx {
+        target: match target {
+            Target::Card(card) => Some(card),
+            _ => None,
+        },
+        ..ctx
+    };
+    energy::spend_energy(game, player, cost);
+    game.emit(Event::CardPlayed {
+        player,
+        card,
+        target,
+    });
+    run::run(game, &ctx, &play.effects);
+    if game.st.tactics[card.index()].place == TacticPlace::Hand(player) {
+        cards::discard(game, card);
+    }
+    true
 }
 
 /// Whether some hand holds an event that answers `when`: one look at each
