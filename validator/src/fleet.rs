@@ -231,7 +231,11 @@ pub(crate) fn check(
             if deck_model.rule.selection != Selection::Player {
                 same_deck(context, mission, deck_model, &deck, file, diagnostics);
             }
-            let expected = build::expected_deck_size(context, mission, deck_model);
+            // A card that names nothing is reported where it is; the size
+            // of a list missing it would be wrong.
+            let complete = deck.len() == fleet.deck.len();
+            let expected =
+                build::expected_deck_size(context, mission, deck_model).filter(|_| complete);
             deck_size = build::check_deck(
                 context,
                 model,

@@ -12,7 +12,7 @@ use spacedock_schema::ship::{ShipSource, Slots, Version};
 use crate::check::count;
 use crate::codes::Code;
 use crate::context::Context;
-use crate::diagnostic::{Diagnostic, Diagnostics};
+use crate::diagnostic::{Diagnostic, Diagnostics, Location};
 use crate::model::{DeckModel, MissionModel, Model, PlannedCard, PlannedShip, PlayerModel};
 use crate::source::FileId;
 
@@ -349,7 +349,55 @@ pub(crate) fn check_fleet(
         }
     }
     transport(context, rule.transport, build, diagnostics);
+    if rule.transport {
+        starts_launched(context, mission, player, build, diagnostics);
+    }
     cost
+}
+
+/// A ship that starts the game launched (the mission's `start`, or every
+/// ship of a `launched_at_start` fleet) is on the battlefield from the
+/// first turn, never in a hold: "Some ships can carry other ships within
+/// their transport holds when they are launched into the starting zone".
+fn starts_launched(
+    context: &Context<'_>,
+    mission: &MissionModel,
+    player: usize,
+    build: &Build<'_>,
+    diagnostics: &mut Diagnostics,
+) {
+    let source = &context.content.missions[mission.mission].item;
+    let player_model = &mission.players[player];
+    let all = source.players[player].fleet.launched_at_start;
+    for planned in build.ships {
+        for carried in &planned.transport {
+            let start = player_model
+                .start
+                .iter()
+                .find(|start| start.ship == Some(carried.item));
+            if !all && start.is_none() {
+                continue;
+            }
+            let name = &context.content.ships[carried.item].item.name;
+            let why = if all {
+                "every ship of this fleet starts launched"
+            } else {
+                "the mission starts it launched"
+            };
+            let mut diagnostic = Diagnostic::new(
+                Code::TransportForbidden,
+                format!("`{name}` cannot be carried: {why}"),
+            )
+            .at(context.at(build.file, &carried.pointer))
+            .label("starts on the battlefield")
+            .help("only ships launched into the starting zone during the game travel in holds");
+            if let Some(start) = start {
+                diagnostic =
+                    diagnostic.note(context.key_at(mission.file, &start.pointer), "starts here");
+            }
+            diagnostics.push(diagnostic);
+        }
+    }
 }
 
 /// Spaces a ship card fills in a hold: its footprint times its ships.
@@ -507,12 +555,42 @@ fn required_within_budget(
 ) {
     let source = &context.content.missions[mission.mission].item;
     let player_model = &mission.players[player];
-    let Some(budget) = source.players[player].fleet.fleet_cost else {
-        return;
-    };
     let mut cheapest = 0;
+    let mut seen: Vec<usize> = Vec::new();
     for required in &player_model.required {
         let ship = &context.content.ships[required.item].item;
+        if seen.contains(&required.item) {
+            diagnostics.push(
+                Diagnostic::new(
+                    Code::DuplicateShip,
+                    format!("the mission requires `{}` twice", ship.name),
+                )
+                .at(context.at(mission.file, &required.pointer))
+                .label("required again")
+                .help("a fleet holds one ship of each name: list it once"),
+            );
+            continue;
+        }
+        seen.push(required.item);
+        if let Some(forbidden) = player_model
+            .forbidden
+            .iter()
+            .find(|forbidden| forbidden.item == required.item)
+        {
+            diagnostics.push(
+                Diagnostic::new(
+                    Code::ForbiddenShip,
+                    format!("the mission both requires and forbids `{}`", ship.name),
+                )
+                .at(context.at(mission.file, &required.pointer))
+                .label("required")
+                .note(
+                    context.at(mission.file, &forbidden.pointer),
+                    "forbidden here",
+                )
+                .help("no fleet can be built: drop it from one of the lists"),
+            );
+        }
         cheapest += ship
             .versions
             .iter()
@@ -539,7 +617,9 @@ fn required_within_budget(
             );
         }
     }
-    if cheapest > budget {
+    if let Some(budget) = source.players[player].fleet.fleet_cost
+        && cheapest > budget
+    {
         diagnostics.push(
             Diagnostic::new(
                 Code::FleetOverBudget,
@@ -588,13 +668,14 @@ pub(crate) fn check_deck(
                 .help("prepped cards do not count toward the deck size; the size holds even when the fleet costs less than its budget"),
         );
     }
-    // Prepped cards of the deck's players count against the limits.
+    // Prepped cards of the deck's players count against the limits, with
+    // where the first of each is prepped.
     let source = &context.content.missions[mission.mission].item;
-    let mut prepped: HashMap<usize, u32> = HashMap::new();
+    let mut prepped: BTreeMap<usize, (u32, &str)> = BTreeMap::new();
     for &p in &deck.players {
         for prep in &mission.players[p].prepped {
             if let Some(tactic) = prep.tactic {
-                *prepped.entry(tactic).or_default() += 1;
+                prepped.entry(tactic).or_insert((0, &prep.pointer)).0 += 1;
             }
         }
     }
@@ -606,44 +687,18 @@ pub(crate) fn check_deck(
         .rule
         .copy_limit
         .unwrap_or(context.rules.deck_copy_limit);
+    // Cards only prepped, none in the deck, count too: at their prep.
+    for (&tactic, &(set_aside, pointer)) in &prepped {
+        if !totals.contains_key(&tactic) {
+            let at = context.at(mission.file, &format!("{pointer}/card"));
+            copies_fit(context, tactic, 0, set_aside, limit, at, diagnostics);
+        }
+    }
     for (&tactic, &(in_deck, first)) in &totals {
         let card = &tactics[tactic].item;
-        let set_aside = prepped.get(&tactic).copied().unwrap_or(0);
-        let total = in_deck + set_aside;
+        let set_aside = prepped.get(&tactic).map_or(0, |&(n, _)| n);
         let at = context.at(file, &format!("{}/count", first.pointer));
-        let prepped_note = if set_aside > 0 {
-            format!(" ({in_deck} in the deck and {set_aside} prepped)")
-        } else {
-            String::new()
-        };
-        if total > limit {
-            diagnostics.push(
-                Diagnostic::new(Code::CopyLimit, format!("{} of `{}`{prepped_note}, over the copy limit of {limit}", count(total, "copy"), card.name))
-                    .at(at.clone())
-                    .label(format!("{total} > {limit}"))
-                    .help("prepped cards are not part of the deck size but do count against the copy limit"),
-            );
-        }
-        let owned = context.owned(card.copies);
-        if total > owned {
-            diagnostics.push(
-                Diagnostic::new(
-                    Code::NotEnoughCopies,
-                    format!(
-                        "{} of `{}`{prepped_note}, but the collection holds {owned} ({})",
-                        count(total, "copy"),
-                        card.name,
-                        count(context.options.sets, "set")
-                    ),
-                )
-                .at(at)
-                .label(format!("{total} > {owned}"))
-                .help(format!(
-                    "a set holds {} of this card; pass `--sets N` if you own more sets",
-                    card.copies
-                )),
-            );
-        }
+        copies_fit(context, tactic, in_deck, set_aside, limit, at, diagnostics);
         let faction = model.tactic_factions[tactic];
         if faction.is_some()
             && deck.faction.is_some()
@@ -692,6 +747,63 @@ pub(crate) fn check_deck(
     size
 }
 
+/// A card's copies in a deck (`in_deck`) and prepped for its players
+/// (`set_aside`) within the copy limit and the players' collection.
+fn copies_fit(
+    context: &Context<'_>,
+    tactic: usize,
+    in_deck: u32,
+    set_aside: u32,
+    limit: u32,
+    at: Location,
+    diagnostics: &mut Diagnostics,
+) {
+    let card = &context.content.tactics[tactic].item;
+    let total = in_deck + set_aside;
+    let prepped_note = match (in_deck, set_aside) {
+        (_, 0) => String::new(),
+        (0, _) => " (all prepped, none in the deck)".to_owned(),
+        _ => format!(" ({in_deck} in the deck and {set_aside} prepped)"),
+    };
+    if total > limit {
+        diagnostics.push(
+            Diagnostic::new(
+                Code::CopyLimit,
+                format!(
+                    "{} of `{}`{prepped_note}, over the copy limit of {limit}",
+                    count(total, "copy"),
+                    card.name
+                ),
+            )
+            .at(at.clone())
+            .label(format!("{total} > {limit}"))
+            .help(
+                "prepped cards are not part of the deck size but do count against the copy limit",
+            ),
+        );
+    }
+    let owned = context.owned(card.copies);
+    if total > owned {
+        diagnostics.push(
+            Diagnostic::new(
+                Code::NotEnoughCopies,
+                format!(
+                    "{} of `{}`{prepped_note}, but the collection holds {owned} ({})",
+                    count(total, "copy"),
+                    card.name,
+                    count(context.options.sets, "set")
+                ),
+            )
+            .at(at)
+            .label(format!("{total} > {owned}"))
+            .help(format!(
+                "a set holds {} of this card; pass `--sets N` if you own more sets",
+                card.copies
+            )),
+        );
+    }
+}
+
 /// The minimums of a player-selected deck must fit its size and the cards
 /// that exist, or no player can build it.
 fn minimums_fit(
@@ -714,6 +826,10 @@ fn minimums_fit(
             .label(format!("{asked} > {size}")),
         );
     }
+    let limit = deck
+        .rule
+        .copy_limit
+        .unwrap_or(context.rules.deck_copy_limit);
     for (&kind, &minimum) in &deck.rule.minimums {
         let available: u32 = context
             .content
@@ -724,12 +840,7 @@ fn minimums_fit(
                 loaded.item.kind == kind
                     && (model.tactic_factions[*t] == deck.faction || deck.exceptions.contains(t))
             })
-            .map(|(_, loaded)| {
-                context
-                    .rules
-                    .deck_copy_limit
-                    .min(context.owned(loaded.item.copies))
-            })
+            .map(|(_, loaded)| limit.min(context.owned(loaded.item.copies)))
             .sum();
         if available < minimum {
             diagnostics.push(
