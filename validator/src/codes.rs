@@ -124,6 +124,7 @@ codes! {
     NoVictory = "SD0610", "no-victory", Error, "A mission no side can win.";
     Components = "SD0611", "components", Warning, "A mission uses more obstacles or tiles than a set holds.";
     DeckOwner = "SD0612", "deck-owner", Error, "A player has no tactic deck, or two.";
+    AttachedNotPrepped = "SD0613", "attached-not-prepped", Error, "A card attached to a ship at the start is not prepped for it.";
 
     // Powers and special rules: the effect language.
     InvalidTarget = "SD0701", "invalid-target", Error, "A role, target, player or effect that does not fit the power's source.";

@@ -14,6 +14,7 @@ use crate::codes::Code;
 use crate::context::Context;
 use crate::diagnostic::{Diagnostic, Diagnostics, Location};
 use crate::model::{DeckModel, MissionModel, Model, PlannedCard, PlannedShip, PlayerModel};
+use crate::resolve::ItemKind;
 use crate::source::FileId;
 
 /// A fleet to check: where it was written and its ship cards.
@@ -925,6 +926,22 @@ pub(crate) fn attachments(
             if *seen <= prepped_pairs.get(&pair).copied().unwrap_or(0) {
                 continue;
             }
+            diagnostics.push(
+                Diagnostic::new(
+                    Code::AttachedNotPrepped,
+                    format!(
+                        "`{}` starts attached to `{}` but is not prepped for it",
+                        card.name, ship_card.name
+                    ),
+                )
+                .at(at.clone())
+                .label("not in `prepped`")
+                .help(format!(
+                    "add `{{ card = \"{}\", ship = \"{}\" }}` to this player's `prepped`: the card comes from the prepped cards, and counts against the copy limit",
+                    context.index.id(ItemKind::Tactic, *tactic),
+                    context.index.id(ItemKind::Ship, *ship)
+                )),
+            );
         }
         if !card.kind.attaches() {
             diagnostics.push(
