@@ -615,3 +615,66 @@ fn json_output_to_a_file_leaves_stdout_empty() {
     let report = json(&std::fs::read_to_string(&path).unwrap());
     assert_eq!(report["run"]["shards"], serde_json::json!([1]));
 }
+
+/// A power that answers its own effect without end ("when a ship is
+/// destroyed, it takes 1 direct damage": destroying it again) stops the
+/// game with a finding naming the mission and seed, not a stack overflow
+/// that takes every game of the run down with it.
+#[test]
+fn powers_that_set_themselves_off_stop_the_game_not_the_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let pack = temp(&dir, "pack");
+    let copy = std::process::Command::new("cp")
+        .args(["-r", &saturn(), pack.to_str().unwrap()])
+        .status()
+        .unwrap();
+    assert!(copy.success());
+    let mission = pack.join("missions/dead-zone-battle.toml");
+    let mut text = std::fs::read_to_string(&mission).unwrap();
+    text.push_str(
+        r#"
+[[special_rules]]
+name = "Volatile Reactors"
+text = "When a ship is destroyed, it takes 1 direct damage."
+when = "destroy"
+do = [{ kind = "direct-damage", amount = 1, target = "affected-ship" }]
+"#,
+    );
+    std::fs::write(&mission, text).unwrap();
+    let pack = pack.to_str().unwrap();
+    let finished = run(
+        &[
+            "sim",
+            "--pack",
+            pack,
+            "--mission",
+            "dead-zone-battle",
+            "--games",
+            "6",
+            "--policy",
+            "greedy",
+            "--format",
+            "json",
+        ],
+        0,
+    );
+    let report = json(&finished.stdout);
+    let failures = &report["report"]["failures"];
+    assert!(failures["stuck"].as_u64().unwrap() > 0, "{report:#}");
+    let message = failures["samples"][0]["message"].as_str().unwrap();
+    assert!(
+        message.starts_with("mission `dead-zone-battle`, seed ")
+            && message.contains("powers set each other off more than 48 deep"),
+        "{message}"
+    );
+    // Content CI sees it too.
+    let finished = run(&["check", pack, "--games", "2"], 1);
+    assert!(
+        finished.stderr.contains("error[sim-stuck]: ")
+            && finished
+                .stderr
+                .contains("powers setting each other off without end"),
+        "{}",
+        finished.stderr
+    );
+}

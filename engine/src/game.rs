@@ -54,7 +54,20 @@ pub struct Game {
     pub(crate) spare: Option<Box<State>>,
     /// How far apart the history's copies are.
     spacing: Spacing,
+    /// Powers acting inside powers now: each acting power's effects may set
+    /// off others ([`MAX_CHAIN`]).
+    pub(crate) chain: u32,
+    /// Whether the action being resolved set off a chain of powers deeper
+    /// than [`MAX_CHAIN`]: no power acts any more, and the game stops.
+    pub(crate) runaway: bool,
 }
+
+/// The deepest chain of powers setting each other off within one action.
+/// Content can write powers that answer their own effects ("whenever a
+/// ship takes damage, it takes 1 more") and never end; a game that reaches
+/// this depth stops without an outcome ([`Game::runaway`]) instead of
+/// overflowing the stack. Real chains are a few powers deep.
+pub const MAX_CHAIN: u32 = 48;
 
 /// A copy of the state taken every few actions ([`Spacing`]) and the
 /// actions resolved since, with their answers: replaying them rebuilds
@@ -139,6 +152,8 @@ impl Clone for Game {
             history: None,
             spare: None,
             spacing: self.spacing,
+            chain: 0,
+            runaway: false,
         }
     }
 }
@@ -220,6 +235,8 @@ impl Game {
             history: None,
             spare: None,
             spacing: Spacing::START,
+            chain: 0,
+            runaway: false,
         }
     }
 
@@ -327,8 +344,16 @@ impl Game {
 
     fn resolve(&mut self, action: Action) {
         self.st.steps += 1;
+        self.chain = 0;
+        self.runaway = false;
         rules::apply(self, action);
         rules::settle(self);
+        if self.runaway {
+            // Nothing can be trusted to go on from here: the game stops
+            // without an outcome, the one state that means this.
+            self.st.stage = Stage::Over;
+            self.st.activation = None;
+        }
     }
 
     /// Resolves `action` with the answers given so far (`asking.answers`),
@@ -405,6 +430,14 @@ impl Game {
         }
         self.record_events = record;
         self.spare = Some(history.start);
+    }
+
+    /// Whether the game stopped without an outcome because an action set
+    /// off a chain of powers deeper than [`MAX_CHAIN`] (content whose
+    /// powers answer their own effects without end). No action is legal
+    /// after it.
+    pub fn runaway(&self) -> bool {
+        self.st.stage == Stage::Over && self.st.outcome.is_none()
     }
 
     /// The question an action is paused on, if any: answer it with one of

@@ -35,7 +35,9 @@ pub use action::{Action, Target};
 pub use board::Pos;
 pub use editor::Editor;
 pub use event::{Cell, Event};
-pub use game::{CardView, Game, IllegalAction, SetupError, ShipView, TacticView, TileView};
+pub use game::{
+    CardView, Game, IllegalAction, MAX_CHAIN, SetupError, ShipView, TacticView, TileView,
+};
 pub use ids::{Hex, PlayerId, ShipCardId, ShipId, TacticId, TeamId};
 pub use observation::Observation;
 pub use outcome::{Outcome, WinKind};

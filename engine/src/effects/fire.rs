@@ -294,6 +294,13 @@ fn fire_listening(game: &mut Game, when: When, ev: &Ev, only: &dyn Fn(&Power) ->
 /// allow and, when optional, its player wants it: paid, marked used, its
 /// effects done. Whether it acted.
 fn act(game: &mut Game, ctx: &Ctx, index: usize, power: &Power) -> bool {
+    if game.runaway {
+        return false;
+    }
+    if game.chain >= crate::game::MAX_CHAIN {
+        game.runaway = true;
+        return false;
+    }
     if used(game, ctx, power.limit)
         || !eval::holds(game, ctx, &power.conditions)
         || !energy::can_pay(game, ctx.you, power.cost)
@@ -307,7 +314,9 @@ fn act(game: &mut Game, ctx: &Ctx, index: usize, power: &Power) -> bool {
     }
     energy::spend_energy(game, ctx.you, power.cost);
     mark_used(game, ctx, power.limit);
+    game.chain += 1;
     run::run(game, ctx, &power.effects);
+    game.chain -= 1;
     true
 }
 

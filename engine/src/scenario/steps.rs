@@ -341,7 +341,16 @@ fn apply(game: &mut Game, action: Action) -> Result<(), Refused> {
             tried = format!("{tried} ({why})");
         }
         Refused::new(game, tried)
-    })
+    })?;
+    if game.runaway() {
+        let tried = format!(
+            "`{}` set off powers answering each other more than {} deep, and the game stopped: a power answers its own effects without end",
+            render::action(game, action),
+            crate::game::MAX_CHAIN
+        );
+        return Err(Refused::new(game, tried));
+    }
+    Ok(())
 }
 
 fn ship_of(game: &Game, cards: &[ShipCardId], ship: ShipRef) -> ShipId {

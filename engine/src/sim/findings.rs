@@ -89,12 +89,12 @@ pub fn findings(mission: &str, tally: &Tally) -> Vec<Finding> {
             message,
         });
     };
-    let first_failure = |needle: &str| {
+    let first_failure = |needles: &[&str]| {
         tally
             .failures
             .samples
             .iter()
-            .find(|sample| sample.message.contains(needle))
+            .find(|sample| needles.iter().any(|needle| sample.message.contains(needle)))
             .map(|sample| format!("; first: game {}, {}", sample.index, sample.message))
             .unwrap_or_default()
     };
@@ -105,7 +105,7 @@ pub fn findings(mission: &str, tally: &Tally) -> Vec<Finding> {
             format!(
                 "mission `{mission}`: {} of {games} games crashed the engine{}",
                 failures.panic,
-                first_failure("panicked")
+                first_failure(&["panicked"])
             ),
         );
     }
@@ -115,7 +115,7 @@ pub fn findings(mission: &str, tally: &Tally) -> Vec<Finding> {
             format!(
                 "mission `{mission}`: {} of {games} games did not end within the step bound{}",
                 failures.step_limit,
-                first_failure("no outcome after")
+                first_failure(&["no outcome after"])
             ),
         );
     }
@@ -123,9 +123,9 @@ pub fn findings(mission: &str, tally: &Tally) -> Vec<Finding> {
         push(
             FindingKind::Stuck,
             format!(
-                "mission `{mission}`: {} of {games} games got stuck with no legal action{}",
+                "mission `{mission}`: {} of {games} games got stuck: no legal action, or powers setting each other off without end{}",
                 failures.stuck,
-                first_failure("no legal action")
+                first_failure(&["no legal action", "set each other off"])
             ),
         );
     }

@@ -10,7 +10,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use crate::action::Action;
-use crate::game::Game;
+use crate::game::{Game, MAX_CHAIN};
 use crate::ids::{PlayerId, TacticId};
 use crate::outcome::Outcome;
 use crate::policy::Policy;
@@ -33,6 +33,13 @@ pub enum PlayError {
     /// `policies` has no policy for a seat.
     #[error("no policy for player {}", player.0 + 1)]
     NoPolicy { player: PlayerId },
+    /// An action set off powers answering each other's effects deeper
+    /// than [`MAX_CHAIN`]: content whose powers never stop ([`Game::runaway`]).
+    #[error(
+        "powers set each other off more than {MAX_CHAIN} deep in round {round} at step {steps}: \
+         a power answers its own effects without end"
+    )]
+    Runaway { round: u32, steps: u64 },
 }
 
 /// A decision just applied: who took it, the action, and the question it
@@ -91,6 +98,12 @@ pub fn play_observed(
     loop {
         if let Some(outcome) = game.outcome() {
             return Ok(*outcome);
+        }
+        if game.runaway() {
+            return Err(PlayError::Runaway {
+                round: game.round(),
+                steps: game.steps(),
+            });
         }
         if game.steps() >= max_steps {
             return Err(PlayError::StepLimit {

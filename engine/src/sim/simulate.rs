@@ -477,7 +477,9 @@ impl Worker<'_> {
             Ok((_, Err(error))) => {
                 match error {
                     PlayError::StepLimit { .. } => counts.failures.step_limit += 1,
-                    PlayError::Stuck { .. } | PlayError::NoPolicy { .. } => {
+                    PlayError::Stuck { .. }
+                    | PlayError::NoPolicy { .. }
+                    | PlayError::Runaway { .. } => {
                         counts.failures.stuck += 1;
                     }
                 }
