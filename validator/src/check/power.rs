@@ -72,6 +72,30 @@ pub(crate) fn check(context: &Context<'_>, model: &Model, diagnostics: &mut Diag
             for (i, name) in rule.players.iter().enumerate() {
                 scope.rule_player(&format!("{pointer}/for/{i}"), name, diagnostics);
             }
+            if rule
+                .effects
+                .iter()
+                .any(|effect| matches!(effect, Effect::IgnorePower { .. }))
+            {
+                let stray = [
+                    ("when", rule.when.is_some()),
+                    ("if", !rule.conditions.is_empty()),
+                    ("for", !rule.players.is_empty()),
+                    ("optional", rule.optional),
+                    ("cost", rule.cost > 0),
+                    ("limit", rule.limit.is_some()),
+                ];
+                for (key, _) in stray.iter().filter(|(_, set)| *set) {
+                    scope.push(
+                        diagnostics,
+                        Code::InvalidParameter,
+                        &format!("{pointer}/{key}"),
+                        format!("`ignore-power` applies for the whole game as it is set up, so this rule's `{key}` would never be looked at"),
+                        "ignored",
+                        format!("put the `ignore-power` in a rule of its own, without `{key}`"),
+                    );
+                }
+            }
             scope.clause(&pointer, &rule.clause(), diagnostics);
         }
     }
@@ -109,6 +133,35 @@ fn card(
             "only events have `when`",
             "put what the card does on a trigger in a `[[tactic.powers]]` with its own `when`",
         );
+    }
+    if !attaches && let Some(when) = card.when {
+        if when.is_action_window() {
+            play.push(
+                diagnostics,
+                Code::WrongTrigger,
+                &format!("{pointer}/when"),
+                format!(
+                    "`when = \"{}\"` is a window for using a power, not something that happens: no event answers it",
+                    when.name()
+                ),
+                "nothing to answer",
+                "leave `when` out to play the event in its phase, or answer a moment such as `energy-phase-start`",
+            );
+        }
+        if card.effects.is_empty() {
+            play.push(
+                diagnostics,
+                Code::InvalidParameter,
+                &format!("{pointer}/when"),
+                format!(
+                    "event `{}` answers `{}` but has no `do`: it would be played and paid for and do nothing",
+                    card.name,
+                    when.name()
+                ),
+                "without effects",
+                "add the effects in `do`, or remove `when` and `if` to keep the card text only",
+            );
+        }
     }
     if !card.powers.is_empty() && !attaches {
         play.push(
@@ -277,6 +330,24 @@ impl Scope<'_, '_> {
                     );
                 }
             }
+        }
+        if clause.when.is_none()
+            && clause.limit.is_some()
+            && let Some(effect) = clause.effects.iter().find(|effect| {
+                !matches!(effect, Effect::Modify { .. } | Effect::PreventDamage { .. })
+            })
+        {
+            self.push(
+                diagnostics,
+                Code::InvalidParameter,
+                &format!("{pointer}/limit"),
+                format!(
+                    "a power without `when` is used up by changing a number (`modify`) or keeping damage off (`prevent-damage`); `{}` does neither, so its `limit` would never count",
+                    effect.kind()
+                ),
+                "never used up",
+                "give the power a `when`, or drop the `limit`",
+            );
         }
         self.conditions(&format!("{pointer}/if"), clause.conditions, diagnostics);
         let lasting = if clause.when.is_some() {
@@ -692,7 +763,10 @@ impl Scope<'_, '_> {
         let allowed = match until {
             Until::TurnEnd => return,
             Until::ActivationEnd => self.when.is_some_and(Trigger::is_in_activation),
-            Until::AttackEnd => self.when.is_some_and(Trigger::is_attack),
+            // The attack's end is past once `attack-end` powers act.
+            Until::AttackEnd => self
+                .when
+                .is_some_and(|when| when.is_attack() && when != Trigger::AttackEnd),
         };
         if !allowed {
             self.push(
@@ -772,6 +846,33 @@ impl Scope<'_, '_> {
     }
 
     fn ignore_power(&self, pointer: &str, ship: &str, power: &str, diagnostics: &mut Diagnostics) {
+        // The engine switches the power off as the game is set up: only a
+        // mission's rule, with nothing that decides when, can say so.
+        if !matches!(self.source, Source::Rule { .. }) {
+            self.push(
+                diagnostics,
+                Code::InvalidTarget,
+                &format!("{pointer}/kind"),
+                format!(
+                    "`ignore-power` switches a power off for the whole game as it is set up, so it belongs to a mission's special rules, not to {}",
+                    self.source.noun()
+                ),
+                "not a special rule",
+                "move it to the mission's `[[special_rules]]`",
+            );
+        } else if pointer.matches("/do/").count() > 1
+            || pointer.contains("/then/")
+            || pointer.contains("/else/")
+        {
+            self.push(
+                diagnostics,
+                Code::InvalidParameter,
+                &format!("{pointer}/kind"),
+                "`ignore-power` applies as the game is set up, so it cannot depend on a condition, a choice or a roll".to_owned(),
+                "decided later",
+                "put it directly in the rule's `do`",
+            );
+        }
         let Some(item) = self.reference(
             ItemKind::Ship,
             &format!("{pointer}/ship"),
