@@ -96,10 +96,7 @@ pub(crate) fn run(args: &SimRunArgs, style: Style) -> Result<Exit, Error> {
 
 /// Whether two paths name one file, whether or not it exists yet.
 fn same_path(a: &Path, b: &Path) -> bool {
-    match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
-        (Ok(a), Ok(b)) => a == b,
-        _ => std::path::absolute(a).ok() == std::path::absolute(b).ok(),
-    }
+    crate::write::destination(a) == crate::write::destination(b)
 }
 
 pub(crate) fn merge(args: &MergeArgs) -> Result<Exit, Error> {

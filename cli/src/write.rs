@@ -2,6 +2,11 @@
 //! which is then renamed over it. A reader (or an engine loading a bundle)
 //! sees the old file or the new one, never half of one, and a failed write
 //! leaves the old file as it was.
+//!
+//! A target that is a symbolic link is written where the link points (the
+//! link stays); a target that is not a plain file (a pipe, a device such as
+//! `/dev/stdout`) is written to directly, as no rename can replace it
+//! without destroying it.
 
 use std::io::{self, Write as _};
 use std::path::{Path, PathBuf};
@@ -21,15 +26,58 @@ pub(crate) fn atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
 /// target could not be written.
 pub(crate) fn all_atomically(files: &[(&Path, &[u8])]) -> Result<(), (PathBuf, io::Error)> {
     let mut written = Vec::with_capacity(files.len());
+    let mut special = Vec::new();
     for &(path, bytes) in files {
-        let file = temporary(path, bytes).map_err(|error| (path.to_path_buf(), plain(error)))?;
-        written.push((path, file));
+        let target = destination(path);
+        match std::fs::metadata(&target) {
+            Ok(meta) if meta.is_dir() => {
+                let error = io::Error::new(io::ErrorKind::IsADirectory, "it is a folder");
+                return Err((path.to_path_buf(), error));
+            }
+            Ok(meta) if !meta.is_file() => special.push((path, target, bytes)),
+            _ => {
+                let file = temporary(&target, bytes)
+                    .map_err(|error| (path.to_path_buf(), plain(error)))?;
+                written.push((path, target, file));
+            }
+        }
     }
-    for (path, file) in written {
-        file.persist(path)
+    // Pipes and devices first: one that refuses (a full device) leaves the
+    // plain files unwritten.
+    for (path, target, bytes) in special {
+        std::fs::write(&target, bytes).map_err(|error| (path.to_path_buf(), error))?;
+    }
+    for (path, target, file) in written {
+        file.persist(&target)
             .map_err(|error| (path.to_path_buf(), plain(error.error)))?;
     }
     Ok(())
+}
+
+/// Where a write to `path` lands, whether or not the file exists yet: its
+/// symbolic links followed to their end, in its folder's canonical path.
+/// Two paths name one file when their destinations are equal.
+pub(crate) fn destination(path: &Path) -> PathBuf {
+    let mut path = path.to_path_buf();
+    // As the system does: a chain of links ends within 40.
+    for _ in 0..40 {
+        let is_link = std::fs::symlink_metadata(&path).is_ok_and(|meta| meta.is_symlink());
+        let Some(target) = is_link.then(|| std::fs::read_link(&path).ok()).flatten() else {
+            break;
+        };
+        path = match path.parent() {
+            Some(parent) => parent.join(target),
+            None => target,
+        };
+    }
+    let folder = match path.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    match (std::fs::canonicalize(&folder), path.file_name()) {
+        (Ok(folder), Some(name)) => folder.join(name),
+        _ => std::path::absolute(&path).unwrap_or(path),
+    }
 }
 
 /// A temporary file beside `path` holding `bytes`, on disk.
@@ -104,6 +152,46 @@ mod tests {
         all_atomically(&[(first.as_path(), b"1"), (second.as_path(), b"2")]).unwrap();
         assert_eq!(std::fs::read_to_string(&first).unwrap(), "1");
         assert_eq!(std::fs::read_to_string(&second).unwrap(), "2");
+    }
+
+    #[test]
+    fn a_link_is_written_through_and_kept() {
+        let dir = tempfile::tempdir().unwrap();
+        let target = dir.path().join("target.json");
+        let link = dir.path().join("link.json");
+        std::fs::write(&target, "old").unwrap();
+        std::os::unix::fs::symlink("target.json", &link).unwrap();
+        atomically(&link, b"new").unwrap();
+        assert!(std::fs::symlink_metadata(&link).unwrap().is_symlink());
+        assert_eq!(std::fs::read_to_string(&target).unwrap(), "new");
+        assert_eq!(super::destination(&link), super::destination(&target));
+    }
+
+    #[test]
+    fn a_pipe_is_written_to_not_replaced() {
+        let dir = tempfile::tempdir().unwrap();
+        let pipe = dir.path().join("pipe");
+        let made = std::process::Command::new("mkfifo")
+            .arg(&pipe)
+            .status()
+            .unwrap();
+        assert!(made.success());
+        let reader = {
+            let pipe = pipe.clone();
+            std::thread::spawn(move || std::fs::read_to_string(pipe).unwrap())
+        };
+        atomically(&pipe, b"through").unwrap();
+        assert_eq!(reader.join().unwrap(), "through");
+        assert!(!std::fs::metadata(&pipe).unwrap().is_file(), "still a pipe");
+    }
+
+    #[test]
+    fn two_spellings_of_a_file_yet_to_be_made_have_one_destination() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir(dir.path().join("sub")).unwrap();
+        let plain = dir.path().join("x.json");
+        let roundabout = dir.path().join("sub").join("..").join("x.json");
+        assert_eq!(super::destination(&plain), super::destination(&roundabout));
     }
 
     #[test]

@@ -312,6 +312,31 @@ fn sim_writes_its_files_all_or_none() {
         "{}",
         finished.stderr
     );
+    // The same file spelt another way, before it exists: the trace would
+    // have been lost under the result.
+    std::fs::create_dir(temp(&dir, "sub")).unwrap();
+    let other = temp(&dir, "same.json");
+    let roundabout = temp(&dir, "sub/../same.json");
+    let finished = run_owned(
+        &sim(&[
+            "--games",
+            "2",
+            "--trace",
+            roundabout.to_str().unwrap(),
+            "-o",
+            other.to_str().unwrap(),
+        ]),
+        2,
+    );
+    assert!(
+        finished
+            .stderr
+            .contains("`--trace` and `--output` both name"),
+        "{}",
+        finished.stderr
+    );
+    assert!(!other.exists());
+    std::fs::remove_dir(temp(&dir, "sub")).unwrap();
     let output = temp(&dir, "run.json");
     run_owned(
         &sim(&[
