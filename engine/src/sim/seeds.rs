@@ -60,7 +60,7 @@ impl fmt::Display for Shard {
 
 /// Why `I/N` is not a shard.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("a shard is `I/N` with 1 <= I <= N, as in `2/4`")]
+#[error("a shard is `I/N` with 1 <= I <= N <= {}, as in `2/4`", u32::MAX)]
 pub struct BadShard;
 
 impl FromStr for Shard {
@@ -80,6 +80,13 @@ impl FromStr for Shard {
 #[cfg(test)]
 mod tests {
     use super::{Shard, game_seed};
+
+    #[test]
+    fn a_shard_past_the_largest_count_says_where_the_limit_is() {
+        let error = "2/4294967296".parse::<Shard>().unwrap_err();
+        assert!(error.to_string().contains("N <= 4294967295"), "{error}");
+        assert!("2/4294967295".parse::<Shard>().is_ok());
+    }
 
     #[test]
     fn seeds_are_splitmix64() {
