@@ -464,6 +464,30 @@ fn replay_confirms_a_trace_and_catches_a_tampered_one() {
         finished.stdout
     );
 
+    // The outcome, or the error of a game that ended, edited: named.
+    for (field, value, shown) in [
+        ("outcome", serde_json::Value::Null, "`outcome` None"),
+        (
+            "error",
+            "engine exploded".into(),
+            "`error` Some(\"engine exploded\")",
+        ),
+    ] {
+        let mut lines: Vec<String> = recorded.lines().map(str::to_owned).collect();
+        let mut end = json(&lines[last]);
+        end["end"][field] = value;
+        lines[last] = end.to_string();
+        std::fs::write(&tampered, lines.join("\n")).unwrap();
+        let finished = run(&["replay", tampered.to_str().unwrap()], 1);
+        assert!(
+            finished
+                .stdout
+                .contains(&format!("the trace records {shown}, but the game gives")),
+            "{}",
+            finished.stdout
+        );
+    }
+
     run(&["replay", "no-such-trace.jsonl"], 2);
 }
 

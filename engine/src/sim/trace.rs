@@ -32,7 +32,7 @@ use crate::ids::PlayerId;
 use crate::outcome::Outcome;
 use crate::policy::{Policy, policy_by_name};
 use crate::setup::{Setup, SetupError};
-use crate::sim::play::{Decision, play_observed};
+use crate::sim::play::{Decision, PlayError, play_observed};
 use crate::sim::simulate::{SimError, seat_policies};
 
 /// The trace format this build writes.
@@ -519,6 +519,43 @@ fn check_end(
             "round",
             recorded.round.to_string(),
             game.round().to_string(),
+        ));
+    }
+    let outcome = game.outcome().copied();
+    if recorded.outcome != outcome {
+        return Err(differs(
+            "outcome",
+            format!("{:?}", recorded.outcome),
+            format!("{outcome:?}"),
+        ));
+    }
+    // What `sim` says of a game without an outcome, as `play_observed`
+    // stops it.
+    let error = outcome.is_none().then(|| {
+        if game.steps() >= header.max_steps {
+            PlayError::StepLimit {
+                steps: game.steps(),
+                round: game.round(),
+            }
+        } else if game.runaway() {
+            PlayError::Runaway {
+                round: game.round(),
+                steps: game.steps(),
+            }
+        } else {
+            PlayError::Stuck {
+                player: game.to_move(),
+                round: game.round(),
+                steps: game.steps(),
+            }
+        }
+        .to_string()
+    });
+    if recorded.error != error {
+        return Err(differs(
+            "error",
+            format!("{:?}", recorded.error),
+            format!("{error:?}"),
         ));
     }
     Ok(())
