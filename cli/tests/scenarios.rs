@@ -274,6 +274,17 @@ fn an_event_rerolls_a_die_a_power_rerolled() {
     assert_eq!(outcome["status"], "passed", "{outcome:#?}");
 }
 
+/// An event that re-rolls dice of a hit does not close the hit to the
+/// other events answering it (a custom event again).
+#[test]
+fn a_reroll_answering_a_hit_leaves_its_other_answers_open() {
+    let event =
+        std::fs::read_to_string(crate::fixtures().join("saturn-additions/accurate-shot.toml"))
+            .unwrap();
+    let outcome = run_fixture_scenario("hit-reroll-leaves-other-answers", &event, 0);
+    assert_eq!(outcome["status"], "passed", "{outcome:#?}");
+}
+
 /// Forced dice left unrolled are reported at the step that forced them,
 /// even when a later step (an answer) resolved the action.
 #[test]

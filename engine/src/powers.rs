@@ -183,13 +183,7 @@ pub(crate) fn push_event_plays(
     let acting = match (play.when, game.st.activation) {
         (None, _) => effects::eval::Ships::None,
         (Some(spacedock_schema::effect::Trigger::Activation), Some(act))
-            if !act.attacking
-                && act.mover.is_none()
-                && !game
-                    .data
-                    .card(act.card)
-                    .ship_ids()
-                    .any(|ship| game.st.ships[ship.index()].moved) =>
+            if crate::rules::activation::fresh(game, &act) =>
         {
             effects::eval::Ships::Card(act.card)
         }

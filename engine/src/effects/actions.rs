@@ -17,7 +17,7 @@ use crate::effects::program::Eff;
 use crate::effects::run;
 use crate::game::Game;
 use crate::ids::PlayerId;
-use crate::rules::{cards, energy, stats};
+use crate::rules::{activation, cards, energy, stats};
 use crate::state::TurnPhase;
 
 /// The window open now for `player`, and the activated card's ships; none
@@ -40,14 +40,7 @@ fn window(game: &Game, player: PlayerId) -> Option<(When, Ships)> {
     let Some(act) = game.st.activation else {
         return Some((when, Ships::None));
     };
-    let fresh = act.mover.is_none()
-        && !act.attacking
-        && game
-            .data
-            .card(act.card)
-            .ship_ids()
-            .all(|ship| !game.st.ships[ship.index()].moved);
-    fresh.then_some((when, Ships::Card(act.card)))
+    activation::fresh(game, &act).then_some((when, Ships::Card(act.card)))
 }
 
 /// Whether effects would change anything now (a repair needs damage, added

@@ -383,7 +383,12 @@ fn offer_answers(game: &mut Game, when: When, ev: &Ev, first: PlayerId) {
                 .filter(|card| data.tactics[card.index()].kind == kind)
                 .count();
             for _ in 0..held {
-                if game.st.outcome.is_some() || hit_cancelled(game, when) || reroll_pending(game) {
+                // A miss is answered once dice are chosen to re-roll; a re-roll
+                // answering a hit leaves the other answers to the hit open.
+                if game.st.outcome.is_some()
+                    || hit_cancelled(game, when)
+                    || (when == When::Miss && reroll_pending(game))
+                {
                     return;
                 }
                 if !offer_answer(game, ev, player, kind) {

@@ -18,6 +18,20 @@ pub(crate) fn has_ships_on_battlefield(game: &Game, card: ShipCardId) -> bool {
     })
 }
 
+/// Whether the activation has not begun yet: no ship of the card is
+/// moving or has moved, and nothing has attacked. What may happen "when you
+/// activate" (an event answering the activation) or instead of moving
+/// happens only then.
+pub(crate) fn fresh(game: &Game, act: &crate::state::Activation) -> bool {
+    act.mover.is_none()
+        && !act.attacking
+        && game
+            .data
+            .card(act.card)
+            .ship_ids()
+            .all(|ship| !game.st.ships[ship.index()].moved)
+}
+
 /// The cards `player` may activate (of them, only `only` if given).
 pub(crate) fn push_activations(
     game: &Game,

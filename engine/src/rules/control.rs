@@ -20,6 +20,20 @@ pub(crate) fn take_control(game: &mut Game, card: ShipCardId, player: PlayerId) 
     destruction::destroy_hold(game, card);
     game.st.cards[card.index()].controller = player;
     game.emit(Event::ControlTaken { card, by: player });
+    let ship = game.data.card(card).ship;
+    let same_name = game.st.cards.iter().enumerate().any(|(index, other)| {
+        index != card.index()
+            && other.controller == player
+            && other.place != CardPlace::OutOfPlay
+            && game.data.cards[index].ship == ship
+    });
+    if same_name {
+        // The taken card is destroyed, its heroes discarded with it: no two
+        // heroes of one name are left to choose between.
+        destruction::destroy_card(game, card);
+        victory::check(game);
+        return;
+    }
     let heroes: Vec<_> = game.st.cards[card.index()]
         .attached
         .iter()
@@ -57,16 +71,6 @@ pub(crate) fn take_control(game: &mut Game, card: ShipCardId, player: PlayerId) 
             _ => hero,
         };
         cards::discard(game, discarded);
-    }
-    let ship = game.data.card(card).ship;
-    let same_name = game.st.cards.iter().enumerate().any(|(index, other)| {
-        index != card.index()
-            && other.controller == player
-            && other.place != CardPlace::OutOfPlay
-            && game.data.cards[index].ship == ship
-    });
-    if same_name {
-        destruction::destroy_card(game, card);
     }
     victory::check(game);
 }

@@ -55,7 +55,10 @@ pub(crate) fn check_mission(
         match deck.rule.selection {
             Selection::Player => minimums_fit(context, model, mission, deck, diagnostics),
             Selection::Mission => {
-                let expected = expected_deck_size(context, mission, deck);
+                // A card that names nothing is reported where it is; the
+                // size of a list missing it would be wrong.
+                let complete = deck.cards.len() == deck.rule.cards.len();
+                let expected = expected_deck_size(context, mission, deck).filter(|_| complete);
                 check_deck(
                     context,
                     model,
