@@ -285,6 +285,17 @@ fn a_reroll_answering_a_hit_leaves_its_other_answers_open() {
     assert_eq!(outcome["status"], "passed", "{outcome:#?}");
 }
 
+/// A card-cost change that lasts the turn applies only to its card type
+/// (and its player's cards), as a continuous one does (a custom event).
+#[test]
+fn a_lasting_card_cost_change_keeps_to_its_card_type() {
+    let event =
+        std::fs::read_to_string(crate::fixtures().join("saturn-additions/marked-target.toml"))
+            .unwrap();
+    let outcome = run_fixture_scenario("lasting-card-cost-keeps-its-card-type", &event, 0);
+    assert_eq!(outcome["status"], "passed", "{outcome:#?}");
+}
+
 /// Forced dice left unrolled are reported at the step that forced them,
 /// even when a later step (an answer) resolved the action.
 #[test]

@@ -185,24 +185,40 @@ fn changed(game: &Game, stat: StatKind, subject: Subject, value: i32) -> i32 {
 #[inline(never)]
 fn from_lasting(game: &Game, stat: StatKind, subject: Subject, mut value: i32) -> i32 {
     for lasting in &game.st.effects.lasting {
-        let LastingKind::Modify {
-            stat: lasting_stat,
-            amount,
-            minimum,
-            weapon,
-            tactic,
-        } = lasting.kind
-        else {
-            continue;
+        let (fits, amount, minimum) = match lasting.kind {
+            LastingKind::Modify {
+                stat: lasting_stat,
+                amount,
+                minimum,
+                weapon,
+                tactic,
+            } => {
+                let fits = lasting_stat == stat
+                    && match subject {
+                        Subject::Ship(ship, which) => {
+                            lasting.ship == ship
+                                && which
+                                    .is_none_or(|which| eval::weapon_fits(weapon, which, tactic))
+                        }
+                        Subject::Card(card, ..) => game.data.card_of(lasting.ship) == card,
+                    };
+                (fits, amount, minimum)
+            }
+            LastingKind::CardCost {
+                amount,
+                minimum,
+                card_type,
+                you,
+            } => {
+                let fits = stat == StatKind::CardCost
+                    && matches!(subject, Subject::Card(card, kind, payer)
+                        if game.data.card_of(lasting.ship) == card
+                            && card_type.is_none_or(|wanted| Some(wanted) == kind)
+                            && payer.is_none_or(|payer| payer == you));
+                (fits, amount, minimum)
+            }
+            LastingKind::DenyCover | LastingKind::ExtraWeapon(_) => continue,
         };
-        let fits = lasting_stat == stat
-            && match subject {
-                Subject::Ship(ship, which) => {
-                    lasting.ship == ship
-                        && which.is_none_or(|which| eval::weapon_fits(weapon, which, tactic))
-                }
-                Subject::Card(card, ..) => game.data.card_of(lasting.ship) == card,
-            };
         if fits {
             value += amount;
             if let Some(minimum) = minimum {

@@ -8,7 +8,7 @@ use spacedock_schema::effect::Rest;
 
 use crate::effects::choices;
 use crate::effects::eval::{self, Ctx};
-use crate::effects::program::{Eff, Modify};
+use crate::effects::program::{Eff, Modify, StatKind};
 use crate::effects::state::{Lasting, LastingKind};
 use crate::event::Event;
 use crate::game::Game;
@@ -231,17 +231,23 @@ fn lasting_modify(game: &mut Game, ctx: &Ctx, modify: &Modify) {
         return;
     };
     for ship in eval::selected(game, ctx, &modify.target) {
-        game.st.effects.lasting.push(Lasting {
-            until,
-            ship,
-            kind: LastingKind::Modify {
+        let kind = if modify.stat == StatKind::CardCost {
+            LastingKind::CardCost {
+                amount: modify.amount,
+                minimum: modify.minimum,
+                card_type: modify.card_type,
+                you: ctx.you,
+            }
+        } else {
+            LastingKind::Modify {
                 stat: modify.stat,
                 amount: modify.amount,
                 minimum: modify.minimum,
                 weapon: modify.weapon,
                 tactic: ctx.tactic,
-            },
-        });
+            }
+        };
+        game.st.effects.lasting.push(Lasting { until, ship, kind });
     }
 }
 

@@ -30,6 +30,14 @@ pub(crate) enum LastingKind {
         /// The card whose weapon `this-card` is.
         tactic: Option<TacticId>,
     },
+    /// A `card-cost` change: of the cards `you` play (of `card_type`, if
+    /// given) on the ship's card.
+    CardCost {
+        amount: i32,
+        minimum: Option<i32>,
+        card_type: Option<spacedock_schema::common::TacticType>,
+        you: crate::ids::PlayerId,
+    },
     DenyCover,
     /// An `extra-weapon` of a triggered power: the compiled weapon's index.
     ExtraWeapon(u16),

@@ -431,12 +431,16 @@ fn play(checker: &mut Checker<'_, '_>, step: &StepSource, pointer: &str) -> Opti
         step.card.as_deref().unwrap_or_default(),
         &format!("{pointer}/card"),
     )?;
-    let (id, name, event) = {
+    // An event is played on no ship, unless it has a `target`: then on
+    // the ship card it picks.
+    let (id, name, event, attaches) = {
         let card = &checker.bundle.tactics[tactic];
+        let is_event = card.kind == spacedock_schema::common::TacticType::Event;
         (
             card.id.clone(),
             card.name.clone(),
-            card.kind == spacedock_schema::common::TacticType::Event,
+            is_event && card.target.is_none(),
+            !is_event,
         )
     };
     let target = match (&step.ship, &step.replace) {
@@ -445,7 +449,11 @@ fn play(checker: &mut Checker<'_, '_>, step: &StepSource, pointer: &str) -> Opti
             checker.report(
                 CODE,
                 &format!("{pointer}/card"),
-                format!("`{name}` attaches to a ship card: say which with `ship`"),
+                if attaches {
+                    format!("`{name}` attaches to a ship card: say which with `ship`")
+                } else {
+                    format!("`{name}` is played on a ship card: say which with `ship`")
+                },
                 "on which ship?",
                 None,
             );
