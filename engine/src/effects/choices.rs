@@ -461,10 +461,8 @@ fn launch_options(
 }
 
 /// Whether the ships of `card` after `placed` can all be placed too, each
-/// next one beside one already placed. Small ships by a flood fill: the
-/// rest fit if and only if enough open spaces connect to the placed ones
-/// (or, before the first, lie in one connected group), since ships can
-/// then be placed in the order the fill reaches them. Bigger ships by
+/// next one beside one already placed: small ships by the placement's
+/// flood fill ([`deploy::small_ships_fit`]), bigger ones (or too many) by
 /// trying every option in turn.
 fn completes(
     game: &Game,
@@ -477,66 +475,34 @@ fn completes(
     if placed.len() >= ships {
         return true;
     }
-    let left = ships - placed.len();
-    if game.data.card(card).size != Size::Small {
-        let mut more = placed.to_vec();
-        return launch_options(game, ctx, card, near, placed)
-            .into_iter()
-            .any(|pos| {
-                more.push(pos);
-                let done = completes(game, ctx, card, near, &more);
-                more.pop();
-                done
-            });
-    }
-    let board = &game.data.board;
-    let mut open = HexSet::new(board.len());
-    let spaces = launch_spaces(game, ctx, card, near, placed);
-    for pos in &spaces {
-        open.insert(pos.at);
-    }
-    let mut seen = HexSet::new(board.len());
-    let mut queue: Vec<Hex> = Vec::new();
-    let mut reached = 0;
-    let starts: Vec<Hex> = if placed.is_empty() {
-        spaces.iter().map(|pos| pos.at).collect()
-    } else {
-        placed.iter().map(|pos| pos.at).collect()
-    };
-    for start in starts {
-        if placed.is_empty() {
-            // One group at a time: a squadron's first ship starts anew.
-            if seen.contains(start) {
-                continue;
-            }
-            reached = 0;
-            seen.insert(start);
-            queue.push(start);
-            reached += 1;
-        } else {
-            queue.extend(board.neighbours(start).filter(|&hex| {
-                let fresh = open.contains(hex) && !seen.contains(hex);
-                if fresh {
-                    seen.insert(hex);
-                    reached += 1;
-                }
-                fresh
-            }));
+    if game.data.card(card).size == Size::Small {
+        let board = &game.data.board;
+        let spaces = launch_spaces(game, ctx, card, near, placed);
+        let mut open = HexSet::new(board.len());
+        for pos in &spaces {
+            open.insert(pos.at);
         }
-        while let Some(hex) = queue.pop() {
-            for next in board.neighbours(hex) {
-                if open.contains(next) && !seen.contains(next) {
-                    seen.insert(next);
-                    queue.push(next);
-                    reached += 1;
-                }
-            }
-        }
-        if reached >= left {
-            return true;
+        let placed_hexes: Vec<Hex> = placed.iter().map(|pos| pos.at).collect();
+        if let Some(fits) = deploy::small_ships_fit(
+            board,
+            |hex| open.contains(hex),
+            &placed_hexes,
+            !placed.is_empty(),
+            spaces.iter().map(|pos| pos.at),
+            ships - placed.len(),
+        ) {
+            return fits;
         }
     }
-    false
+    let mut more = placed.to_vec();
+    launch_options(game, ctx, card, near, placed)
+        .into_iter()
+        .any(|pos| {
+            more.push(pos);
+            let done = completes(game, ctx, card, near, &more);
+            more.pop();
+            done
+        })
 }
 
 /// Whether every ship of a card can be launched next to the ships `near`

@@ -390,17 +390,16 @@ impl Flood {
     /// reach `remaining`.
     fn reaches(
         &mut self,
-        game: &Game,
-        deployment: &Deployment,
-        placed: &Placed,
+        board: &Board,
+        open: &impl Fn(Hex) -> bool,
         mut found: usize,
         remaining: usize,
     ) -> bool {
         while self.depth > 0 {
             self.depth -= 1;
             let hex = self.stack[self.depth];
-            for next in game.data.board.neighbours(hex) {
-                if open_for_small(game, deployment, next, placed) && self.mark(next) {
+            for next in board.neighbours(hex) {
+                if open(next) && self.mark(next) {
                     found += 1;
                     if found >= remaining {
                         return true;
@@ -413,42 +412,67 @@ impl Flood {
     }
 }
 
-/// [`completable`] for small ships, exactly and without a search: each
-/// ship takes one hex, and a ship after the first must be next to one
-/// already placed, so `remaining` more ships fit if and only if the hexes
-/// a ship may stand on that connect to the placed ones (or, with none
-/// placed, any one group of such hexes) number at least `remaining`:
-/// placing them in the order a flood fill finds them always works.
+/// [`completable`] for small ships, exactly and without a search
+/// ([`small_ships_fit`]).
 fn small_completable(
     game: &Game,
     deployment: &Deployment,
     placed: &Placed,
     remaining: usize,
 ) -> bool {
+    small_ships_fit(
+        &game.data.board,
+        |hex| open_for_small(game, deployment, hex, placed),
+        &placed.hexes[..placed.hex_count],
+        placed.count > 0,
+        candidates(game, deployment, &[]).map(|place| place.pos.at),
+        remaining,
+    )
+    .unwrap_or(false)
+}
+
+/// Whether `remaining` more small ships can be placed on hexes `open`
+/// accepts, each next to one placed before (`placed`, the hexes of those
+/// placed so far; `started` whether there are any), exactly and without a
+/// search: each ship takes one hex, so they fit if and only if the open
+/// hexes that connect to the placed ones (or, with none placed, any one
+/// group of open hexes among `firsts`) number at least `remaining`:
+/// placing them in the order a flood fill finds them always works. `None`
+/// when the battlefield or the ships are too many for the fill's tables.
+pub(crate) fn small_ships_fit(
+    board: &Board,
+    open: impl Fn(Hex) -> bool,
+    placed: &[Hex],
+    started: bool,
+    firsts: impl IntoIterator<Item = Hex>,
+    remaining: usize,
+) -> Option<bool> {
+    if board.len() > FLOOD_HEXES || placed.len() + remaining > 2 * MAX_SHIPS {
+        return None;
+    }
     let mut flood = Flood {
         seen: [0; FLOOD_HEXES / 64],
         stack: [Hex(0); 2 * MAX_SHIPS],
         depth: 0,
     };
-    for hex in &placed.hexes[..placed.hex_count] {
-        flood.mark(*hex);
-        flood.push(*hex);
+    for &hex in placed {
+        flood.mark(hex);
+        flood.push(hex);
     }
-    if placed.count > 0 {
-        return flood.reaches(game, deployment, placed, 0, remaining);
+    if started {
+        return Some(flood.reaches(board, &open, 0, remaining));
     }
     // No ship placed yet: the first may go on any open hex, so each group
     // of open hexes is tried once.
-    for place in candidates(game, deployment, &[]) {
-        let hex = place.pos.at;
-        if open_for_small(game, deployment, hex, placed) && flood.mark(hex) {
+    for hex in firsts {
+        if open(hex) && flood.mark(hex) {
             flood.push(hex);
-            if remaining == 1 || flood.reaches(game, deployment, placed, 1, remaining) {
-                return true;
+            if remaining == 1 || flood.reaches(board, &open, 1, remaining) {
+                return Some(true);
             }
         }
     }
-    false
+    Some(false)
 }
 
 fn ship_total(game: &Game, card: ShipCardId) -> usize {
