@@ -133,6 +133,13 @@ pub(crate) fn merge(args: &MergeArgs) -> Result<Exit, Error> {
     let (_, mut run, mut tally) = results.next().expect("clap requires a FILE");
     for (path, other_run, other_tally) in results {
         add_shards(&mut run, &other_run, path)?;
+        // One run's shards list the same sides, ships and cards.
+        if rows(&other_tally) != rows(&tally) {
+            return Err(Error::InvalidSimResult {
+                path: path.to_path_buf(),
+                message: "its teams, ships or cards are not those of the other shards".to_owned(),
+            });
+        }
         tally.merge(&other_tally);
     }
     if run.is_complete() {
@@ -201,7 +208,94 @@ fn check_shard(path: &Path, run: &Run, tally: &Tally) -> Result<(), Error> {
             tally.finished
         )));
     }
+    let failed = tally.failures.total();
+    if tally.finished + failed != tally.games {
+        return Err(invalid(format!(
+            "its {} finished and {failed} failed games are not its {} games",
+            tally.finished, tally.games
+        )));
+    }
+    if tally.rounds.len() != tally.finished || !tally.rounds.is_consistent() {
+        return Err(invalid(format!(
+            "its game lengths count {} games, or do not add up, where it counts {} finished games",
+            tally.rounds.len(),
+            tally.finished
+        )));
+    }
+    check_rows(run, tally).map_err(invalid)
+}
+
+/// The per-team, per-ship and per-card counts of a tally, each within what
+/// it counts out of.
+fn check_rows(run: &Run, tally: &Tally) -> Result<(), String> {
+    let mut teams: Vec<&str> = run.seats.iter().map(|seat| seat.team.as_str()).collect();
+    teams.sort_unstable();
+    teams.dedup();
+    let mut named: Vec<&str> = tally.teams.iter().map(|team| team.team.as_str()).collect();
+    named.sort_unstable();
+    if named != teams {
+        return Err(format!(
+            "its teams ({}) are not its seats' ({})",
+            named.join(", "),
+            teams.join(", ")
+        ));
+    }
+    let finished = tally.finished;
+    for team in &tally.teams {
+        let ok = team.wins_going_first <= team.went_first
+            && team.wins_going_second <= team.went_second
+            && team.wins_going_first + team.wins_going_second <= team.wins
+            && team.went_first + team.went_second <= finished;
+        if !ok {
+            return Err(format!(
+                "team `{}`'s wins going first and second do not fit its games",
+                team.team
+            ));
+        }
+    }
+    for ship in &tally.ships {
+        if !(ship.survived <= ship.deployed
+            && ship.deployed <= ship.fielded
+            && ship.fielded <= finished)
+        {
+            return Err(format!(
+                "`{}` ({}) survived {}, deployed {} of {} games fielded, of {finished} finished",
+                ship.ship, ship.team, ship.survived, ship.deployed, ship.fielded
+            ));
+        }
+    }
+    for card in &tally.cards {
+        if !(card.played_in <= card.dealt
+            && card.dealt <= finished
+            && card.played_in <= card.plays
+            && (card.plays == 0) == (card.played_in == 0))
+        {
+            return Err(format!(
+                "`{}` ({}) was played {} times in {} games of {} dealt, of {finished} finished",
+                card.card, card.team, card.plays, card.played_in, card.dealt
+            ));
+        }
+    }
     Ok(())
+}
+
+/// The rows of a tally by name: its teams, ships and cards.
+fn rows(tally: &Tally) -> (Vec<&str>, Vec<(&str, &str)>, Vec<(&str, &str)>) {
+    let mut teams: Vec<&str> = tally.teams.iter().map(|team| team.team.as_str()).collect();
+    let mut ships: Vec<(&str, &str)> = tally
+        .ships
+        .iter()
+        .map(|ship| (ship.team.as_str(), ship.ship.as_str()))
+        .collect();
+    let mut cards: Vec<(&str, &str)> = tally
+        .cards
+        .iter()
+        .map(|card| (card.team.as_str(), card.card.as_str()))
+        .collect();
+    teams.sort_unstable();
+    ships.sort_unstable();
+    cards.sort_unstable();
+    (teams, ships, cards)
 }
 
 /// The seats of a run, as `1 Name (team) policy, 2 ...`.

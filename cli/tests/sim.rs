@@ -254,6 +254,27 @@ fn merging_refuses_a_result_edited_by_hand() {
     );
     let stderr = edit(&|result| result["tally"]["ended"]["victory_clock"] = serde_json::json!(40));
     assert!(stderr.contains("its endings add up to"), "{stderr}");
+    let stderr = edit(&|result| result["tally"]["failures"]["panic"] = serde_json::json!(3));
+    assert!(
+        stderr.contains("finished and 3 failed games are not its 5 games"),
+        "{stderr}"
+    );
+    let stderr = edit(&|result| {
+        let sum = result["tally"]["rounds"]["sum"].as_u64().unwrap();
+        result["tally"]["rounds"]["sum"] = serde_json::json!(sum + 1000);
+    });
+    assert!(stderr.contains("its game lengths count"), "{stderr}");
+    let stderr = edit(&|result| result["tally"]["ships"][0]["survived"] = serde_json::json!(1000));
+    assert!(stderr.contains("survived 1000, deployed"), "{stderr}");
+    let stderr = edit(&|result| result["tally"]["teams"][0]["team"] = serde_json::json!("zzz"));
+    assert!(stderr.contains("are not its seats'"), "{stderr}");
+    let stderr = edit(&|result| {
+        result["tally"]["ships"].as_array_mut().unwrap().remove(0);
+    });
+    assert!(
+        stderr.contains("its teams, ships or cards are not those of the other shards"),
+        "{stderr}"
+    );
     // A result of another version names both formats.
     let stderr = edit(&|result| result["run"]["format"] = serde_json::json!(1));
     assert!(

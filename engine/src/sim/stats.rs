@@ -141,6 +141,18 @@ impl Histogram {
         self.len() == 0
     }
 
+    /// Whether the kept sums are those of the counts (a histogram read
+    /// from a file may have been edited).
+    pub fn is_consistent(&self) -> bool {
+        let (mut sum, mut squares) = (0u128, 0u128);
+        for (value, count) in self.values() {
+            let (value, count) = (u128::from(value), u128::from(count));
+            sum += value * count;
+            squares += value * value * count;
+        }
+        sum == u128::from(self.sum) && squares == self.sum_of_squares
+    }
+
     /// The (value, count) pairs seen, smallest value first.
     pub fn values(&self) -> impl Iterator<Item = (u32, u64)> + '_ {
         self.counts
