@@ -136,7 +136,7 @@ pub(crate) fn merge(args: &MergeArgs) -> Result<Exit, Error> {
         // One run's shards list the same sides, ships and cards.
         if rows(&other_tally) != rows(&tally) {
             return Err(Error::InvalidSimResult {
-                path: path.to_path_buf(),
+                path: path.clone(),
                 message: "its teams, ships or cards are not those of the other shards".to_owned(),
             });
         }
