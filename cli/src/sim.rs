@@ -279,8 +279,12 @@ fn check_rows(run: &Run, tally: &Tally) -> Result<(), String> {
     Ok(())
 }
 
-/// The rows of a tally by name: its teams, ships and cards.
-fn rows(tally: &Tally) -> (Vec<&str>, Vec<(&str, &str)>, Vec<(&str, &str)>) {
+/// The rows of a tally by name: its teams, then its ships and its cards
+/// as (team, id).
+type Rows<'a> = (Vec<&'a str>, Vec<(&'a str, &'a str)>, Vec<(&'a str, &'a str)>);
+
+/// The rows of a tally by name, sorted.
+fn rows(tally: &Tally) -> Rows<'_> {
     let mut teams: Vec<&str> = tally.teams.iter().map(|team| team.team.as_str()).collect();
     let mut ships: Vec<(&str, &str)> = tally
         .ships
