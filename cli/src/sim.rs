@@ -281,7 +281,11 @@ fn check_rows(run: &Run, tally: &Tally) -> Result<(), String> {
 
 /// The rows of a tally by name: its teams, then its ships and its cards
 /// as (team, id).
-type Rows<'a> = (Vec<&'a str>, Vec<(&'a str, &'a str)>, Vec<(&'a str, &'a str)>);
+type Rows<'a> = (
+    Vec<&'a str>,
+    Vec<(&'a str, &'a str)>,
+    Vec<(&'a str, &'a str)>,
+);
 
 /// The rows of a tally by name, sorted.
 fn rows(tally: &Tally) -> Rows<'_> {

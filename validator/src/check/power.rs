@@ -10,7 +10,7 @@
 //! `reroll` only on a hit or a miss); parameters agree with each other; and
 //! every die table covers each face of the number die exactly once.
 
-use spacedock_schema::common::{Icon, TacticType};
+use spacedock_schema::common::{Icon, Phase, TacticType};
 use spacedock_schema::effect::{
     Clause, Condition, Effect, PlayerRef, Role, Selector, ShipFilter, Trigger, Until, WeaponSlot,
 };
@@ -146,6 +146,23 @@ fn card(
                 ),
                 "nothing to answer",
                 "leave `when` out to play the event in its phase, or answer a moment such as `energy-phase-start`",
+            );
+        }
+        // Attacks and activations happen only in the action phase.
+        if (when.is_attack() || matches!(when, Trigger::Activation | Trigger::ActivationEnd))
+            && !matches!(card.phase, Phase::Action | Phase::Any)
+        {
+            play.push(
+                diagnostics,
+                Code::WrongTrigger,
+                &format!("{pointer}/phase"),
+                format!(
+                    "event `{}` answers `{}`, which happens only in the action phase, but it may be played only in another phase",
+                    card.name,
+                    when.name()
+                ),
+                "never in this phase",
+                "write `phase = \"action\"` (or `\"any\"`)",
             );
         }
         if card.effects.is_empty() {
@@ -1171,6 +1188,28 @@ impl Scope<'_, '_> {
                         "write `icon = \"{}\"`, or leave `icon` out",
                         card_icon.name()
                     ),
+                );
+            }
+            // A ship named by the target must be one the card fits.
+            if let (Some(ship), Some(card_icon)) = (&filter.ship, card_icon)
+                && card.kind.attaches()
+                && let Some(item) = self.context.index.lookup_quiet(ItemKind::Ship, ship)
+                && self.context.content.ships[item].item.icon != card_icon
+            {
+                let named = &self.context.content.ships[item].item;
+                self.push(
+                    diagnostics,
+                    Code::InvalidTarget,
+                    &format!("{pointer}/ship"),
+                    format!(
+                        "`{}` attaches to {} ship cards, but its target names `{}`, a {} ship card",
+                        card.name,
+                        card_icon.name(),
+                        named.name,
+                        named.icon.name()
+                    ),
+                    "never matches",
+                    "name a ship card the card can attach to",
                 );
             }
         }
