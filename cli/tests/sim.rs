@@ -509,6 +509,26 @@ fn replay_confirms_a_trace_and_catches_a_tampered_one() {
         );
     }
 
+    // The header's policies or pack misstated.
+    for (field, value) in [
+        ("policies", serde_json::json!(["bogus"])),
+        ("pack", serde_json::json!("not-this-pack")),
+    ] {
+        let mut lines: Vec<String> = recorded.lines().map(str::to_owned).collect();
+        let mut header = json(&lines[0]);
+        header["header"][field] = value;
+        lines[0] = header.to_string();
+        std::fs::write(&tampered, lines.join("\n")).unwrap();
+        let finished = run(&["replay", tampered.to_str().unwrap()], 1);
+        assert!(
+            finished
+                .stdout
+                .contains(&format!("the trace's header has `{field}`")),
+            "{}",
+            finished.stdout
+        );
+    }
+
     run(&["replay", "no-such-trace.jsonl"], 2);
 }
 

@@ -263,6 +263,12 @@ pub enum ReplayError {
     },
     #[error("line {line}: {action:?} is not a legal action here")]
     Illegal { line: u64, action: Action },
+    #[error("the trace's header has `{field}` {recorded}, but the game has {actual}")]
+    Header {
+        field: &'static str,
+        recorded: String,
+        actual: String,
+    },
     #[error("line {line}: the trace records {recorded}, but the game gives {actual}")]
     Diverged {
         line: u64,
@@ -392,6 +398,28 @@ pub fn replay(bundle: &Arc<Bundle>, input: impl BufRead) -> Result<Replay, Repla
         });
     }
     let mut game = Setup::new(Arc::clone(bundle), &header.mission, &[])?.start(header.seed);
+    // The header's other fields are not needed to replay, but a trace
+    // that misstates them is not the record of this game.
+    if header.pack != bundle.pack.id {
+        return Err(ReplayError::Header {
+            field: "pack",
+            recorded: header.pack.clone(),
+            actual: bundle.pack.id.clone(),
+        });
+    }
+    let seats = game.players().len();
+    let policies_fit = (header.policies.len() == 1 || header.policies.len() == seats)
+        && header
+            .policies
+            .iter()
+            .all(|name| policy_by_name(name).is_some());
+    if !policies_fit {
+        return Err(ReplayError::Header {
+            field: "policies",
+            recorded: format!("{:?}", header.policies),
+            actual: format!("one known policy, or one for each of the {seats} seats"),
+        });
+    }
     // Events the game produced and the trace has not matched yet.
     let mut pending: VecDeque<Event> = VecDeque::new();
     let mut drained = Vec::new();
