@@ -189,6 +189,10 @@ pub(crate) struct TacticData {
 /// A tactic card as printed.
 #[derive(Debug, PartialEq, Eq)]
 pub(crate) struct KindData {
+    /// The first kind of the bundle with this kind's name: cards of one
+    /// name (a pack's own printing of a card) count as one for the
+    /// "2 heroes with the same name" rule.
+    pub(crate) name_group: u16,
     pub(crate) kind: TacticType,
     pub(crate) icon: Option<Icon>,
     pub(crate) phase: Phase,

@@ -319,6 +319,11 @@ impl Setup {
             .tactics
             .iter()
             .map(|tactic| KindData {
+                name_group: bundle
+                    .tactics
+                    .iter()
+                    .position(|other| other.name == tactic.name)
+                    .unwrap_or(0) as u16,
                 kind: tactic.kind,
                 icon: tactic.icon,
                 phase: tactic.phase,

@@ -289,15 +289,23 @@ pub(crate) fn slots(game: &Game, card: ShipCardId, kind_type: TacticType) -> Opt
     }
 }
 
-/// Whether `player` controls a ship card with a hero of this kind other
-/// than `except`.
+/// Whether `player` controls a ship card with a hero of this kind's name
+/// other than `except`.
 fn hero_in_fleet(game: &Game, player: PlayerId, kind: usize, except: Option<TacticId>) -> bool {
     game.st.cards.iter().any(|card| {
         card.controller == player
-            && card.attached.iter().any(|&tactic| {
-                Some(tactic) != except && game.data.tactics[tactic.index()].kind == kind
-            })
+            && card
+                .attached
+                .iter()
+                .any(|&tactic| Some(tactic) != except && same_name(game, tactic, kind))
     })
+}
+
+/// Whether a tactic card is of `kind`'s name (of that kind, or of another
+/// printing with the same name).
+pub(crate) fn same_name(game: &Game, tactic: TacticId, kind: usize) -> bool {
+    let kinds = &game.data.kinds;
+    kinds[game.data.tactics[tactic.index()].kind].name_group == kinds[kind].name_group
 }
 
 /// Whether `tactic` may be attached to `card` by `player`, replacing

@@ -49,7 +49,7 @@ pub(crate) fn take_control(game: &mut Game, card: ShipCardId, player: PlayerId) 
                         .attached
                         .iter()
                         .copied()
-                        .find(|&tactic| game.data.tactics[tactic.index()].kind == kind)
+                        .find(|&tactic| cards::same_name(game, tactic, kind))
                 })
                 .flatten()
                 .map(|tactic| (ShipCardId(index as u16), tactic))

@@ -698,6 +698,44 @@ pub(crate) fn check_deck(
             copies_fit(context, tactic, 0, set_aside, limit, at, diagnostics);
         }
     }
+    // The copy limit is of a card's name: two ids of one name (a pack's
+    // own printing of a card) share it. Each id alone is checked below.
+    let mut by_name: BTreeMap<&str, (u32, Vec<usize>)> = BTreeMap::new();
+    for &tactic in totals.keys().chain(prepped.keys()) {
+        let entry = by_name
+            .entry(tactics[tactic].item.name.as_str())
+            .or_default();
+        if !entry.1.contains(&tactic) {
+            entry.0 += totals.get(&tactic).map_or(0, |&(n, _)| n)
+                + prepped.get(&tactic).map_or(0, |&(n, _)| n);
+            entry.1.push(tactic);
+        }
+    }
+    for (name, (total, ids)) in &by_name {
+        if ids.len() > 1 && *total > limit {
+            let listed: Vec<&str> = ids
+                .iter()
+                .map(|&tactic| context.index.id(ItemKind::Tactic, tactic))
+                .collect();
+            let at = match totals.get(&ids[0]) {
+                Some((_, first)) => context.at(file, &format!("{}/count", first.pointer)),
+                None => context.at(file, anchor),
+            };
+            diagnostics.push(
+                Diagnostic::new(
+                    Code::CopyLimit,
+                    format!(
+                        "{} of cards named `{name}` ({}), over the copy limit of {limit}",
+                        count(*total, "copy"),
+                        listed.join(", ")
+                    ),
+                )
+                .at(at)
+                .label(format!("{total} > {limit}"))
+                .help("the copy limit counts every card of one name, whatever its id"),
+            );
+        }
+    }
     for (&tactic, &(in_deck, first)) in &totals {
         let card = &tactics[tactic].item;
         let set_aside = prepped.get(&tactic).map_or(0, |&(n, _)| n);
@@ -905,7 +943,8 @@ pub(crate) fn attachments(
             attached.push((card.item, ship, card.pointer.clone()));
         }
     }
-    let mut heroes: HashMap<usize, &str> = HashMap::new();
+    // By name: "2 heroes with the same name", whatever their ids.
+    let mut heroes: HashMap<&str, &str> = HashMap::new();
     let mut usage: HashMap<(usize, TacticType), HashMap<usize, u32>> = HashMap::new();
     let mut seen_pairs: HashMap<(usize, usize), u32> = HashMap::new();
     let mut prepped_pairs: HashMap<(usize, usize), u32> = HashMap::new();
@@ -994,7 +1033,7 @@ pub(crate) fn attachments(
                     .label("heroes attach only to solo ships"),
                 );
             }
-            if let Some(first) = heroes.insert(*tactic, pointer) {
+            if let Some(first) = heroes.insert(card.name.as_str(), pointer) {
                 diagnostics.push(
                     Diagnostic::new(Code::DuplicateHero, format!("the fleet has hero `{}` twice", card.name))
                         .at(at.clone())
