@@ -262,38 +262,38 @@ fn failures_of_fixture_scenario(name: &str) -> Vec<serde_json::Value> {
         .clone()
 }
 
+/// Runs a fixture scenario in a copy of the base pack with a card of
+/// `saturn-additions/` added, and checks that it passes.
+fn passes_with_card(card: &str, scenario: &str) {
+    let added =
+        std::fs::read_to_string(crate::fixtures().join("saturn-additions").join(card)).unwrap();
+    let outcome = run_fixture_scenario(scenario, &added, 0);
+    assert_eq!(outcome["status"], "passed", "{outcome:#?}");
+}
+
 /// After Saturation Fire re-rolls the letter die and the attack still
 /// misses, an event that re-rolls the letter die is offered and re-rolls
 /// it again (a custom event: the base pack has none that answers a miss).
 #[test]
 fn an_event_rerolls_a_die_a_power_rerolled() {
-    let event =
-        std::fs::read_to_string(crate::fixtures().join("saturn-additions/second-look.toml"))
-            .unwrap();
-    let outcome = run_fixture_scenario("event-rerolls-a-rerolled-die", &event, 0);
-    assert_eq!(outcome["status"], "passed", "{outcome:#?}");
+    passes_with_card("second-look.toml", "event-rerolls-a-rerolled-die");
 }
 
 /// An event that re-rolls dice of a hit does not close the hit to the
 /// other events answering it (a custom event again).
 #[test]
 fn a_reroll_answering_a_hit_leaves_its_other_answers_open() {
-    let event =
-        std::fs::read_to_string(crate::fixtures().join("saturn-additions/accurate-shot.toml"))
-            .unwrap();
-    let outcome = run_fixture_scenario("hit-reroll-leaves-other-answers", &event, 0);
-    assert_eq!(outcome["status"], "passed", "{outcome:#?}");
+    passes_with_card("accurate-shot.toml", "hit-reroll-leaves-other-answers");
 }
 
 /// A card-cost change that lasts the turn applies only to its card type
 /// (and its player's cards), as a continuous one does (a custom event).
 #[test]
 fn a_lasting_card_cost_change_keeps_to_its_card_type() {
-    let event =
-        std::fs::read_to_string(crate::fixtures().join("saturn-additions/marked-target.toml"))
-            .unwrap();
-    let outcome = run_fixture_scenario("lasting-card-cost-keeps-its-card-type", &event, 0);
-    assert_eq!(outcome["status"], "passed", "{outcome:#?}");
+    passes_with_card(
+        "marked-target.toml",
+        "lasting-card-cost-keeps-its-card-type",
+    );
 }
 
 /// Forced dice left unrolled are reported at the step that forced them,
