@@ -5,7 +5,7 @@
 use std::collections::{BTreeMap, HashMap};
 
 use spacedock_schema::common::Coord;
-use spacedock_schema::mission::{Face, MissionSource};
+use spacedock_schema::mission::{Face, MissionSource, Selection};
 use spacedock_schema::rules::{DiscoveryTile, Obstacle};
 
 use crate::check::count;
@@ -190,6 +190,36 @@ fn components(
                 .label("more than the collection holds")
                 .help("pass `--sets N` if you own more sets, or change the ruleset's `components`"),
             );
+        }
+    }
+    // A set holds one of each ship card: fleets the mission selects for
+    // several players share the collection ("If you have multiple copies
+    // of the game, you and your opponent can have the same named ship").
+    let mut fielded: BTreeMap<usize, u32> = BTreeMap::new();
+    for (p, player) in mission.players.iter().enumerate() {
+        if source.players[p].fleet.selection == Selection::Player {
+            continue;
+        }
+        for planned in &player.ships {
+            let times = fielded.entry(planned.ship).or_default();
+            *times += 1;
+            let available = context.owned(1);
+            if *times == available + 1 {
+                let name = &context.content.ships[planned.ship].item.name;
+                diagnostics.push(
+                    Diagnostic::new(
+                        Code::Components,
+                        format!(
+                            "the mission puts `{name}` in {} but the collection has {}",
+                            count(*times, "fleet"),
+                            count(available, "copy")
+                        ),
+                    )
+                    .at(context.at(mission.file, &format!("{}/ship", planned.pointer)))
+                    .label("one fleet too many")
+                    .help("pass `--sets N` if you own more sets"),
+                );
+            }
         }
     }
     let mut placed: BTreeMap<DiscoveryTile, u32> = BTreeMap::new();
