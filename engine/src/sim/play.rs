@@ -42,6 +42,22 @@ pub enum PlayError {
     Runaway { round: u32, steps: u64 },
 }
 
+impl PlayError {
+    /// Why a game without an outcome stops before anyone decides, if it
+    /// does: a chain of powers ran away, or the step bound is reached.
+    /// (Past these, a game with no legal action is [`PlayError::Stuck`].)
+    pub(crate) fn stopped(game: &Game, max_steps: u64) -> Option<PlayError> {
+        let (round, steps) = (game.round(), game.steps());
+        if game.runaway() {
+            Some(PlayError::Runaway { round, steps })
+        } else if steps >= max_steps {
+            Some(PlayError::StepLimit { steps, round })
+        } else {
+            None
+        }
+    }
+}
+
 /// A decision just applied: who took it, the action, and the question it
 /// answered if it was an answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -99,17 +115,8 @@ pub fn play_observed(
         if let Some(outcome) = game.outcome() {
             return Ok(*outcome);
         }
-        if game.runaway() {
-            return Err(PlayError::Runaway {
-                round: game.round(),
-                steps: game.steps(),
-            });
-        }
-        if game.steps() >= max_steps {
-            return Err(PlayError::StepLimit {
-                steps: game.steps(),
-                round: game.round(),
-            });
+        if let Some(error) = PlayError::stopped(game, max_steps) {
+            return Err(error);
         }
         let player = game.to_move();
         game.legal_actions(&mut legal);

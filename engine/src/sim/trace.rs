@@ -560,24 +560,13 @@ fn check_end(
     // What `sim` says of a game without an outcome, as `play_observed`
     // stops it.
     let error = outcome.is_none().then(|| {
-        if game.steps() >= header.max_steps {
-            PlayError::StepLimit {
-                steps: game.steps(),
-                round: game.round(),
-            }
-        } else if game.runaway() {
-            PlayError::Runaway {
-                round: game.round(),
-                steps: game.steps(),
-            }
-        } else {
-            PlayError::Stuck {
+        PlayError::stopped(game, header.max_steps)
+            .unwrap_or(PlayError::Stuck {
                 player: game.to_move(),
                 round: game.round(),
                 steps: game.steps(),
-            }
-        }
-        .to_string()
+            })
+            .to_string()
     });
     if recorded.error != error {
         return Err(differs(
