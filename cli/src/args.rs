@@ -126,10 +126,15 @@ Examples:
   spacedock sim --pack PACK --mission ID --games 1 --trace game.jsonl
   spacedock sim --pack PACK --mission ID --games 100000 --shard 2/4 -o shard-2.json
   spacedock sim merge shard-*.json
+  spacedock sim --pack content/saturn-offensive --mission dead-zone-battle-48 --games 1000 \
+      --fleet 1=content/saturn-offensive/fleets/isn-48.toml --fleet 'Wretch player=my-wretch.toml'
 
 Game i of a run is seeded from --seed and i, so a run gives the same report
 for any --threads and any --shard split. --policy takes one policy for every
-seat or one per seat, in the mission's seating order. Wins, draws and the
+seat or one per seat, in the mission's seating order. --fleet plays a seat
+whose mission lets players choose with a fleet build of yours, checked first
+as `spacedock fleet check` does (the run does not start if it is illegal);
+other such seats get the default build. Wins, draws and the
 first player's wins come with Wilson 95% intervals. A game that does not end
 within --max-steps actions is counted as failed and named (mission, seed),
 never left running.
@@ -421,6 +426,35 @@ pub(crate) struct SimRunArgs {
     /// Actions after which a game is stopped and reported as failed.
     #[arg(long, value_name = "N", default_value_t = spacedock_engine::sim::DEFAULT_MAX_STEPS, value_parser = clap::value_parser!(u64).range(1..))]
     pub(crate) max_steps: u64,
+
+    /// Play a seat with the fleet build in FILE; SEAT is a 1-based number in the mission's player order or the player's name. Once per seat.
+    #[arg(long, value_name = "SEAT=FILE", value_parser = parse_fleet)]
+    pub(crate) fleet: Vec<FleetArg>,
+
+    /// Game sets the players own, for the copy limits of the --fleet builds.
+    #[arg(long, default_value_t = 1, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub(crate) sets: u32,
+}
+
+/// A seat and the fleet build it plays, from `--fleet SEAT=FILE`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct FleetArg {
+    pub(crate) seat: String,
+    pub(crate) file: PathBuf,
+}
+
+/// Splits `SEAT=FILE` at its first `=`: a seat is a number or a player's
+/// name, which rarely holds one, while a path may.
+fn parse_fleet(text: &str) -> Result<FleetArg, String> {
+    match text.split_once('=') {
+        Some((seat, file)) if !seat.trim().is_empty() && !file.is_empty() => Ok(FleetArg {
+            seat: seat.trim().to_owned(),
+            file: PathBuf::from(file),
+        }),
+        _ => Err(format!(
+            "expected SEAT=FILE (a seat number or player name, `=`, a fleet build file), got `{text}`"
+        )),
+    }
 }
 
 #[derive(Debug, Args)]

@@ -29,6 +29,9 @@ pub(crate) enum Error {
     #[error(transparent)]
     Selection(spacedock_validator::SelectionError),
 
+    #[error("two fleet builds are given for seat {seat} (`{player}`)")]
+    FleetTwice { seat: usize, player: String },
+
     #[error("the compiler found no errors but produced no bundle")]
     NoBundle,
 
@@ -117,12 +120,15 @@ impl Error {
                     .to_owned(),
             ),
             Error::Selection(error) => Some(error.help()),
+            Error::FleetTwice { .. } => {
+                Some("give one `--fleet SEAT=FILE` per seat".to_owned())
+            }
             Error::NoBundle => Some("this is a bug in spacedock; please report it".to_owned()),
             Error::NotASimResult { .. } | Error::InvalidSimResult { .. } => Some(
                 "write results with `spacedock sim ... --format json` or `-o FILE`".to_owned(),
             ),
             Error::MergeMismatch { .. } | Error::DuplicateShard { .. } => Some(
-                "merge the shards of one run: same pack, mission, seats and policies, seed, games and --shard N"
+                "merge the shards of one run: same pack, mission, seats, policies and fleet builds, seed, games and --shard N"
                     .to_owned(),
             ),
             Error::NoPackForTrace { .. } => Some("give the pack with `--pack PACK`".to_owned()),

@@ -24,6 +24,7 @@ pub(crate) fn run(args: &FleetCheckArgs, style: Style) -> Result<Exit, Error> {
             diagnostics: vec![diagnostic],
             summary: None,
             selection_error: None,
+            build: None,
         },
         None => spacedock_validator::check_fleet(
             &args.pack,
@@ -82,7 +83,7 @@ pub(crate) fn run(args: &FleetCheckArgs, style: Style) -> Result<Exit, Error> {
 }
 
 /// `--player 2` picks the second seat; anything not a number is a name.
-fn selector(player: &str) -> PlayerSelector {
+pub(crate) fn selector(player: &str) -> PlayerSelector {
     match player.trim().parse::<usize>() {
         Ok(number) => PlayerSelector::Number(number),
         Err(_) => PlayerSelector::Name(player.to_owned()),

@@ -99,6 +99,7 @@ pub(crate) fn run(
                 shard: Shard::WHOLE,
                 threads: 0,
                 max_steps,
+                fleets: Vec::new(),
             };
             let mut playtest = MissionPlaytest {
                 pack: label.to_owned(),

@@ -20,9 +20,10 @@ use spacedock_engine::sim::{
     Difference, Rate, Report, Run, SIM_FORMAT, Shard, SimConfig, Tally, game_seed, simulate,
 };
 use spacedock_schema::bundle::Bundle;
+use spacedock_schema::fleet::FleetSource;
 use spacedock_validator::{Options, SelectionError};
 
-use crate::args::{Format, MergeArgs, SimFormat, SimRunArgs};
+use crate::args::{FleetArg, Format, MergeArgs, SimFormat, SimRunArgs};
 use crate::error::Error;
 use crate::exit::Exit;
 use crate::render::{Checked, Printer, Style, count};
@@ -47,6 +48,10 @@ pub(crate) fn run(args: &SimRunArgs, style: Style) -> Result<Exit, Error> {
         Err(exit) => return Ok(exit),
     };
     let mission = mission_id(&bundle, wanted)?;
+    let fleets = match fleets(args, pack_path, &bundle, &mission, style)? {
+        Ok(fleets) => fleets,
+        Err(exit) => return Ok(exit),
+    };
     let config = SimConfig {
         mission,
         policies: args.policy.clone(),
@@ -55,6 +60,7 @@ pub(crate) fn run(args: &SimRunArgs, style: Style) -> Result<Exit, Error> {
         shard: args.shard,
         threads: usize::from(args.threads),
         max_steps: args.max_steps,
+        fleets,
     };
     let played = config.shard.games(games);
     if let Some(path) = &args.trace {
@@ -92,6 +98,65 @@ pub(crate) fn run(args: &SimRunArgs, style: Style) -> Result<Exit, Error> {
             .map(|(path, bytes)| (*path, bytes.as_slice())),
     )?;
     Ok(Exit::Success)
+}
+
+/// The builds of `--fleet`, one slot per seat of the mission (none without
+/// the flag), each checked as `fleet check` checks it. An illegal build
+/// stops the run with its diagnostics, as the pack's errors do; a legal
+/// one's warnings are left to `fleet check`, as the pack's are to `check`.
+fn fleets(
+    args: &SimRunArgs,
+    pack: &Path,
+    bundle: &Bundle,
+    mission: &str,
+    style: Style,
+) -> Result<Result<Vec<Option<FleetSource>>, Exit>, Error> {
+    if args.fleet.is_empty() {
+        return Ok(Ok(Vec::new()));
+    }
+    let seats = bundle
+        .missions
+        .iter()
+        .find(|candidate| candidate.id == mission)
+        .map_or(0, |mission| mission.players.len());
+    let mut fleets = vec![None; seats];
+    let options = Options { sets: args.sets };
+    for FleetArg { seat, file } in &args.fleet {
+        let check = spacedock_validator::check_fleet(
+            pack,
+            file,
+            mission,
+            &crate::fleet::selector(seat),
+            &options,
+        );
+        if let Some(error) = check.selection_error {
+            return Err(Error::Selection(error));
+        }
+        let exit = Exit::for_diagnostics(&check.diagnostics, false);
+        let (Exit::Success, Some(summary), Some(build)) = (exit, &check.summary, check.build)
+        else {
+            let checked = [Checked {
+                label: file.display().to_string(),
+                sources: &check.sources,
+                diagnostics: &check.diagnostics,
+            }];
+            Printer {
+                format: Format::Human,
+                style,
+            }
+            .report(&checked, serde_json::Map::new())?;
+            return Ok(Err(exit.max(Exit::ContentErrors)));
+        };
+        let slot = &mut fleets[summary.seat - 1];
+        if slot.is_some() {
+            return Err(Error::FleetTwice {
+                seat: summary.seat,
+                player: summary.player.clone(),
+            });
+        }
+        *slot = Some(build);
+    }
+    Ok(Ok(fleets))
 }
 
 /// Whether two paths name one file, whether or not it exists yet.
@@ -313,8 +378,12 @@ fn seats(run: &Run) -> String {
         .iter()
         .enumerate()
         .map(|(index, seat)| {
+            let fleet = match &seat.fleet {
+                Some(build) => format!(" with {}", fleet_name(build)),
+                None => String::new(),
+            };
             format!(
-                "{} {} ({}) {}",
+                "{} {} ({}) {}{fleet}",
                 index + 1,
                 seat.player,
                 seat.team,
@@ -323,6 +392,14 @@ fn seats(run: &Run) -> String {
         })
         .collect();
     seats.join(", ")
+}
+
+/// How the report names a seat's fleet build.
+fn fleet_name(build: &FleetSource) -> String {
+    match &build.name {
+        Some(name) => format!("fleet `{name}`"),
+        None => "a fleet build".to_owned(),
+    }
 }
 
 /// Checks that `other` is another shard of the run `into` and adds its
@@ -350,6 +427,30 @@ fn add_shards(into: &mut Run, other: &Run, path: &Path) -> Result<(), Error> {
             other.shard_count.to_string(),
         ),
     ];
+    // Seats are compared as printed below; builds that print alike (one
+    // name) may still differ.
+    let differing = into
+        .seats
+        .iter()
+        .zip(&other.seats)
+        .enumerate()
+        .find(|(_, (ours, theirs))| ours.fleet != theirs.fleet);
+    if let Some((index, (ours, theirs))) = differing {
+        let label = |fleet: &Option<FleetSource>| match fleet {
+            Some(build) => format!("{} for seat {}", fleet_name(build), index + 1),
+            None => format!("the default build for seat {}", index + 1),
+        };
+        let (ours, mut theirs) = (label(&ours.fleet), label(&theirs.fleet));
+        if ours == theirs {
+            theirs.push_str(" with other ships or cards");
+        }
+        return Err(Error::MergeMismatch {
+            path: path.to_path_buf(),
+            what: "fleet build",
+            ours,
+            theirs,
+        });
+    }
     for (what, ours, theirs) in pairs {
         if ours != theirs {
             return Err(Error::MergeMismatch {
@@ -464,6 +565,7 @@ fn trace(bundle: &Arc<Bundle>, config: &SimConfig, pack_path: &Path) -> Result<V
         policies: config.policies.clone(),
         max_steps: config.max_steps,
         source: Some(source),
+        fleets: config.fleets.clone(),
     };
     let mut bytes = Vec::new();
     trace::record(bundle, &spec, &mut bytes)?;

@@ -168,3 +168,42 @@ fn sets_raise_the_copies_a_collection_holds() {
     );
     fleet_check("fleets/two-sets.toml", &["--sets", "2"], 0);
 }
+
+/// The base pack's example builds (the ones the docs use) are legal for
+/// their seats.
+#[test]
+fn the_base_pack_example_builds_are_legal() {
+    let pack = crate::saturn();
+    for (file, mission, seat, cost) in [
+        ("isn-48.toml", "dead-zone-battle-48", "1", "47 of 48"),
+        ("wretch-48.toml", "dead-zone-battle-48", "2", "47 of 48"),
+        (
+            "isn-barrage-48.toml",
+            "the-battle-for-isn-barrage",
+            "2",
+            "48 of 48",
+        ),
+    ] {
+        let path = format!("{pack}/fleets/{file}");
+        let finished = run(
+            &[
+                "fleet",
+                "check",
+                &path,
+                "--pack",
+                &pack,
+                "--mission",
+                mission,
+                "--player",
+                seat,
+                "--deny-warnings",
+            ],
+            0,
+        );
+        assert!(
+            finished.stdout.contains(&format!("fleet cost  {cost}")),
+            "{file}: {}",
+            finished.stdout
+        );
+    }
+}

@@ -278,7 +278,7 @@ fn merging_refuses_a_result_edited_by_hand() {
     // A result of another version names both formats.
     let stderr = edit(&|result| result["run"]["format"] = serde_json::json!(1));
     assert!(
-        stderr.contains("it is in result format 1, written by another version of spacedock; this one reads format 2"),
+        stderr.contains("it is in result format 1, written by another version of spacedock; this one reads format 3"),
         "{stderr}"
     );
     // Untouched, the two merge.
@@ -764,6 +764,163 @@ do = [{ kind = "direct-damage", amount = 1, target = "affected-ship" }]
             && finished
                 .stderr
                 .contains("powers setting each other off without end"),
+        "{}",
+        finished.stderr
+    );
+}
+
+/// `--fleet` plays a seat with a build of the user's: checked first, named
+/// in the report, kept in the JSON run (so shards of other builds do not
+/// merge) and in a trace (so it replays).
+#[test]
+fn a_fleet_build_plays_its_seat() {
+    let dir = tempfile::tempdir().unwrap();
+    let finished = run_owned(
+        &sim(&[
+            "--games",
+            "6",
+            "--fleet",
+            "1=fleets/legal.toml",
+            "--format",
+            "json",
+        ]),
+        0,
+    );
+    let result = json(&finished.stdout);
+    let seat = &result["run"]["seats"][0];
+    assert_eq!(seat["fleet"]["name"], "Legal ISN fleet", "{seat}");
+    assert!(result["run"]["seats"][1].get("fleet").is_none());
+    // The build's ships are the ones fielded: its carrier and frigate, not
+    // the default build's.
+    let fielded: Vec<&str> = result["tally"]["ships"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|row| row["team"] == "isn" && row["fielded"] != 0)
+        .map(|row| row["ship"].as_str().unwrap())
+        .collect();
+    assert_eq!(fielded, ["test-carrier", "test-frigate"], "{result}");
+
+    let human = run_owned(
+        &sim(&["--games", "6", "--fleet", "ISN player=fleets/legal.toml"]),
+        0,
+    );
+    assert!(
+        human
+            .stdout
+            .contains("seats: 1 ISN player (isn) greedy with fleet `Legal ISN fleet`, 2 Wretch player (wretch) greedy\n"),
+        "{}",
+        human.stdout
+    );
+
+    // Shards of one build merge; a shard of the default build does not.
+    let shard = |name: &str, index: &str, fleet: Option<&str>| {
+        let path = temp(&dir, name).display().to_string();
+        let mut args = vec!["--games", "6", "--shard", index, "-o", &path];
+        if let Some(fleet) = fleet {
+            args.extend(["--fleet", fleet]);
+        }
+        run_owned(&sim(&args), 0);
+        path
+    };
+    let first = shard("a.json", "1/2", Some("1=fleets/legal.toml"));
+    let second = shard("b.json", "2/2", Some("1=fleets/legal.toml"));
+    let default = shard("c.json", "2/2", None);
+    let merged = run(&["sim", "merge", &first, &second, "--format", "json"], 0);
+    assert_eq!(json(&merged.stdout)["tally"], result["tally"]);
+    let refused = run(&["sim", "merge", &first, &default], 2);
+    assert!(
+        refused.stderr.contains(
+            "its fleet build is the default build for seat 1, not fleet `Legal ISN fleet` for seat 1"
+        ),
+        "{}",
+        refused.stderr
+    );
+
+    // The trace carries the build, and replays with it.
+    let trace = temp(&dir, "game.jsonl").display().to_string();
+    run_owned(
+        &sim(&[
+            "--games",
+            "1",
+            "--fleet",
+            "1=fleets/legal.toml",
+            "--trace",
+            &trace,
+        ]),
+        0,
+    );
+    let header = std::fs::read_to_string(&trace).unwrap();
+    let header = json(header.lines().next().unwrap());
+    assert_eq!(header["header"]["fleets"][0]["name"], "Legal ISN fleet");
+    assert!(header["header"]["fleets"][1].is_null());
+    run(&["replay", &trace], 0);
+}
+
+/// An illegal build stops the run before any game, with the diagnostics
+/// `fleet check` gives and its exit status; a usage mistake exits 2.
+#[test]
+fn a_fleet_build_is_checked_before_the_games() {
+    let dir = tempfile::tempdir().unwrap();
+    let output = temp(&dir, "result.json").display().to_string();
+    let finished = run_owned(
+        &sim(&[
+            "--games",
+            "4",
+            "--fleet",
+            "1=fleets/over-budget.toml",
+            "-o",
+            &output,
+        ]),
+        1,
+    );
+    assert_eq!(finished.stdout, "");
+    assert!(
+        finished
+            .stderr
+            .contains("fleets/over-budget.toml: 2 errors"),
+        "{}",
+        finished.stderr
+    );
+    assert!(!std::path::Path::new(&output).exists(), "nothing written");
+
+    // The wrong faction for the seat.
+    let finished = run_owned(&sim(&["--games", "4", "--fleet", "2=fleets/legal.toml"]), 1);
+    assert!(
+        finished
+            .stderr
+            .contains("but `Wretch player` commands `wretch`"),
+        "{}",
+        finished.stderr
+    );
+
+    for (fleet, message) in [
+        ("3=fleets/legal.toml", "`Open Battle` has no player 3"),
+        ("fleets/legal.toml", "expected SEAT=FILE"),
+        ("1=no-such-fleet.toml", "cannot read `no-such-fleet.toml`"),
+    ] {
+        let finished = run_owned(&sim(&["--games", "4", "--fleet", fleet]), 2);
+        assert!(
+            finished.stderr.contains(message),
+            "{fleet}: {}",
+            finished.stderr
+        );
+    }
+    let finished = run_owned(
+        &sim(&[
+            "--games",
+            "4",
+            "--fleet",
+            "1=fleets/legal.toml",
+            "--fleet",
+            "ISN player=fleets/legal.toml",
+        ]),
+        2,
+    );
+    assert!(
+        finished
+            .stderr
+            .contains("two fleet builds are given for seat 1 (`ISN player`)"),
         "{}",
         finished.stderr
     );

@@ -37,6 +37,7 @@ fn config(policy: &str, games: u64, threads: usize) -> SimConfig {
         shard: Shard::WHOLE,
         threads,
         max_steps: DEFAULT_MAX_STEPS,
+        fleets: Vec::new(),
     }
 }
 
@@ -229,6 +230,7 @@ fn record(policy: &str, seed: u64) -> String {
         policies: vec![policy.to_owned()],
         max_steps: DEFAULT_MAX_STEPS,
         source: None,
+        fleets: Vec::new(),
     };
     let mut bytes = Vec::new();
     let end = trace::record(&bundle(), &spec, &mut bytes).unwrap();

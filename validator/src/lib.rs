@@ -32,6 +32,7 @@ pub use load::unreadable_pack;
 pub use scenario::{CheckedScenario, ScenarioSuite, check_scenarios};
 pub use source::{FileId, SourceFile, SourceMap};
 use spacedock_schema::bundle::Bundle;
+use spacedock_schema::fleet::FleetSource;
 
 /// Settings of a compilation.
 #[derive(Clone, Debug)]
@@ -120,6 +121,9 @@ pub struct FleetCheck {
     /// Set when the mission or seat asked for does not exist: a usage
     /// error, reported apart from the content's diagnostics.
     pub selection_error: Option<SelectionError>,
+    /// The build as read, present when it is legal (with `summary`): what
+    /// a game of the seat is set up with.
+    pub build: Option<FleetSource>,
 }
 
 impl FleetCheck {
@@ -171,11 +175,13 @@ pub fn check_fleet(
     } else {
         summary
     };
+    let build = fleet.filter(|_| summary.is_some()).map(|(fleet, _)| fleet);
     FleetCheck {
         sources,
         diagnostics: diagnostics.into_sorted(),
         summary,
         selection_error,
+        build,
     }
 }
 

@@ -13,6 +13,7 @@ use std::sync::Arc;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use spacedock_schema::bundle::Bundle;
+use spacedock_schema::fleet::FleetSource;
 
 use crate::game::Game;
 use crate::ids::TeamId;
@@ -26,7 +27,7 @@ use crate::sim::tally::{CardTally, Ended, FailureSample, Failures, ShipTally, Ta
 use crate::state::CardPlace;
 
 /// The format of `spacedock sim --format json` output and of shard files.
-pub const SIM_FORMAT: u32 = 2;
+pub const SIM_FORMAT: u32 = 3;
 
 /// The step bound when none is given: far above any real game (a random
 /// Dead Zone Battle takes a few thousand actions), low enough that a game
@@ -50,6 +51,10 @@ pub struct SimConfig {
     pub threads: usize,
     /// Actions after which a game is stopped and reported as failed.
     pub max_steps: u64,
+    /// One optional fleet build per seat (checked by the caller, e.g.
+    /// with `spacedock fleet check`), or empty: a seat without one gets
+    /// the mission's fleet or the default build.
+    pub fleets: Vec<Option<FleetSource>>,
 }
 
 /// Which run a tally belongs to: what `sim merge` checks before adding.
@@ -80,6 +85,10 @@ pub struct Seat {
     pub player: String,
     pub team: String,
     pub policy: String,
+    /// The fleet build the seat played, when one was given: shards of
+    /// different builds never merge.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fleet: Option<FleetSource>,
 }
 
 impl Run {
@@ -133,7 +142,7 @@ pub fn simulate(
     config: &SimConfig,
     progress: &(dyn Fn() + Sync),
 ) -> Result<SimResult, SimError> {
-    let setup = Setup::new(Arc::clone(bundle), &config.mission, &[])?;
+    let setup = Setup::new(Arc::clone(bundle), &config.mission, &config.fleets)?;
     let probe = setup.start(0);
     let seats = probe.players().len();
     let policies = seat_policies(&config.policies, seats)?;
@@ -150,6 +159,7 @@ pub fn simulate(
                 player: probe.player_name(player).to_owned(),
                 team: probe.team_name(probe.team(player)).to_owned(),
                 policy: policy.clone(),
+                fleet: config.fleets.get(player.index()).cloned().flatten(),
             })
             .collect(),
         seed: config.seed,

@@ -24,6 +24,7 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 use spacedock_schema::bundle::Bundle;
+use spacedock_schema::fleet::FleetSource;
 
 use crate::action::Action;
 use crate::event::Event;
@@ -36,7 +37,7 @@ use crate::sim::play::{Decision, PlayError, play_observed};
 use crate::sim::simulate::{SimError, seat_policies};
 
 /// The trace format this build writes.
-pub const TRACE_FORMAT: u32 = 1;
+pub const TRACE_FORMAT: u32 = 2;
 
 /// One line of a trace.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -70,6 +71,9 @@ pub struct TraceHeader {
     pub seed: u64,
     pub policies: Vec<String>,
     pub max_steps: u64,
+    /// The fleet build of each seat that played one (empty: none did).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub fleets: Vec<Option<FleetSource>>,
 }
 
 /// How the game ended.
@@ -105,6 +109,9 @@ pub struct TraceSpec {
     pub max_steps: u64,
     /// Where the pack was read from, so `replay` can find it again.
     pub source: Option<String>,
+    /// One optional fleet build per seat, or empty (see
+    /// [`crate::sim::SimConfig::fleets`]).
+    pub fleets: Vec<Option<FleetSource>>,
 }
 
 /// Plays the game `spec` names and writes its trace to `out`. Returns the
@@ -115,7 +122,8 @@ pub fn record(
     spec: &TraceSpec,
     out: &mut dyn Write,
 ) -> Result<TraceEnd, TraceError> {
-    let setup = Setup::new(Arc::clone(bundle), &spec.mission, &[]).map_err(SimError::from)?;
+    let setup =
+        Setup::new(Arc::clone(bundle), &spec.mission, &spec.fleets).map_err(SimError::from)?;
     let mut game = setup.start(spec.seed);
     let names = seat_policies(&spec.policies, game.players().len())?;
     let mut policies: Vec<Box<dyn Policy>> = names
@@ -133,6 +141,7 @@ pub fn record(
             seed: spec.seed,
             policies: names,
             max_steps: spec.max_steps,
+            fleets: spec.fleets.clone(),
         }),
     )?;
     let mut events = Vec::new();
@@ -397,7 +406,8 @@ pub fn replay(bundle: &Arc<Bundle>, input: impl BufRead) -> Result<Replay, Repla
             actual: bundle.content_hash.clone(),
         });
     }
-    let mut game = Setup::new(Arc::clone(bundle), &header.mission, &[])?.start(header.seed);
+    let mut game =
+        Setup::new(Arc::clone(bundle), &header.mission, &header.fleets)?.start(header.seed);
     // The header's other fields are not needed to replay, but a trace
     // that misstates them is not the record of this game.
     if header.pack != bundle.pack.id {
@@ -597,6 +607,7 @@ mod tests {
             policies: vec!["greedy".to_owned()],
             max_steps: DEFAULT_MAX_STEPS,
             source: None,
+            fleets: Vec::new(),
         };
         let mut bytes = Vec::new();
         record(&bundle(), &spec, &mut bytes).expect("the game records");
@@ -746,6 +757,7 @@ mod tests {
             policies: vec!["greedy".to_owned()],
             max_steps: 20,
             source: None,
+            fleets: Vec::new(),
         };
         let mut bytes = Vec::new();
         let end = record(&bundle(), &spec, &mut bytes).expect("the game records");
