@@ -435,3 +435,11 @@ fn a_filter_that_runs_nothing_is_an_error() {
         finished.stdout
     );
 }
+
+/// Damage that answers damage ends when the ship is destroyed: the hull is
+/// checked before the powers answering the damage act (a custom card; the
+/// game used to stop at the powers' depth bound instead).
+#[test]
+fn chained_damage_destroys_the_ship_and_ends() {
+    passes_with_card("chain-reactor.toml", "chained-damage-destroys");
+}

@@ -73,6 +73,9 @@ pub(crate) fn deal_damage(
         shields_removed: removed,
         hull_added: added,
     });
+    // The ship is destroyed the moment its hull is gone, before any power
+    // answers the damage: damage answering damage then ends with the ship.
+    check_hull(game, ship);
     powers::dispatch(
         game,
         Trigger::Damage {
@@ -83,7 +86,6 @@ pub(crate) fn deal_damage(
             damage_type,
         },
     );
-    check_hull(game, ship);
 }
 
 /// Destroys the ship if its hull damage reached its hull.
