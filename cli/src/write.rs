@@ -28,14 +28,16 @@ pub(crate) fn all_atomically(files: &[(&Path, &[u8])]) -> Result<(), (PathBuf, i
     let mut written = Vec::with_capacity(files.len());
     let mut special = Vec::new();
     for &(path, bytes) in files {
-        let target = destination(path);
-        match std::fs::metadata(&target) {
+        // The system follows the links itself: `/dev/stdout` on a pipe
+        // leads to a `pipe:[...]` that no path names.
+        match std::fs::metadata(path) {
             Ok(meta) if meta.is_dir() => {
                 let error = io::Error::new(io::ErrorKind::IsADirectory, "it is a folder");
                 return Err((path.to_path_buf(), error));
             }
-            Ok(meta) if !meta.is_file() => special.push((path, target, bytes)),
+            Ok(meta) if !meta.is_file() => special.push((path, bytes)),
             _ => {
+                let target = destination(path);
                 let file = temporary(&target, bytes)
                     .map_err(|error| (path.to_path_buf(), plain(error)))?;
                 written.push((path, target, file));
@@ -44,8 +46,8 @@ pub(crate) fn all_atomically(files: &[(&Path, &[u8])]) -> Result<(), (PathBuf, i
     }
     // Pipes and devices first: one that refuses (a full device) leaves the
     // plain files unwritten.
-    for (path, target, bytes) in special {
-        std::fs::write(&target, bytes).map_err(|error| (path.to_path_buf(), error))?;
+    for (path, bytes) in special {
+        std::fs::write(path, bytes).map_err(|error| (path.to_path_buf(), error))?;
     }
     for (path, target, file) in written {
         file.persist(&target)

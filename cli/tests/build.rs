@@ -151,3 +151,12 @@ fn a_missing_output_folder_is_an_io_error() {
 fn the_output_flag_is_required() {
     run(&["build", "clean"], 2);
 }
+
+/// `-o /dev/stdout` writes to standard output when it is a pipe (as here:
+/// the test reads it through one), where the link leads to no path.
+#[test]
+fn the_bundle_goes_to_dev_stdout_on_a_pipe() {
+    let finished = crate::run(&["build", "clean", "-o", "/dev/stdout"], 0);
+    let bundle = crate::json(&finished.stdout);
+    assert_eq!(bundle["pack"]["id"], "tiny", "{}", finished.stdout);
+}

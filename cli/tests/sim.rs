@@ -925,3 +925,18 @@ fn a_fleet_build_is_checked_before_the_games() {
         finished.stderr
     );
 }
+
+/// `--trace /dev/stdout` writes the trace to standard output when it is a
+/// pipe, with the JSON result written to a file.
+#[test]
+fn the_trace_goes_to_dev_stdout_on_a_pipe() {
+    let dir = tempfile::tempdir().unwrap();
+    let output = temp(&dir, "result.json").display().to_string();
+    let finished = run_owned(
+        &sim(&["--games", "1", "--trace", "/dev/stdout", "-o", &output]),
+        0,
+    );
+    let first = finished.stdout.lines().next().unwrap_or_default();
+    assert!(first.starts_with("{\"header\":"), "{}", finished.stdout);
+    assert!(std::path::Path::new(&output).exists());
+}
