@@ -77,6 +77,15 @@ pub(crate) enum Error {
     #[error("`--trace` and `--output` both name `{}`", path.display())]
     SameOutput { path: PathBuf },
 
+    /// `sim` was asked to print two things on stdout: `-` (stdout) as the
+    /// JSON result's or the trace's file, beside the report.
+    #[error("`{flag} -` writes {what} to stdout, where {taken}")]
+    SimStdoutTaken {
+        flag: &'static str,
+        what: &'static str,
+        taken: &'static str,
+    },
+
     #[error("cannot read trace `{}`: {source}", path.display())]
     NotATrace {
         path: PathBuf,
@@ -152,6 +161,13 @@ impl Error {
                     }
                 )
             })),
+            Error::SimStdoutTaken { flag: "--output", .. } => Some(
+                "print the JSON result alone with `--format json` (no `-o`)".to_owned(),
+            ),
+            Error::SimStdoutTaken { .. } => Some(
+                "write the JSON result to a file with `--format json -o FILE`, or the trace to a file"
+                    .to_owned(),
+            ),
             Error::SameOutput { .. } => {
                 Some("write the trace and the JSON result to two files".to_owned())
             }

@@ -10,7 +10,7 @@
 
 use std::fmt::Write as _;
 use std::io::{self, IsTerminal as _, Write as _};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use indicatif::{ProgressBar, ProgressStyle};
@@ -62,6 +62,7 @@ pub(crate) fn run(args: &SimRunArgs, style: Style) -> Result<Exit, Error> {
         max_steps: args.max_steps,
         fleets,
     };
+    stdout_free(args.output.as_deref(), args.trace.as_deref(), args.format)?;
     let played = config.shard.games(games);
     if let Some(path) = &args.trace {
         // The trace is of the shard's first game: a shard with none has
@@ -159,12 +160,52 @@ fn fleets(
     Ok(Ok(fleets))
 }
 
+/// Whether `path` is `-`: standard output, as for `build -o -`.
+fn is_stdout(path: &Path) -> bool {
+    path.as_os_str() == "-"
+}
+
+/// Refuses a `-` (stdout) for the JSON result or the trace when something
+/// else is printed there: the report, or the JSON result.
+fn stdout_free(
+    output: Option<&Path>,
+    trace: Option<&Path>,
+    format: SimFormat,
+) -> Result<(), Error> {
+    if output.is_some_and(is_stdout) && trace.is_some_and(is_stdout) {
+        return Err(Error::SameOutput {
+            path: PathBuf::from("-"),
+        });
+    }
+    if output.is_some_and(is_stdout) && format == SimFormat::Human {
+        return Err(Error::SimStdoutTaken {
+            flag: "--output",
+            what: "the JSON result",
+            taken: "`--format human` prints the report",
+        });
+    }
+    if trace.is_some_and(is_stdout) {
+        let taken = match (output, format) {
+            (Some(output), SimFormat::Json) if !is_stdout(output) => return Ok(()),
+            (_, SimFormat::Json) => "`--format json` prints the JSON result",
+            (_, SimFormat::Human) => "`--format human` prints the report",
+        };
+        return Err(Error::SimStdoutTaken {
+            flag: "--trace",
+            what: "the trace",
+            taken,
+        });
+    }
+    Ok(())
+}
+
 /// Whether two paths name one file, whether or not it exists yet.
 fn same_path(a: &Path, b: &Path) -> bool {
     crate::write::destination(a) == crate::write::destination(b)
 }
 
 pub(crate) fn merge(args: &MergeArgs) -> Result<Exit, Error> {
+    stdout_free(args.output.as_deref(), None, args.format)?;
     let mut results = Vec::with_capacity(args.files.len());
     for path in &args.files {
         let text = std::fs::read_to_string(path).map_err(|source| Error::Read {
@@ -589,12 +630,17 @@ fn print(
     };
     let mut text = serde_json::to_string_pretty(&json).expect("a sim result always serializes");
     text.push('\n');
-    let files: Vec<(&Path, &[u8])> = trace
+    // `-` is stdout: what goes there is printed once the files are written
+    // (`stdout_free` saw that nothing else is).
+    let (printed, files): (Vec<(&Path, &[u8])>, Vec<(&Path, &[u8])>) = trace
         .into_iter()
         .chain(output.map(|path| (path, text.as_bytes())))
-        .collect();
+        .partition(|(path, _)| is_stdout(path));
     write::all_atomically(&files).map_err(|(path, source)| Error::Write { path, source })?;
     let mut stdout = io::stdout().lock();
+    for (_, bytes) in printed {
+        stdout.write_all(bytes)?;
+    }
     match format {
         SimFormat::Json if output.is_none() => stdout.write_all(text.as_bytes())?,
         SimFormat::Json => {}

@@ -940,3 +940,53 @@ fn the_trace_goes_to_dev_stdout_on_a_pipe() {
     assert!(first.starts_with("{\"header\":"), "{}", finished.stdout);
     assert!(std::path::Path::new(&output).exists());
 }
+
+/// `-` names stdout for `-o` and `--trace` (as for `build -o -`), never a
+/// file called `-`, and only when nothing else is printed there.
+#[test]
+fn a_dash_is_stdout_when_stdout_is_free() {
+    let dir = tempfile::tempdir().unwrap();
+    let in_dir = |args: &[&str], code: i32| {
+        let assert = crate::spacedock()
+            .current_dir(dir.path())
+            .args(args)
+            .assert()
+            .code(code);
+        String::from_utf8(assert.get_output().stdout.clone()).unwrap()
+    };
+    let pack = crate::fixtures().join("clean").display().to_string();
+    let base = [
+        "sim",
+        "--pack",
+        &pack,
+        "--mission",
+        "open-battle",
+        "--games",
+        "2",
+    ];
+    let with = |extra: &[&str]| -> Vec<String> {
+        base.iter()
+            .chain(extra)
+            .map(|arg| (*arg).to_owned())
+            .collect()
+    };
+    let args = with(&["-o", "-", "--format", "json"]);
+    let printed = in_dir(&args.iter().map(String::as_str).collect::<Vec<_>>(), 0);
+    assert_eq!(json(&printed)["run"]["games"], 2);
+    let args = with(&["--trace", "-", "-o", "result.json", "--format", "json"]);
+    let printed = in_dir(&args.iter().map(String::as_str).collect::<Vec<_>>(), 0);
+    assert!(printed.starts_with("{\"header\":"), "{printed}");
+    assert!(dir.path().join("result.json").exists());
+    for extra in [
+        &["-o", "-"][..],
+        &["--trace", "-"],
+        &["--trace", "-", "--format", "json"],
+        &["--trace", "-", "-o", "-", "--format", "json"],
+    ] {
+        let args = with(extra);
+        in_dir(&args.iter().map(String::as_str).collect::<Vec<_>>(), 2);
+    }
+    let merged = in_dir(&["sim", "merge", "result.json", "-o", "-"], 2);
+    assert_eq!(merged, "");
+    assert!(!dir.path().join("-").exists(), "no file named `-`");
+}
