@@ -134,8 +134,10 @@ for any --threads and any --shard split. --policy takes one policy for every
 seat or one per seat, in the mission's seating order. --fleet plays a seat
 whose mission lets players choose with a fleet build of yours, checked first
 as `spacedock fleet check` does (the run does not start if it is illegal);
-other such seats get the default build. Wins, draws and the
-first player's wins come with Wilson 95% intervals. A game that does not end
+other such seats get the default build. Wins and draws come with Wilson
+95% intervals, and each side's first-player advantage (its win share going
+first less going second) with Newcombe's; a share of no games reads n/a
+(null in JSON). A game that does not end
 within --max-steps actions is counted as failed and named (mission, seed),
 never left running.
 

@@ -655,26 +655,37 @@ fn percent(share: f64) -> String {
     format!("{:.1}%", share * 100.0)
 }
 
-/// ` 51.2%  (48.1-54.3%)`: a share and its 95% interval.
+/// What a share of no trials reads as: nothing is known of it.
+const UNKNOWN: &str = "n/a";
+
+/// ` 51.2%  (48.1-54.3%)`: a share and its 95% interval; `n/a` alone for a
+/// share of nothing.
 fn share(rate: &Rate) -> String {
-    format!(
-        "{:>6}  ({:.1}-{})",
-        percent(rate.rate),
-        rate.low * 100.0,
-        percent(rate.high)
-    )
+    match rate.rate {
+        Some(value) => format!(
+            "{:>6}  ({:.1}-{})",
+            percent(value),
+            rate.low * 100.0,
+            percent(rate.high)
+        ),
+        None => format!("{UNKNOWN:>6}"),
+    }
 }
 
-/// `37/50 74.0% (60.4-84.1%)`: wins of games, with the share's interval.
+/// `37/50 74.0% (60.4-84.1%)`: wins of games, with the share's interval;
+/// `0/0 n/a` without games.
 fn won_of(rate: &Rate) -> String {
-    format!(
-        "{}/{} {} ({:.1}-{})",
-        rate.count,
-        rate.of,
-        percent(rate.rate),
-        rate.low * 100.0,
-        percent(rate.high)
-    )
+    match rate.rate {
+        Some(value) => format!(
+            "{}/{} {} ({:.1}-{})",
+            rate.count,
+            rate.of,
+            percent(value),
+            rate.low * 100.0,
+            percent(rate.high)
+        ),
+        None => format!("{}/{} {UNKNOWN}", rate.count, rate.of),
+    }
 }
 
 /// `+2.1 (-3.0 to +7.2)`: a difference of shares in percentage points,
@@ -837,9 +848,10 @@ pub(crate) fn human(run: &Run, report: &Report) -> String {
         for card in &report.cards {
             let _ = writeln!(
                 text,
-                "  {:width$}  {:>5.2}  {}",
+                "  {:width$}  {:>5}  {}",
                 format!("{} {}", card.team, card.card),
-                card.plays_per_game,
+                card.plays_per_game
+                    .map_or_else(|| UNKNOWN.to_owned(), |plays| format!("{plays:.2}")),
                 share(&card.played_in)
             );
         }

@@ -990,3 +990,39 @@ fn a_dash_is_stdout_when_stdout_is_free() {
     assert_eq!(merged, "");
     assert!(!dir.path().join("-").exists(), "no file named `-`");
 }
+
+/// A share of no games (none finished) is unknown: `n/a` in the report,
+/// `null` in the JSON, never 0%.
+#[test]
+fn a_share_of_no_games_is_unknown() {
+    let pack = saturn();
+    let args = |format: &str| {
+        let args = [
+            "sim",
+            "--pack",
+            &pack,
+            "--mission",
+            "dead-zone-battle",
+            "--games",
+            "3",
+            "--max-steps",
+            "100",
+            "--format",
+            format,
+        ];
+        args.map(str::to_owned).to_vec()
+    };
+    let human = run_owned(&args("human"), 0).stdout;
+    assert!(
+        human.contains("\nisn wins           0     n/a\n")
+            && human.contains("deployed    n/a  survived    n/a\n")
+            && !human.contains("0.0%"),
+        "{human}"
+    );
+    let result = json(&run_owned(&args("json"), 0).stdout);
+    let report = &result["report"];
+    assert_eq!(report["finished"], 0, "{report}");
+    assert!(report["sides"][0]["wins"]["rate"].is_null(), "{report}");
+    assert!(report["ships"][0]["survived"]["rate"].is_null(), "{report}");
+    assert!(report["cards"][0]["plays_per_game"].is_null(), "{report}");
+}

@@ -75,8 +75,9 @@ pub struct ShipReport {
 pub struct CardReport {
     pub team: String,
     pub card: String,
-    /// Copies played per game the side had the card.
-    pub plays_per_game: f64,
+    /// Copies played per game the side had the card; `None` (JSON `null`)
+    /// without such a game.
+    pub plays_per_game: Option<f64>,
     /// Games the side played it at least once, out of the games it had it.
     pub played_in: Rate,
 }
@@ -143,11 +144,7 @@ impl Report {
                 .map(|card| CardReport {
                     team: card.team.clone(),
                     card: card.card.clone(),
-                    plays_per_game: if card.dealt == 0 {
-                        0.0
-                    } else {
-                        card.plays as f64 / card.dealt as f64
-                    },
+                    plays_per_game: (card.dealt > 0).then(|| card.plays as f64 / card.dealt as f64),
                     played_in: Rate::new(card.played_in, card.dealt),
                 })
                 .collect(),

@@ -18,8 +18,9 @@ pub struct Rate {
     pub count: u64,
     /// How many trials there were.
     pub of: u64,
-    /// `count / of`, 0 when there were no trials.
-    pub rate: f64,
+    /// `count / of`; `None` (JSON `null`) when there were no trials:
+    /// nothing is known of the share then, which 0 would misstate.
+    pub rate: Option<f64>,
     /// Lower end of the 95% interval.
     pub low: f64,
     /// Upper end of the 95% interval.
@@ -37,11 +38,7 @@ impl Rate {
         Rate {
             count,
             of,
-            rate: if of == 0 {
-                0.0
-            } else {
-                count as f64 / of as f64
-            },
+            rate: (of > 0).then(|| count as f64 / of as f64),
             low,
             high,
         }
@@ -83,12 +80,12 @@ impl Difference {
     /// does not. `None` when either share has no trials: nothing is known
     /// of the difference then.
     pub fn between(first: &Rate, second: &Rate) -> Option<Difference> {
-        if first.of == 0 || second.of == 0 {
+        let (Some(first_rate), Some(second_rate)) = (first.rate, second.rate) else {
             return None;
-        }
-        let difference = first.rate - second.rate;
-        let below = (first.rate - first.low).hypot(second.high - second.rate);
-        let above = (first.high - first.rate).hypot(second.rate - second.low);
+        };
+        let difference = first_rate - second_rate;
+        let below = (first_rate - first.low).hypot(second.high - second_rate);
+        let above = (first.high - first_rate).hypot(second_rate - second.low);
         Some(Difference {
             difference,
             low: (difference - below).max(-1.0),
@@ -301,8 +298,8 @@ mod tests {
         let (low, high) = wilson(10, 10);
         assert!(high <= 1.0 && low > 0.69, "{low} {high}");
         assert_eq!(wilson(0, 0), (0.0, 1.0));
-        let rate = Rate::new(0, 0);
-        assert!(rate.rate.abs() < f64::EPSILON);
+        assert_eq!(Rate::new(0, 0).rate, None, "no trials, no share");
+        assert_eq!(Rate::new(0, 4).rate, Some(0.0));
     }
 
     #[test]
