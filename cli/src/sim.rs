@@ -613,6 +613,9 @@ fn trace(bundle: &Arc<Bundle>, config: &SimConfig, pack_path: &Path) -> Result<V
     Ok(bytes)
 }
 
+/// A file to write and its bytes.
+type Output<'a> = (&'a Path, &'a [u8]);
+
 /// Prints the result in `format`; with `output`, the JSON goes there.
 /// The files (the output and a `trace`) are written together or not at
 /// all, before anything is printed.
@@ -632,7 +635,7 @@ fn print(
     text.push('\n');
     // `-` is stdout: what goes there is printed once the files are written
     // (`stdout_free` saw that nothing else is).
-    let (printed, files): (Vec<(&Path, &[u8])>, Vec<(&Path, &[u8])>) = trace
+    let (printed, files): (Vec<Output<'_>>, Vec<Output<'_>>) = trace
         .into_iter()
         .chain(output.map(|path| (path, text.as_bytes())))
         .partition(|(path, _)| is_stdout(path));
