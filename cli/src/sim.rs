@@ -17,7 +17,8 @@ use indicatif::{ProgressBar, ProgressStyle};
 use serde::{Deserialize, Serialize};
 use spacedock_engine::sim::trace::{self, TraceSpec};
 use spacedock_engine::sim::{
-    Difference, Rate, Report, Run, SIM_FORMAT, Shard, SimConfig, Tally, game_seed, simulate,
+    CardReport, Difference, Rate, Report, Run, SIM_FORMAT, Shard, SimConfig, Tally, game_seed,
+    simulate,
 };
 use spacedock_schema::bundle::Bundle;
 use spacedock_schema::fleet::FleetSource;
@@ -837,22 +838,32 @@ pub(crate) fn human(run: &Run, report: &Report) -> String {
             );
         }
     }
-    if !report.cards.is_empty() {
+    let cards: Vec<(&CardReport, String)> = report
+        .cards
+        .iter()
+        .map(|card| {
+            let label = if card.deck == card.team {
+                format!("{} {}", card.team, card.card)
+            } else {
+                format!("{} {} ({}'s deck)", card.team, card.card, card.deck)
+            };
+            (card, label)
+        })
+        .collect();
+    if !cards.is_empty() {
         let _ = writeln!(
             text,
             "\ntactic cards (plays per game; games played at least once)"
         );
-        let width = report
-            .cards
+        let width = cards
             .iter()
-            .map(|card| card.team.len() + 1 + card.card.len())
+            .map(|(_, label)| label.len())
             .max()
             .unwrap_or(0);
-        for card in &report.cards {
+        for (card, label) in cards {
             let _ = writeln!(
                 text,
-                "  {:width$}  {:>5}  {}",
-                format!("{} {}", card.team, card.card),
+                "  {label:width$}  {:>5}  {}",
                 card.plays_per_game
                     .map_or_else(|| UNKNOWN.to_owned(), |plays| format!("{plays:.2}")),
                 share(&card.played_in)

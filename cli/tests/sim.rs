@@ -1026,3 +1026,121 @@ fn a_share_of_no_games_is_unknown() {
     assert!(report["ships"][0]["survived"]["rate"].is_null(), "{report}");
     assert!(report["cards"][0]["plays_per_game"].is_null(), "{report}");
 }
+
+/// A card played by one side from another side's deck (The Battle for ISN
+/// Barrage: the Wretch plays ISN cards the computer core gives it) counts
+/// for the side that played it: the sides' plays add up to the plays the
+/// game's trace records for their players.
+#[test]
+fn card_plays_count_for_the_side_that_played() {
+    let dir = tempfile::tempdir().unwrap();
+    let trace = temp(&dir, "game.jsonl").display().to_string();
+    let pack = saturn();
+    let finished = run(
+        &[
+            "sim",
+            "--pack",
+            &pack,
+            "--mission",
+            "the-battle-for-isn-barrage",
+            "--games",
+            "1",
+            "--seed",
+            "1",
+            "--format",
+            "json",
+            "--trace",
+            &trace,
+        ],
+        0,
+    );
+    let result = json(&finished.stdout);
+    let seats = result["run"]["seats"].as_array().unwrap();
+    let text = std::fs::read_to_string(&trace).unwrap();
+    let mut foreign = 0;
+    for (seat, player) in seats.iter().enumerate() {
+        let team = player["team"].as_str().unwrap();
+        let traced = text
+            .matches(&format!("{{\"CardPlayed\":{{\"player\":{seat},"))
+            .count() as u64;
+        let tallied: u64 = result["tally"]["cards"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|row| row["team"] == team)
+            .map(|row| {
+                foreign += u64::from(row["deck"] != team && row["plays"] != 0);
+                row["plays"].as_u64().unwrap()
+            })
+            .sum();
+        assert_eq!(tallied, traced, "{team}");
+    }
+    assert!(foreign > 0, "the Wretch played ISN cards in this game");
+    let human = run(
+        &[
+            "sim",
+            "--pack",
+            &pack,
+            "--mission",
+            "the-battle-for-isn-barrage",
+            "--games",
+            "1",
+            "--seed",
+            "1",
+        ],
+        0,
+    );
+    assert!(human.stdout.contains("(isn's deck)"), "{}", human.stdout);
+}
+
+/// Two seats of one team fielding one ship card make one row counted once
+/// a game, which `sim merge` takes back.
+#[test]
+fn a_ship_card_of_two_seats_of_a_team_counts_once_a_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let pack = temp(&dir, "pack");
+    let copy = std::process::Command::new("cp")
+        .args(["-r", &saturn(), pack.to_str().unwrap()])
+        .status()
+        .unwrap();
+    assert!(copy.success());
+    // The Wretch players of Pan Base field Red Fuvu and Red Tougu; make
+    // the second's Red Fuvu a Red Tougu too.
+    let mission = pack.join("missions/the-struggle-at-pan-base.toml");
+    let text = std::fs::read_to_string(&mission).unwrap();
+    let edited = text.replacen(
+        "{ ship = \"red-fuvu\", version = \"seasoned\" },\n]",
+        "{ ship = \"red-tougu\", version = \"seasoned\" },\n]",
+        1,
+    );
+    assert_ne!(edited, text, "the mission lists Red Fuvu");
+    std::fs::write(&mission, edited).unwrap();
+    let output = temp(&dir, "run.json").display().to_string();
+    run(
+        &[
+            "sim",
+            "--pack",
+            pack.to_str().unwrap(),
+            "--mission",
+            "the-struggle-at-pan-base",
+            "--games",
+            "12",
+            "-o",
+            &output,
+        ],
+        0,
+    );
+    let result: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&output).unwrap()).unwrap();
+    let rows: Vec<&serde_json::Value> = result["tally"]["ships"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|row| row["ship"] == "red-tougu")
+        .collect();
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    let finished = &result["tally"]["finished"];
+    assert_eq!(&rows[0]["fielded"], finished);
+    assert!(rows[0]["deployed"].as_u64() <= finished.as_u64());
+    run(&["sim", "merge", &output], 0);
+}

@@ -73,8 +73,12 @@ pub struct ShipReport {
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct CardReport {
+    /// The side whose players played it.
     pub team: String,
     pub card: String,
+    /// The side whose deck holds it: `team`, or another side's for a card
+    /// `team` may come to play from that deck.
+    pub deck: String,
     /// Copies played per game the side had the card; `None` (JSON `null`)
     /// without such a game.
     pub plays_per_game: Option<f64>,
@@ -138,12 +142,16 @@ impl Report {
                     survived: Rate::new(ship.survived, ship.deployed),
                 })
                 .collect(),
+            // A card of another side's deck is a row of the side that
+            // played it, and only when it did.
             cards: tally
                 .cards
                 .iter()
+                .filter(|card| card.deck == card.team || card.plays > 0)
                 .map(|card| CardReport {
                     team: card.team.clone(),
                     card: card.card.clone(),
+                    deck: card.deck.clone(),
                     plays_per_game: (card.dealt > 0).then(|| card.plays as f64 / card.dealt as f64),
                     played_in: Rate::new(card.played_in, card.dealt),
                 })

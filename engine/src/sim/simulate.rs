@@ -215,44 +215,74 @@ pub fn simulate(
 /// decks do not depend on the seed, so one layout serves every game.
 struct Layout {
     teams: Vec<String>,
-    /// Per ship card of the game: its side and bundle id.
+    /// Distinct (side, bundle ship card id) pairs: two seats of one team
+    /// may field the same card (several sets), counted once a game.
     ships: Vec<(TeamId, String)>,
-    /// Per tactic card of the game (each copy): its slot in `cards`.
-    tactic_slots: Vec<usize>,
-    /// Distinct (side, bundle tactic id) pairs.
-    cards: Vec<(TeamId, String)>,
+    /// Per ship card of the game: its row in `ships`.
+    ship_rows: Vec<usize>,
+    /// Per team, per tactic card of the game (each copy): the row in
+    /// `cards` of that team playing it.
+    tactic_slots: Vec<Vec<usize>>,
+    /// Distinct (side, bundle tactic id, side whose deck holds it) rows:
+    /// first each side's own cards, then the cards of other sides' decks
+    /// a side may come to play (The Battle for ISN Barrage's computer core
+    /// gives the Wretch ISN cards).
+    cards: Vec<(TeamId, String, TeamId)>,
 }
 
 impl Layout {
     fn new(game: &Game) -> Layout {
-        let teams = game
+        let teams: Vec<String> = game
             .teams()
             .map(|team| game.team_name(team).to_owned())
             .collect();
-        let ships = game
+        let mut ships: Vec<(TeamId, String)> = Vec::new();
+        let ship_rows = game
             .cards()
-            .map(|card| (game.team(card.owner), card.ship.to_owned()))
+            .map(|card| row(&mut ships, (game.team(card.owner), card.ship.to_owned())))
             .collect();
-        let mut cards: Vec<(TeamId, String)> = Vec::new();
-        let tactic_slots = (0..game.tactic_count())
+        let tactics: Vec<(TeamId, String)> = (0..game.tactic_count())
             .map(|index| {
                 let id = crate::ids::TacticId(index as u16);
-                let key = (game.tactic_team(id), game.tactic(id).card.to_owned());
-                if let Some(slot) = cards.iter().position(|known| *known == key) {
-                    slot
-                } else {
-                    cards.push(key);
-                    cards.len() - 1
-                }
+                (game.tactic_team(id), game.tactic(id).card.to_owned())
+            })
+            .collect();
+        let mut cards: Vec<(TeamId, String, TeamId)> = Vec::new();
+        for (deck, card) in &tactics {
+            row(&mut cards, (*deck, card.clone(), *deck));
+        }
+        let tactic_slots = game
+            .teams()
+            .map(|team| {
+                tactics
+                    .iter()
+                    .map(|(deck, card)| {
+                        let own = cards
+                            .iter()
+                            .position(|(side, known, _)| *side == team && known == card);
+                        own.unwrap_or_else(|| row(&mut cards, (team, card.clone(), *deck)))
+                    })
+                    .collect()
             })
             .collect();
         Layout {
             teams,
             ships,
+            ship_rows,
             tactic_slots,
             cards,
         }
     }
+}
+
+/// The index of `key` in `rows`, added at the end if new.
+fn row<T: PartialEq>(rows: &mut Vec<T>, key: T) -> usize {
+    rows.iter()
+        .position(|known| *known == key)
+        .unwrap_or_else(|| {
+            rows.push(key);
+            rows.len() - 1
+        })
 }
 
 /// A thread's integer counts, indexed like its [`Layout`].
@@ -351,13 +381,16 @@ impl Counts {
         self.ended.add(outcome.how());
         self.rounds.add(game.round());
         self.steps += game.steps();
-        for (card, (team, _)) in game.cards().zip(&layout.ships) {
+        // A row counts a game once, however many of its cards were fielded.
+        let mut rows = vec![(false, false); layout.ships.len()];
+        for (card, &slot) in game.cards().zip(&layout.ship_rows) {
+            let team = layout.ships[slot].0;
             let deployed = match card.place {
                 CardPlace::Screen => false,
                 CardPlace::Hold(carrier) => game.card(carrier).place != CardPlace::Screen,
                 CardPlace::Launched | CardPlace::OutOfPlay => true,
             };
-            self.deployed[card.id.index()] += u64::from(deployed);
+            rows[slot].0 |= deployed;
             // A card still in the hold of its own side's launched ship is
             // in play as much as the ship carrying it.
             let in_play = match card.place {
@@ -368,9 +401,11 @@ impl Counts {
                 }
                 CardPlace::Screen | CardPlace::OutOfPlay => None,
             };
-            if in_play.is_some_and(|controller| game.team(controller) == *team) {
-                self.survived[card.id.index()] += 1;
-            }
+            rows[slot].1 |= in_play.is_some_and(|controller| game.team(controller) == team);
+        }
+        for (slot, (deployed, survived)) in rows.into_iter().enumerate() {
+            self.deployed[slot] += u64::from(deployed);
+            self.survived[slot] += u64::from(survived);
         }
         for (slot, plays) in self.scratch.iter_mut().enumerate() {
             self.plays[slot] += u64::from(*plays);
@@ -380,38 +415,27 @@ impl Counts {
     }
 
     fn into_tally(self, layout: &Layout) -> Tally {
-        let mut ships: Vec<ShipTally> = Vec::new();
-        for (((team, ship), survived), deployed) in
-            layout.ships.iter().zip(&self.survived).zip(&self.deployed)
-        {
-            // Two seats of one team may field the same card (several sets):
-            // one row, counted per card fielded.
-            let team = &layout.teams[team.index()];
-            match ships
-                .iter_mut()
-                .find(|row| row.team == *team && row.ship == *ship)
-            {
-                Some(row) => {
-                    row.fielded += self.finished;
-                    row.deployed += deployed;
-                    row.survived += survived;
-                }
-                None => ships.push(ShipTally {
-                    team: team.clone(),
-                    ship: ship.clone(),
-                    fielded: self.finished,
-                    deployed: *deployed,
-                    survived: *survived,
-                }),
-            }
-        }
+        let ships = layout
+            .ships
+            .iter()
+            .zip(&self.deployed)
+            .zip(&self.survived)
+            .map(|(((team, ship), &deployed), &survived)| ShipTally {
+                team: layout.teams[team.index()].clone(),
+                ship: ship.clone(),
+                fielded: self.finished,
+                deployed,
+                survived,
+            })
+            .collect();
         let cards = layout
             .cards
             .iter()
             .enumerate()
-            .map(|(slot, (team, card))| CardTally {
+            .map(|(slot, (team, card, deck))| CardTally {
                 team: layout.teams[team.index()].clone(),
                 card: card.clone(),
+                deck: layout.teams[deck.index()].clone(),
                 dealt: self.finished,
                 plays: self.plays[slot],
                 played_in: self.played_in[slot],
@@ -474,9 +498,10 @@ impl Worker<'_> {
                 &mut policies,
                 seed,
                 self.config.max_steps,
-                |_, decision| {
+                |game, decision| {
                     if let Some(card) = decision.played_card() {
-                        scratch[slots[card.index()]] += 1;
+                        let team = game.team(decision.player);
+                        scratch[slots[team.index()][card.index()]] += 1;
                     }
                 },
             );

@@ -93,27 +93,34 @@ pub struct ShipTally {
     pub team: String,
     /// The bundle's ship card id.
     pub ship: String,
-    /// Finished games in which the card was in the side's fleet.
+    /// Finished games in which the card was in the side's fleet (in the
+    /// fleet of one of its players or more: a row counts a game once).
     pub fielded: u64,
-    /// Of those, the games it left its player's screen: launched, or
-    /// carried in the hold of a card that was.
+    /// Of those, the games it (a copy of it, with several) left its
+    /// player's screen: launched, or carried in the hold of a card that
+    /// was.
     pub deployed: u64,
-    /// Of those, the games it ended in play for its own side: on the
-    /// battlefield (launched, not every ship destroyed) or in the hold of
-    /// such a ship of its side.
+    /// Of those, the games it (a copy of it) ended in play for its own
+    /// side: on the battlefield (launched, not every ship destroyed) or in
+    /// the hold of such a ship of its side.
     pub survived: u64,
 }
 
 /// How often a side played a tactic card.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CardTally {
-    /// The team whose deck (or prepped cards) holds the card.
+    /// The team whose players played the copies counted here.
     pub team: String,
     /// The bundle's tactic card id.
     pub card: String,
-    /// Finished games in which the side had at least one copy.
+    /// The team whose deck (or prepped cards) holds the card: `team` for a
+    /// side's own cards, another for a card of another side's deck that
+    /// this side may come to play (a mission's draw from it).
+    pub deck: String,
+    /// Finished games in which the card was in the game (every finished
+    /// game: fleets and decks do not change from game to game).
     pub dealt: u64,
-    /// Copies played (from the hand) in those games.
+    /// Copies the side played (from the hand) in those games.
     pub plays: u64,
     /// Games in which the side played at least one copy.
     pub played_in: u64,
