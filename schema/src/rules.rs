@@ -136,7 +136,26 @@ pub struct Components {
     #[schemars(range(max = 99))]
     pub debris_fields: u32,
     /// How many of each discovery tile a set holds.
+    #[schemars(schema_with = "tile_counts")]
     pub discovery_tiles: BTreeMap<DiscoveryTile, u32>,
+}
+
+/// The schema of `discovery_tiles`: each kind's count bounded as the
+/// obstacles' are (a game lays out every tile it draws from).
+fn tile_counts(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    let properties: serde_json::Map<String, serde_json::Value> = DiscoveryTile::ALL
+        .iter()
+        .map(|tile| {
+            let count = serde_json::json!({ "type": "integer", "minimum": 0, "maximum": 99 });
+            (tile.name().to_owned(), count)
+        })
+        .collect();
+    schemars::json_schema!({
+        "description": "How many of each discovery tile a set holds.",
+        "type": "object",
+        "properties": properties,
+        "additionalProperties": false,
+    })
 }
 
 impl Default for Components {
