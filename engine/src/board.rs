@@ -19,6 +19,9 @@ use crate::ids::Hex;
 /// No hex: off the battlefield.
 pub(crate) const NONE: u16 = u16::MAX;
 
+// Six positions a hex (a medium ship's directions) must number below NONE.
+const _: () = assert!(Battlefield::MAX_HEXES as usize * 6 < NONE as usize);
+
 /// The farthest apart two ships' `at` hexes can be while their footprints
 /// are adjacent: one space plus each footprint's [`extent`].
 pub(crate) const ADJACENT_REACH: u8 = 1 + 2 * extent(Size::Large);
@@ -191,7 +194,7 @@ impl Board {
         let columns = u16::try_from(battlefield.columns).ok()?;
         let rows = u16::try_from(battlefield.rows).ok()?;
         let len = usize::from(columns) * usize::from(rows);
-        if len * 6 >= usize::from(NONE) || columns == 0 || rows == 0 {
+        if len > Battlefield::MAX_HEXES as usize || columns == 0 || rows == 0 {
             return None;
         }
         let mut axial = Vec::with_capacity(len);

@@ -45,7 +45,10 @@ use crate::state::{
 pub enum SetupError {
     #[error("the bundle has no mission `{0}`")]
     UnknownMission(String),
-    #[error("the battlefield of `{0}` is too large")]
+    #[error(
+        "the battlefield of `{0}` is too large: the engine plays at most {max} hexes (columns × rows)",
+        max = spacedock_schema::bundle::Battlefield::MAX_HEXES
+    )]
     Battlefield(String),
     #[error("the ruleset's footprints are not supported: small 1, medium 2 and large 7 hexes are")]
     Footprint,

@@ -138,11 +138,20 @@ pub struct Zone {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Battlefield {
+    /// At most [`Battlefield::MAX_HEXES`] hexes with `rows`.
     pub columns: u32,
     pub rows: u32,
     /// Every half hex, sorted by row then column.
     pub half_hexes: Vec<Coord>,
     pub zones: Vec<Zone>,
+}
+
+impl Battlefield {
+    /// The most hexes (columns × rows, half hexes included) a battlefield
+    /// may have: the engine numbers each position of a ship by a 16-bit
+    /// index, six per hex. The largest printed battlefield (two joined
+    /// gameboards) has 368. The compiler refuses a larger one (SD0614).
+    pub const MAX_HEXES: u32 = 10_922;
 }
 
 /// A mission with every reference made a canonical id and every default

@@ -4,6 +4,7 @@
 
 use std::collections::{BTreeMap, HashMap};
 
+use spacedock_schema::bundle::Battlefield;
 use spacedock_schema::common::Coord;
 use spacedock_schema::mission::{Face, MissionSource, Selection};
 use spacedock_schema::rules::{DiscoveryTile, Obstacle};
@@ -27,6 +28,7 @@ pub(crate) fn check(
     no_victory(context, mission, source, diagnostics);
     components(context, mission, source, diagnostics);
     let Some(map) = &mission.map else { return };
+    battlefield_size(context, mission, map, diagnostics);
     let mut occupied: HashMap<Coord, (Location, String)> = HashMap::new();
     obstacles(context, mission, source, map, &mut occupied, diagnostics);
     discovery(context, mission, source, map, &mut occupied, diagnostics);
@@ -76,6 +78,34 @@ fn board_join(
                 ),
             );
         }
+    }
+}
+
+/// The engine numbers a ship's positions with 16 bits: a battlefield past
+/// [`Battlefield::MAX_HEXES`] compiles into a bundle no game can be set up
+/// from.
+fn battlefield_size(
+    context: &Context<'_>,
+    mission: &MissionModel,
+    map: &BattleMap,
+    diagnostics: &mut Diagnostics,
+) {
+    let hexes = u64::from(map.columns) * u64::from(map.rows);
+    if hexes > u64::from(Battlefield::MAX_HEXES) {
+        diagnostics.push(
+            Diagnostic::new(
+                Code::BattlefieldTooLarge,
+                format!(
+                    "the battlefield is {} columns by {} rows, {hexes} hexes; games are played on at most {}",
+                    map.columns,
+                    map.rows,
+                    Battlefield::MAX_HEXES
+                ),
+            )
+            .at(context.at(mission.file, "/boards"))
+            .label("too many hexes")
+            .help("use smaller gameboards (104 by 105 hexes, or 2 joined boards of 104 by 53, fit)"),
+        );
     }
 }
 
