@@ -247,7 +247,12 @@ pub(crate) fn merge(args: &MergeArgs) -> Result<Exit, Error> {
                 message: "its teams, ships or cards are not those of the other shards".to_owned(),
             });
         }
-        tally.merge(&other_tally);
+        tally
+            .merge(&other_tally)
+            .map_err(|overflow| Error::InvalidSimResult {
+                path: path.clone(),
+                message: format!("its counts and the other shards': {overflow}"),
+            })?;
     }
     if run.is_complete() {
         // Every shard is here: the result is the unsharded run's.
@@ -298,31 +303,55 @@ fn check_shard(path: &Path, run: &Run, tally: &Tally) -> Result<(), Error> {
             tally.finished, tally.games
         )));
     }
-    // Each finished game has one result and one ending.
-    let results = tally.draws + tally.teams.iter().map(|team| team.wins).sum::<u64>();
-    if results != tally.finished {
+    // Each finished game has one result and one ending. Sums are wide: an
+    // edited file may hold counts that wrap 64 bits into a "right" total.
+    let results = u128::from(tally.draws)
+        + tally
+            .teams
+            .iter()
+            .map(|team| u128::from(team.wins))
+            .sum::<u128>();
+    if results != u128::from(tally.finished) {
         return Err(invalid(format!(
             "its wins and draws add up to {results} where it counts {} finished games",
             tally.finished
         )));
     }
     let ended = &tally.ended;
-    let endings =
-        ended.destroy_all + ended.victory_points + ended.alternative + ended.victory_clock;
-    if endings != tally.finished {
+    let endings = [
+        ended.destroy_all,
+        ended.victory_points,
+        ended.alternative,
+        ended.victory_clock,
+    ]
+    .map(u128::from)
+    .iter()
+    .sum::<u128>();
+    if endings != u128::from(tally.finished) {
         return Err(invalid(format!(
             "its endings add up to {endings} where it counts {} finished games",
             tally.finished
         )));
     }
-    let failed = tally.failures.total();
-    if tally.finished + failed != tally.games {
+    let failures = &tally.failures;
+    let failed = [failures.step_limit, failures.stuck, failures.panic]
+        .map(u128::from)
+        .iter()
+        .sum::<u128>();
+    if u128::from(tally.finished) + failed != u128::from(tally.games) {
         return Err(invalid(format!(
             "its {} finished and {failed} failed games are not its {} games",
             tally.finished, tally.games
         )));
     }
-    if tally.rounds.len() != tally.finished || !tally.rounds.is_consistent() {
+    // A finished game took at most the step bound's actions.
+    if u128::from(tally.steps) > u128::from(tally.finished) * u128::from(run.max_steps) {
+        return Err(invalid(format!(
+            "it counts {} actions in {} finished games, past the step bound of {} a game",
+            tally.steps, tally.finished, run.max_steps
+        )));
+    }
+    if !tally.rounds.is_consistent() || tally.rounds.len() != tally.finished {
         return Err(invalid(format!(
             "its game lengths count {} games, or do not add up, where it counts {} finished games",
             tally.rounds.len(),

@@ -275,6 +275,21 @@ fn merging_refuses_a_result_edited_by_hand() {
         stderr.contains("its teams, ships or cards are not those of the other shards"),
         "{stderr}"
     );
+    // Counts that wrap 64 bits into the right total are caught.
+    let stderr = edit(&|result| {
+        let tally = &mut result["tally"];
+        let finished = tally["finished"].as_u64().unwrap();
+        let draws = tally["draws"].as_u64().unwrap();
+        tally["teams"][0]["wins"] = serde_json::json!(u64::MAX);
+        tally["teams"][1]["wins"] = serde_json::json!(finished + 1 - draws);
+    });
+    assert!(stderr.contains("its wins and draws add up to"), "{stderr}");
+    let stderr = edit(&|result| {
+        let steps = result["tally"]["finished"].as_u64().unwrap()
+            * result["run"]["max_steps"].as_u64().unwrap();
+        result["tally"]["steps"] = serde_json::json!(steps + 1);
+    });
+    assert!(stderr.contains("past the step bound of"), "{stderr}");
     // A result of another version names both formats.
     let stderr = edit(&|result| result["run"]["format"] = serde_json::json!(1));
     assert!(

@@ -74,7 +74,7 @@ fn shards_add_up_to_the_whole_run() {
         if merged.games == 0 {
             merged = part.tally;
         } else {
-            merged.merge(&part.tally);
+            merged.merge(&part.tally).expect("shards of a run add up");
         }
     }
     assert_eq!(Report::new(&merged), Report::new(&whole.tally));

@@ -344,9 +344,14 @@ impl Counts {
         add(&mut self.went_second, &other.went_second);
         add(&mut self.wins_going_second, &other.wins_going_second);
         self.draws += other.draws;
-        self.ended.merge(&other.ended);
-        self.rounds.merge(&other.rounds);
-        self.failures.merge(&other.failures);
+        // A run's own counts stay far below 2^64 (one per game played).
+        let added = self
+            .ended
+            .merge(&other.ended)
+            .and(self.failures.merge(&other.failures))
+            .is_ok()
+            && self.rounds.merge(&other.rounds).is_some();
+        debug_assert!(added, "a run's counts fit 64 bits");
         self.steps += other.steps;
         add(&mut self.deployed, &other.deployed);
         add(&mut self.survived, &other.survived);

@@ -119,19 +119,26 @@ impl Histogram {
         self.sum_of_squares += u128::from(value) * u128::from(value);
     }
 
-    pub fn merge(&mut self, other: &Histogram) {
+    /// Adds `other`'s values; `None` when a count or sum would pass its
+    /// bits (histograms edited by hand), `self` then partly added.
+    pub fn merge(&mut self, other: &Histogram) -> Option<()> {
         if self.counts.len() < other.counts.len() {
             self.counts.resize(other.counts.len(), 0);
         }
         for (mine, theirs) in self.counts.iter_mut().zip(&other.counts) {
-            *mine += theirs;
+            *mine = mine.checked_add(*theirs)?;
         }
-        self.sum += other.sum;
-        self.sum_of_squares += other.sum_of_squares;
+        self.sum = self.sum.checked_add(other.sum)?;
+        self.sum_of_squares = self.sum_of_squares.checked_add(other.sum_of_squares)?;
+        Some(())
     }
 
+    /// How many values were seen (saturating: an edited histogram may
+    /// count past `u64`, which [`Histogram::is_consistent`] refuses).
     pub fn len(&self) -> u64 {
-        self.counts.iter().sum()
+        self.counts
+            .iter()
+            .fold(0u64, |total, &count| total.saturating_add(count))
     }
 
     pub fn is_empty(&self) -> bool {
@@ -141,13 +148,20 @@ impl Histogram {
     /// Whether the kept sums are those of the counts (a histogram read
     /// from a file may have been edited).
     pub fn is_consistent(&self) -> bool {
-        let (mut sum, mut squares) = (0u128, 0u128);
+        let mut totals = Some((0u64, 0u128, 0u128));
         for (value, count) in self.values() {
-            let (value, count) = (u128::from(value), u128::from(count));
-            sum += value * count;
-            squares += value * value * count;
+            totals = totals.and_then(|(len, sum, squares)| {
+                let (value, wide) = (u128::from(value), u128::from(count));
+                Some((
+                    len.checked_add(count)?,
+                    sum.checked_add(value.checked_mul(wide)?)?,
+                    squares.checked_add(value.checked_mul(value)?.checked_mul(wide)?)?,
+                ))
+            });
         }
-        sum == u128::from(self.sum) && squares == self.sum_of_squares
+        totals.is_some_and(|(_, sum, squares)| {
+            sum == u128::from(self.sum) && squares == self.sum_of_squares
+        })
     }
 
     /// The (value, count) pairs seen, smallest value first.

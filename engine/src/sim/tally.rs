@@ -78,11 +78,11 @@ impl Ended {
         }
     }
 
-    pub(crate) fn merge(&mut self, other: &Ended) {
-        self.destroy_all += other.destroy_all;
-        self.victory_points += other.victory_points;
-        self.alternative += other.alternative;
-        self.victory_clock += other.victory_clock;
+    pub(crate) fn merge(&mut self, other: &Ended) -> Result<(), TallyOverflow> {
+        add(&mut self.destroy_all, other.destroy_all)?;
+        add(&mut self.victory_points, other.victory_points)?;
+        add(&mut self.alternative, other.alternative)?;
+        add(&mut self.victory_clock, other.victory_clock)
     }
 }
 
@@ -140,10 +140,6 @@ pub struct Failures {
 }
 
 impl Failures {
-    pub fn total(&self) -> u64 {
-        self.step_limit + self.stuck + self.panic
-    }
-
     /// Keeps `sample` if it is among the [`FAILURE_SAMPLES`] smallest
     /// indices seen.
     pub fn keep(&mut self, sample: FailureSample) {
@@ -156,13 +152,22 @@ impl Failures {
         }
     }
 
-    pub(crate) fn merge(&mut self, other: &Failures) {
-        self.step_limit += other.step_limit;
-        self.stuck += other.stuck;
-        self.panic += other.panic;
+    pub(crate) fn merge(&mut self, other: &Failures) -> Result<(), TallyOverflow> {
+        add(&mut self.step_limit, other.step_limit)?;
+        add(&mut self.stuck, other.stuck)?;
+        add(&mut self.panic, other.panic)?;
         for sample in &other.samples {
             self.keep(sample.clone());
         }
+        Ok(())
+    }
+
+    /// All failed games (saturating: a tally edited by hand may count past
+    /// `u64`, which `sim merge` refuses as not adding up).
+    pub fn total(&self) -> u64 {
+        self.step_limit
+            .saturating_add(self.stuck)
+            .saturating_add(self.panic)
     }
 }
 
@@ -180,23 +185,25 @@ pub struct FailureSample {
 impl Tally {
     /// Adds `other` into `self`. Teams, ship cards and tactic cards are
     /// matched by name; ones only `other` has are appended, so tallies of
-    /// runs with different default fleets still add up.
-    pub fn merge(&mut self, other: &Tally) {
-        self.games += other.games;
-        self.finished += other.finished;
-        self.draws += other.draws;
-        self.ended.merge(&other.ended);
-        self.rounds.merge(&other.rounds);
-        self.steps += other.steps;
-        self.failures.merge(&other.failures);
+    /// runs with different default fleets still add up. A sum past `u64`
+    /// (tallies edited by hand: no run counts that far) is an error, and
+    /// `self` is then left partly added.
+    pub fn merge(&mut self, other: &Tally) -> Result<(), TallyOverflow> {
+        add(&mut self.games, other.games)?;
+        add(&mut self.finished, other.finished)?;
+        add(&mut self.draws, other.draws)?;
+        self.ended.merge(&other.ended)?;
+        self.rounds.merge(&other.rounds).ok_or(TallyOverflow)?;
+        add(&mut self.steps, other.steps)?;
+        self.failures.merge(&other.failures)?;
         for theirs in &other.teams {
             match self.teams.iter_mut().find(|mine| mine.team == theirs.team) {
                 Some(mine) => {
-                    mine.wins += theirs.wins;
-                    mine.went_first += theirs.went_first;
-                    mine.wins_going_first += theirs.wins_going_first;
-                    mine.went_second += theirs.went_second;
-                    mine.wins_going_second += theirs.wins_going_second;
+                    add(&mut mine.wins, theirs.wins)?;
+                    add(&mut mine.went_first, theirs.went_first)?;
+                    add(&mut mine.wins_going_first, theirs.wins_going_first)?;
+                    add(&mut mine.went_second, theirs.went_second)?;
+                    add(&mut mine.wins_going_second, theirs.wins_going_second)?;
                 }
                 None => self.teams.push(theirs.clone()),
             }
@@ -208,9 +215,9 @@ impl Tally {
                 .find(|mine| mine.team == theirs.team && mine.ship == theirs.ship)
             {
                 Some(mine) => {
-                    mine.fielded += theirs.fielded;
-                    mine.deployed += theirs.deployed;
-                    mine.survived += theirs.survived;
+                    add(&mut mine.fielded, theirs.fielded)?;
+                    add(&mut mine.deployed, theirs.deployed)?;
+                    add(&mut mine.survived, theirs.survived)?;
                 }
                 None => self.ships.push(theirs.clone()),
             }
@@ -222,14 +229,26 @@ impl Tally {
                 .find(|mine| mine.team == theirs.team && mine.card == theirs.card)
             {
                 Some(mine) => {
-                    mine.dealt += theirs.dealt;
-                    mine.plays += theirs.plays;
-                    mine.played_in += theirs.played_in;
+                    add(&mut mine.dealt, theirs.dealt)?;
+                    add(&mut mine.plays, theirs.plays)?;
+                    add(&mut mine.played_in, theirs.played_in)?;
                 }
                 None => self.cards.push(theirs.clone()),
             }
         }
+        Ok(())
     }
+}
+
+/// Tallies whose sum does not fit the counts' 64 bits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("the counts add up past 2^64")]
+pub struct TallyOverflow;
+
+/// `into += from`, or an error past `u64`.
+fn add(into: &mut u64, from: u64) -> Result<(), TallyOverflow> {
+    *into = into.checked_add(from).ok_or(TallyOverflow)?;
+    Ok(())
 }
 
 #[cfg(test)]
@@ -287,7 +306,7 @@ mod tests {
             ships: vec![ship("wretch", "red-fuvu"), ship("isn", "isn-everest")],
             ..Tally::default()
         };
-        left.merge(&right);
+        left.merge(&right).unwrap();
         assert_eq!(left.games, 5);
         assert_eq!(left.teams[0].wins, 1);
         assert_eq!(left.teams[1].wins, 3);
@@ -297,5 +316,27 @@ mod tests {
         assert_eq!(left.ships[0].fielded, 4);
         assert_eq!(left.ships[0].deployed, 4);
         assert_eq!(left.ships[1].ship, "red-fuvu");
+    }
+
+    #[test]
+    fn counts_past_64_bits_are_an_error_not_a_wrap() {
+        let mut left = Tally {
+            games: u64::MAX,
+            ..Tally::default()
+        };
+        let right = Tally {
+            games: 1,
+            ..Tally::default()
+        };
+        assert_eq!(left.merge(&right), Err(super::TallyOverflow));
+        let mut left = Tally::default();
+        left.rounds.add(3);
+        let mut right = left.clone();
+        assert_eq!(left.merge(&right), Ok(()));
+        assert_eq!(left.rounds.len(), 2);
+        // Steps past 64 bits.
+        right.steps = u64::MAX;
+        left.steps = 1;
+        assert!(left.merge(&right).is_err());
     }
 }
