@@ -77,6 +77,9 @@ pub(crate) enum Error {
     #[error("`--trace` and `--output` both name `{}`", path.display())]
     SameOutput { path: PathBuf },
 
+    #[error("`--output` names `{}`, one of the results to merge", path.display())]
+    OutputIsInput { path: PathBuf },
+
     /// `sim` was asked to print two things on stdout: `-` (stdout) as the
     /// JSON result's or the trace's file, beside the report.
     #[error("`{flag} -` writes {what} to stdout, where {taken}")]
@@ -168,6 +171,9 @@ impl Error {
                 "write the JSON result to a file with `--format json -o FILE`, or the trace to a file"
                     .to_owned(),
             ),
+            Error::OutputIsInput { .. } => {
+                Some("write the combined result to a new file".to_owned())
+            }
             Error::SameOutput { .. } => {
                 Some("write the trace and the JSON result to two files".to_owned())
             }

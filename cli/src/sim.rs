@@ -64,6 +64,14 @@ pub(crate) fn run(args: &SimRunArgs, style: Style) -> Result<Exit, Error> {
         fleets,
     };
     stdout_free(args.output.as_deref(), args.trace.as_deref(), args.format)?;
+    for path in args.output.iter().chain(&args.trace) {
+        if !is_stdout(path) {
+            write::can_write(path).map_err(|source| Error::Write {
+                path: path.clone(),
+                source,
+            })?;
+        }
+    }
     let played = config.shard.games(games);
     if let Some(path) = &args.trace {
         // The trace is of the shard's first game: a shard with none has
@@ -207,6 +215,14 @@ fn same_path(a: &Path, b: &Path) -> bool {
 
 pub(crate) fn merge(args: &MergeArgs) -> Result<Exit, Error> {
     stdout_free(args.output.as_deref(), None, args.format)?;
+    // The combined result must not replace a shard it was made from.
+    if let Some(output) = args.output.as_deref().filter(|path| !is_stdout(path))
+        && let Some(input) = args.files.iter().find(|input| same_path(input, output))
+    {
+        return Err(Error::OutputIsInput {
+            path: input.clone(),
+        });
+    }
     let mut results = Vec::with_capacity(args.files.len());
     for path in &args.files {
         let text = std::fs::read_to_string(path).map_err(|source| Error::Read {

@@ -1159,3 +1159,40 @@ fn a_ship_card_of_two_seats_of_a_team_counts_once_a_game() {
     assert!(rows[0]["deployed"].as_u64() <= finished.as_u64());
     run(&["sim", "merge", &output], 0);
 }
+
+/// An output that cannot be written is refused before the games are
+/// played, and `sim merge` never writes over one of its inputs.
+#[test]
+fn outputs_are_checked_before_the_work() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = temp(&dir, "no-such-folder/result.json")
+        .display()
+        .to_string();
+    for flag in ["-o", "--trace"] {
+        let finished = run_owned(&sim(&["--games", "2", flag, &missing]), 2);
+        assert_eq!(finished.stdout, "", "no report: nothing was played");
+        assert!(
+            finished.stderr.contains("there is no folder"),
+            "{}",
+            finished.stderr
+        );
+    }
+    let folder = dir.path().display().to_string();
+    let finished = run_owned(&sim(&["--games", "2", "-o", &folder]), 2);
+    assert!(
+        finished.stderr.contains("it is a folder"),
+        "{}",
+        finished.stderr
+    );
+
+    let shard = temp(&dir, "a.json").display().to_string();
+    run_owned(&sim(&["--games", "2", "-o", &shard]), 0);
+    let before = std::fs::read_to_string(&shard).unwrap();
+    let finished = run(&["sim", "merge", &shard, "-o", &shard], 2);
+    assert!(
+        finished.stderr.contains("one of the results to merge"),
+        "{}",
+        finished.stderr
+    );
+    assert_eq!(std::fs::read_to_string(&shard).unwrap(), before);
+}
