@@ -224,8 +224,8 @@ pub(crate) struct CheckArgs {
     #[command(flatten)]
     pub(crate) report: ReportArgs,
 
-    /// Also play N games of every mission with random players and report missions that crash, hang, are one-sided or end in the first round.
-    #[arg(long, value_name = "N")]
+    /// Also play N games (at least 1) of each of the pack's own missions with random players and report missions that crash, hang, are one-sided or end in the first round.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub(crate) games: Option<u64>,
 
     /// With --games: actions after which a game counts as hanging.

@@ -49,7 +49,8 @@ pub(crate) fn run(args: &CheckArgs, style: Style) -> Result<Exit, Error> {
         .map(
             |(label, compilation)| match (args.games, &compilation.bundle) {
                 (Some(games), Some(bundle)) => {
-                    playtest::run(label, &Arc::new(bundle.clone()), games, args.max_steps)
+                    let own = &compilation.own_missions;
+                    playtest::run(label, &Arc::new(bundle.clone()), own, games, args.max_steps)
                 }
                 _ => Vec::new(),
             },

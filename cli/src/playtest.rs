@@ -79,17 +79,21 @@ pub(crate) fn findings_of(packs: &[Vec<MissionPlaytest>]) -> Findings {
     }
 }
 
-/// Plays `games` random games of every mission of `bundle`, each stopped
-/// as hanging after `max_steps` actions.
+/// Plays `games` random games of each mission of `bundle` named in `own`
+/// (the checked pack's own missions: its dependencies' are their
+/// authors' to playtest), each stopped as hanging after `max_steps`
+/// actions.
 pub(crate) fn run(
     label: &str,
     bundle: &Arc<Bundle>,
+    own: &[String],
     games: u64,
     max_steps: u64,
 ) -> Vec<MissionPlaytest> {
     bundle
         .missions
         .iter()
+        .filter(|mission| own.contains(&mission.id))
         .map(|mission| {
             let config = SimConfig {
                 mission: mission.id.clone(),

@@ -1196,3 +1196,45 @@ fn outputs_are_checked_before_the_work() {
     );
     assert_eq!(std::fs::read_to_string(&shard).unwrap(), before);
 }
+
+/// `check --games` playtests the checked pack's own missions, not those of
+/// its dependencies (their authors' to playtest), and wants a game or more.
+#[test]
+fn check_with_games_playtests_only_the_packs_own_missions() {
+    let dir = tempfile::tempdir().unwrap();
+    let pack = dir.path().join("extension");
+    std::fs::create_dir_all(pack.join("missions")).unwrap();
+    let clean = crate::fixtures().join("clean");
+    std::fs::write(
+        pack.join("pack.toml"),
+        format!(
+            "id = \"extension\"\nname = \"Extension\"\nversion = \"0.1.0\"\n\
+             game = \"battleship-galaxies\"\n\n[provenance]\nsummary = \"A test.\"\n\n\
+             [dependencies]\nclean = {{ path = {:?} }}\n",
+            clean.display().to_string()
+        ),
+    )
+    .unwrap();
+    let skirmish = std::fs::read_to_string(clean.join("missions/skirmish.toml")).unwrap();
+    std::fs::write(
+        pack.join("missions/duel.toml"),
+        skirmish.replacen("name = \"Skirmish\"", "name = \"Duel\"", 1),
+    )
+    .unwrap();
+    let pack = pack.display().to_string();
+    let finished = run(&["check", &pack, "--games", "3", "--format", "json"], 0);
+    let report = json(&finished.stdout);
+    let missions: Vec<&str> = report["playtest"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|playtest| playtest["mission"].as_str().unwrap())
+        .collect();
+    assert_eq!(missions, ["duel"], "{report}");
+    let finished = run(&["check", &pack, "--games", "0"], 2);
+    assert!(
+        finished.stderr.contains("0 is not in 1.."),
+        "{}",
+        finished.stderr
+    );
+}

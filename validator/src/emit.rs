@@ -13,6 +13,31 @@ use crate::geometry::{board_half_hexes, zone_cells};
 use crate::model::Model;
 use crate::resolve::ItemKind;
 
+/// The ids of the missions written in the root pack's own `missions/`
+/// folder, sorted as the bundle lists missions.
+pub(crate) fn own_missions(context: &Context<'_>) -> Vec<String> {
+    let Some(root) = context.content.packs.first() else {
+        return Vec::new();
+    };
+    let folder = root.root.join("missions");
+    let mut ids: Vec<String> = context
+        .content
+        .missions
+        .iter()
+        .enumerate()
+        .filter(|(_, mission)| {
+            // The root is canonical; the file as it was named.
+            let path = context.sources.get(mission.file).path();
+            std::fs::canonicalize(path)
+                .unwrap_or_else(|_| path.to_path_buf())
+                .starts_with(&folder)
+        })
+        .map(|(index, _)| context.index.id(ItemKind::Mission, index).to_owned())
+        .collect();
+    ids.sort();
+    ids
+}
+
 pub(crate) fn bundle(context: &Context<'_>, model: &Model) -> Bundle {
     let content = context.content;
     let index = &context.index;

@@ -59,6 +59,9 @@ pub struct Compilation {
     pub bundle: Option<Bundle>,
     /// The root pack's manifest identity, when its pack.toml loaded.
     pub pack: Option<PackIdentity>,
+    /// The ids of the missions the root pack itself defines (not its
+    /// dependencies'), in the bundle's order; empty without a bundle.
+    pub own_missions: Vec<String>,
 }
 
 /// Who a pack is: its id, display name and version.
@@ -92,21 +95,24 @@ pub fn compile(root: &Path, options: &Options) -> Compilation {
     let mut sources = SourceMap::new();
     let mut diagnostics = diagnostic::Diagnostics::default();
     let content = load::load(root, &mut sources, &mut diagnostics);
-    let bundle = context::analyse(
+    let emitted = context::analyse(
         &content,
         &sources,
         options,
         &mut diagnostics,
         |context, model, diagnostics| {
-            (!diagnostics.has_errors()).then(|| emit::bundle(context, model))
+            (!diagnostics.has_errors())
+                .then(|| (emit::bundle(context, model), emit::own_missions(context)))
         },
     );
+    let (bundle, own_missions) = emitted.unzip();
     let pack = identity(&content);
     Compilation {
         sources,
         diagnostics: diagnostics.into_sorted(),
         bundle,
         pack,
+        own_missions: own_missions.unwrap_or_default(),
     }
 }
 
