@@ -316,3 +316,39 @@ fn a_tampered_trace_is_caught() {
     let other = text.replacen(&bundle().content_hash, "sha256:0000", 1);
     assert!(matches!(replay(&other), Err(ReplayError::Bundle { .. })));
 }
+
+/// A ship card that escaped (Blockade Run: out of play with a ship not
+/// destroyed) survived; the tally's counts are those of playing the same
+/// games one by one.
+#[test]
+fn an_escaped_ship_card_survived() {
+    let mission = "blockade-run-at-entebe";
+    let mut config = config("random", 60, 0);
+    config.mission = mission.to_owned();
+    let result = run(&config);
+    let setup = Setup::new(bundle(), mission, &[]).unwrap();
+    let (mut escaped, mut survived) = (0, std::collections::BTreeMap::new());
+    for index in 0..config.games {
+        let seed = game_seed(config.seed, index);
+        let mut game = setup.start(seed);
+        game.set_record_events(false);
+        let mut policies: Vec<Box<dyn Policy>> =
+            (0..2).map(|_| policy_by_name("random").unwrap()).collect();
+        if play(&mut game, &mut policies, seed, config.max_steps).is_err() {
+            continue;
+        }
+        for card in game.cards() {
+            let left = game
+                .card_ships(card.id)
+                .any(|ship| !game.ship(ship).destroyed);
+            let gone = card.place == spacedock_engine::CardPlace::OutOfPlay;
+            escaped += u64::from(gone && left);
+            let kept = left && (gone || card.place == spacedock_engine::CardPlace::Launched);
+            *survived.entry(card.ship.to_owned()).or_insert(0) += u64::from(kept);
+        }
+    }
+    assert!(escaped > 0, "random Wretch players escape now and then");
+    for row in &result.tally.ships {
+        assert_eq!(Some(&row.survived), survived.get(&row.ship), "{row:?}");
+    }
+}

@@ -404,6 +404,15 @@ impl Counts {
                     let carrier = game.card(carrier);
                     (carrier.place == CardPlace::Launched).then_some(carrier.controller)
                 }
+                // Out of play with a ship not destroyed: it escaped (Blockade
+                // Run's way of scoring), which is surviving too.
+                CardPlace::OutOfPlay
+                    if game
+                        .card_ships(card.id)
+                        .any(|ship| !game.ship(ship).destroyed) =>
+                {
+                    Some(card.controller)
+                }
                 CardPlace::Screen | CardPlace::OutOfPlay => None,
             };
             rows[slot].1 |= in_play.is_some_and(|controller| game.team(controller) == team);

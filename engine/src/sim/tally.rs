@@ -101,8 +101,9 @@ pub struct ShipTally {
     /// was.
     pub deployed: u64,
     /// Of those, the games it (a copy of it) ended in play for its own
-    /// side: on the battlefield (launched, not every ship destroyed) or in
-    /// the hold of such a ship of its side.
+    /// side: on the battlefield (launched, not every ship destroyed), in
+    /// the hold of such a ship of its side, or escaped (out of play with a
+    /// ship not destroyed, as Blockade Run's escapes).
     pub survived: u64,
 }
 
