@@ -887,11 +887,13 @@ pub(crate) fn human(run: &Run, report: &Report) -> String {
         .cards
         .iter()
         .map(|card| {
-            let label = if card.deck == card.team {
-                format!("{} {}", card.team, card.card)
-            } else {
-                format!("{} {} ({}'s deck)", card.team, card.card, card.deck)
-            };
+            let mut label = format!("{} {}", card.team, card.card);
+            if card.deck != card.team {
+                let _ = write!(label, " ({}'s deck)", card.deck);
+            }
+            if card.prepped > 0 {
+                let _ = write!(label, " ({} prepped)", card.prepped);
+            }
             (card, label)
         })
         .collect();

@@ -352,3 +352,16 @@ fn an_escaped_ship_card_survived() {
         assert_eq!(Some(&row.survived), survived.get(&row.ship), "{row:?}");
     }
 }
+
+/// Prepped copies (The Struggle at Pan Base's captains) are counted apart
+/// from the deck's, so a card never played from the hand is told from one
+/// the players could not play.
+#[test]
+fn prepped_copies_are_named_in_the_card_rows() {
+    let mut config = config("greedy", 4, 0);
+    config.mission = "the-struggle-at-pan-base".to_owned();
+    let tally = run(&config).tally;
+    let row = |card: &str| tally.cards.iter().find(|row| row.card == card).unwrap();
+    assert_eq!(row("krall-draxus").prepped, 1, "{:?}", row("krall-draxus"));
+    assert_eq!(row("exploit-weakness").prepped, 0);
+}

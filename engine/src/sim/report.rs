@@ -79,6 +79,8 @@ pub struct CardReport {
     /// The side whose deck holds it: `team`, or another side's for a card
     /// `team` may come to play from that deck.
     pub deck: String,
+    /// Copies prepped before each game, which are not plays.
+    pub prepped: u32,
     /// Copies played per game the side had the card; `None` (JSON `null`)
     /// without such a game.
     pub plays_per_game: Option<f64>,
@@ -152,6 +154,7 @@ impl Report {
                     team: card.team.clone(),
                     card: card.card.clone(),
                     deck: card.deck.clone(),
+                    prepped: card.prepped,
                     plays_per_game: (card.dealt > 0).then(|| card.plays as f64 / card.dealt as f64),
                     played_in: Rate::new(card.played_in, card.dealt),
                 })

@@ -24,7 +24,7 @@ use crate::sim::play::{PlayError, play_observed};
 use crate::sim::seeds::{Shard, game_seed};
 use crate::sim::stats::Histogram;
 use crate::sim::tally::{CardTally, Ended, FailureSample, Failures, ShipTally, Tally, TeamTally};
-use crate::state::CardPlace;
+use crate::state::{CardPlace, TacticPlace};
 
 /// The format of `spacedock sim --format json` output and of shard files.
 pub const SIM_FORMAT: u32 = 3;
@@ -228,6 +228,8 @@ struct Layout {
     /// a side may come to play (The Battle for ISN Barrage's computer core
     /// gives the Wretch ISN cards).
     cards: Vec<(TeamId, String, TeamId)>,
+    /// Per row of `cards`: the copies prepped before every game.
+    prepped: Vec<u32>,
 }
 
 impl Layout {
@@ -248,8 +250,16 @@ impl Layout {
             })
             .collect();
         let mut cards: Vec<(TeamId, String, TeamId)> = Vec::new();
-        for (deck, card) in &tactics {
-            row(&mut cards, (*deck, card.clone(), *deck));
+        let mut prepped: Vec<u32> = Vec::new();
+        for (index, (deck, card)) in tactics.iter().enumerate() {
+            let slot = row(&mut cards, (*deck, card.clone(), *deck));
+            prepped.resize(cards.len(), 0);
+            // Prepped before the game: attached already, or waiting for its
+            // ship's launch. Never played from a hand.
+            let place = game.tactic(crate::ids::TacticId(index as u16)).place;
+            if matches!(place, TacticPlace::Prepped(_) | TacticPlace::Attached(_)) {
+                prepped[slot] += 1;
+            }
         }
         let tactic_slots = game
             .teams()
@@ -265,12 +275,14 @@ impl Layout {
                     .collect()
             })
             .collect();
+        prepped.resize(cards.len(), 0);
         Layout {
             teams,
             ships,
             ship_rows,
             tactic_slots,
             cards,
+            prepped,
         }
     }
 }
@@ -450,6 +462,7 @@ impl Counts {
                 team: layout.teams[team.index()].clone(),
                 card: card.clone(),
                 deck: layout.teams[deck.index()].clone(),
+                prepped: layout.prepped[slot],
                 dealt: self.finished,
                 plays: self.plays[slot],
                 played_in: self.played_in[slot],

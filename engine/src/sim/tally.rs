@@ -118,6 +118,11 @@ pub struct CardTally {
     /// side's own cards, another for a card of another side's deck that
     /// this side may come to play (a mission's draw from it).
     pub deck: String,
+    /// Copies of it the side preps before each game (attached when their
+    /// ship launches, never played from the hand): the same in every game
+    /// of a run, so not added up by a merge.
+    #[serde(default)]
+    pub prepped: u32,
     /// Finished games in which the card was in the game (every finished
     /// game: fleets and decks do not change from game to game).
     pub dealt: u64,
