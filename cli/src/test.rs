@@ -14,7 +14,7 @@ use std::sync::Arc;
 
 use serde::Serialize;
 use spacedock_engine::scenario::{self, Failure};
-use spacedock_validator::{Options, ScenarioSuite, SourceMap};
+use spacedock_validator::{Diagnostic, Options, ScenarioSuite, SourceMap};
 
 use crate::args::{Format, TestArgs, TestFormat};
 use crate::error::Error;
@@ -106,10 +106,29 @@ pub(crate) fn run(args: &TestArgs, style: Style) -> Result<Exit, Error> {
         });
     }
 
+    // Scenario files the filter leaves out are not checked either: their
+    // problems are not this run's (the pack's own always are).
+    let left_out: Vec<spacedock_validator::FileId> = suite
+        .files
+        .iter()
+        .copied()
+        .filter(|&file| !selected(args, &suite, file, scenario_name(&suite, file)))
+        .collect();
+    let shown: Vec<Diagnostic> = suite
+        .diagnostics
+        .iter()
+        .filter(|diagnostic| {
+            diagnostic
+                .location
+                .as_ref()
+                .is_none_or(|location| !left_out.contains(&location.file))
+        })
+        .cloned()
+        .collect();
     let checked = [Checked {
         label: args.pack.display().to_string(),
         sources: &suite.sources,
-        diagnostics: &suite.diagnostics,
+        diagnostics: &shown,
     }];
     let format = match args.format {
         TestFormat::Human => Format::Human,
@@ -131,13 +150,12 @@ pub(crate) fn run(args: &TestArgs, style: Style) -> Result<Exit, Error> {
     extra.insert("not_run".to_owned(), not_run.into());
     // A scenario file that cannot be read as text is that scenario's
     // problem (it is not run), not the pack's: the others still run.
-    let (in_scenarios, in_pack): (Vec<_>, Vec<_>) =
-        suite.diagnostics.iter().partition(|diagnostic| {
-            diagnostic
-                .location
-                .as_ref()
-                .is_some_and(|location| suite.files.contains(&location.file))
-        });
+    let (in_scenarios, in_pack): (Vec<_>, Vec<_>) = shown.iter().partition(|diagnostic| {
+        diagnostic
+            .location
+            .as_ref()
+            .is_some_and(|location| suite.files.contains(&location.file))
+    });
     let diagnostics = Exit::for_diagnostics(in_pack, false).max(
         if in_scenarios.iter().any(|diagnostic| diagnostic.is_error()) {
             Exit::ContentErrors
@@ -154,7 +172,7 @@ pub(crate) fn run(args: &TestArgs, style: Style) -> Result<Exit, Error> {
 
     let printer = Printer { format, style };
     if format == Format::Human {
-        if !suite.diagnostics.is_empty() {
+        if !shown.is_empty() {
             printer.report(&checked, extra)?;
         }
         // A pack that cannot be read has no scenarios to report: its
@@ -208,6 +226,15 @@ fn selected(
     })
 }
 
+/// The name of the scenario a file holds, when it was read.
+fn scenario_name(suite: &ScenarioSuite, file: spacedock_validator::FileId) -> Option<&str> {
+    suite
+        .scenarios
+        .iter()
+        .find(|checked| checked.file == file)
+        .map(|checked| checked.scenario.name.as_str())
+}
+
 fn outcomes<'a>(
     args: &TestArgs,
     suite: &'a ScenarioSuite,
@@ -220,7 +247,7 @@ fn outcomes<'a>(
             .scenarios
             .iter()
             .position(|checked| checked.file == file);
-        let name = checked.map(|index| suite.scenarios[index].scenario.name.as_str());
+        let name = scenario_name(suite, file);
         if !selected(args, suite, file, name) {
             continue;
         }

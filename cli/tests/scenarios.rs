@@ -124,6 +124,39 @@ fn a_filter_runs_only_the_scenarios_it_names() {
     );
 }
 
+/// A scenario file the filter leaves out does not fail the run with its
+/// errors, broken TOML included: one test can be worked on while another
+/// is half written.
+#[test]
+fn a_filter_leaves_out_the_errors_of_the_scenarios_it_does_not_name() {
+    let dir = crate::copy_fixture("scenarios");
+    let tests = dir.path().join("scenarios").join("tests");
+    std::fs::write(
+        tests.join("half-written.toml"),
+        "name = \"Half\"\n[[steps]\n",
+    )
+    .unwrap();
+    let pack = dir.path().join("scenarios").display().to_string();
+    let finished = run(&["test", &pack, "passing"], 0);
+    assert!(
+        !finished.stderr.contains("half-written"),
+        "{}",
+        finished.stderr
+    );
+    assert!(
+        finished.stdout.contains("1 passed, 0 failed, 0 not run"),
+        "{}",
+        finished.stdout
+    );
+    // Named, it is reported.
+    let finished = run(&["test", &pack, "half"], 1);
+    assert!(
+        finished.stderr.contains("half-written.toml"),
+        "{}",
+        finished.stderr
+    );
+}
+
 #[test]
 fn a_scenario_with_errors_is_reported_and_not_run() {
     let dir = crate::copy_fixture("scenarios");
