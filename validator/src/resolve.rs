@@ -106,6 +106,9 @@ pub(crate) struct Index {
     boards: Names,
     missions: Names,
     factions: Names,
+    /// A dependency could not be read: references finding nothing may
+    /// name its items, and are not reported.
+    incomplete: bool,
 }
 
 impl Index {
@@ -198,6 +201,7 @@ impl Index {
             diagnostics,
         );
         index.add_aliases(content, sources, diagnostics);
+        index.incomplete = content.dependency_missing;
         for (kind, name) in &content.broken {
             let names = match kind {
                 spacedock_schema::FileKind::Ship => &mut index.ships,
@@ -290,7 +294,7 @@ impl Index {
                 None
             }
             Lookup::Duplicated => None,
-            Lookup::Missing if names.broken.contains(text) => None,
+            Lookup::Missing if names.broken.contains(text) || self.incomplete => None,
             Lookup::Missing => {
                 diagnostics.push(
                     Diagnostic::new(

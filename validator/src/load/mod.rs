@@ -48,6 +48,10 @@ pub(crate) struct Content {
     /// Ids and names of items whose file failed to load: references to
     /// them are not reported again.
     pub(crate) broken: Vec<(FileKind, String)>,
+    /// Whether a dependency could not be read: its items are unknown, so
+    /// a reference that finds nothing may name one of them and is not
+    /// reported (the dependency's own error says what to fix).
+    pub(crate) dependency_missing: bool,
 }
 
 /// The folders of a pack and the kind of file each holds.
@@ -135,6 +139,7 @@ fn load_pack(
         // A missing dependency is a mistake in the manifest that names it
         // (a content error); a folder given on the command line that is not
         // a pack means nothing can be read at all.
+        let dependency = required_by.is_some();
         let diagnostic = match required_by {
             Some(dependency) => Diagnostic::new(
                 Code::DependencyError,
@@ -152,13 +157,16 @@ fn load_pack(
             )
             .at(dependency.location)
             .label("no pack here")
-            .help("the path is relative to the folder of this pack.toml"),
+            .help(
+                "the path is relative to the folder of this pack.toml; references to its items are checked once it loads",
+            ),
             None => Diagnostic::new(
                 Code::NotAPack,
                 format!("`{}` is not a pack: it has no pack.toml", root.display()),
             )
             .help("a pack is a folder with a pack.toml manifest; see docs/authoring.md"),
         };
+        content.dependency_missing |= dependency;
         diagnostics.push(diagnostic);
         return;
     }
@@ -279,6 +287,17 @@ fn remember_broken(
         return;
     }
     let Ok(value) = toml::from_str::<toml::Table>(source.text()) else {
+        // Not TOML at all: the names are read from their lines, so that a
+        // syntax error is not reported again at every reference.
+        for (key, text) in source.text().lines().filter_map(quoted_key) {
+            if key == "id" || key == "name" {
+                content.broken.push((kind, text.to_owned()));
+                content.broken.push((kind, crate::suggest::slug(text)));
+            }
+        }
+        if let Some(stem) = path.file_stem().and_then(|stem| stem.to_str()) {
+            content.broken.push((kind, stem.to_owned()));
+        }
         return;
     };
     let tables: Vec<&toml::Table> = match value.get("tactic") {
@@ -293,6 +312,21 @@ fn remember_broken(
             }
         }
     }
+}
+
+/// `key = "text"` on a line of its own (a plain string, no escapes), or
+/// `key = "text` whose string the syntax error left open.
+fn quoted_key(line: &str) -> Option<(&str, &str)> {
+    let (key, value) = line.split_once('=')?;
+    let value = value.trim().strip_prefix('"')?;
+    let text = match value.split_once('"') {
+        Some((text, rest)) => {
+            let rest = rest.trim_start();
+            (rest.is_empty() || rest.starts_with('#') || rest.starts_with(',')).then_some(text)?
+        }
+        None => value.trim_end(),
+    };
+    (!text.is_empty() && !text.contains('\\')).then_some((key.trim(), text))
 }
 
 fn load_item_file(
