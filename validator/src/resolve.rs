@@ -277,6 +277,13 @@ impl Index {
                 );
                 Some(item)
             }
+            // Items of one id (a pack and its dependency defining the same
+            // card) are a duplicate id, reported as such.
+            Lookup::Ambiguous(items)
+                if items.iter().all(|&item| names.ids[item] == names.ids[items[0]]) =>
+            {
+                None
+            }
             Lookup::Ambiguous(items) => {
                 let ids: Vec<String> = items
                     .iter()
