@@ -171,9 +171,108 @@ pub struct Report {
     name: &'static str,
     severity: Severity,
     help: Option<String>,
-    source: Option<miette::NamedSource<String>>,
+    source: Option<Excerpt>,
     labels: Vec<miette::LabeledSpan>,
     related: Vec<Report>,
+}
+
+/// The lines of a file a report shows (those around each of its labels)
+/// and where they are in the file. Rendering reads these few lines, not the
+/// whole file: thousands of reports on one large file take time in
+/// proportion to their number (a copy of the file for each took time in
+/// proportion to their number times the file's size), and two labels far
+/// apart show as two snippets, not as every line between them.
+#[derive(Debug)]
+struct Excerpt {
+    name: String,
+    windows: Vec<Window>,
+}
+
+/// Whole lines of a file: their text, byte offset and first line (0-based).
+#[derive(Debug)]
+struct Window {
+    text: String,
+    offset: usize,
+    line: usize,
+}
+
+impl Excerpt {
+    /// More lines than the renderer shows around a label.
+    const MARGIN: usize = 3;
+
+    /// The lines of `file` around each span of `labels`; the lines of
+    /// labels near each other (their margins touch) make one window, and
+    /// show as one snippet.
+    fn new(sources: &SourceMap, file: FileId, labels: &[miette::LabeledSpan]) -> Excerpt {
+        let file = sources.get(file);
+        let mut ranges: Vec<(std::ops::Range<usize>, usize)> = labels
+            .iter()
+            .map(|label| {
+                file.lines_around(label.offset()..label.offset() + label.len(), Self::MARGIN)
+            })
+            .collect();
+        ranges.sort_by_key(|(range, _)| range.start);
+        let mut merged: Vec<(std::ops::Range<usize>, usize)> = Vec::new();
+        for (range, line) in ranges {
+            match merged.last_mut() {
+                Some((last, _)) if range.start <= last.end => last.end = last.end.max(range.end),
+                _ => merged.push((range, line)),
+            }
+        }
+        Excerpt {
+            name: file.display_name().to_owned(),
+            windows: merged
+                .into_iter()
+                .map(|(range, line)| Window {
+                    text: file.text()[range.clone()].to_owned(),
+                    offset: range.start,
+                    line,
+                })
+                .collect(),
+        }
+    }
+}
+
+impl miette::SourceCode for Excerpt {
+    fn read_span<'a>(
+        &'a self,
+        span: &miette::SourceSpan,
+        context_lines_before: usize,
+        context_lines_after: usize,
+    ) -> Result<Box<dyn miette::SpanContents<'a> + 'a>, miette::MietteError> {
+        // A span across two windows (labels far apart that the renderer
+        // tries to show as one snippet) is out of bounds: it shows them
+        // apart.
+        let window = self
+            .windows
+            .iter()
+            .find(|window| {
+                span.offset() >= window.offset
+                    && span.offset() + span.len() <= window.offset + window.text.len()
+            })
+            .ok_or(miette::MietteError::OutOfBounds)?;
+        let local = miette::SourceSpan::new((span.offset() - window.offset).into(), span.len());
+        let inner =
+            window
+                .text
+                .as_str()
+                .read_span(&local, context_lines_before, context_lines_after)?;
+        let contents = miette::MietteSpanContents::new_named(
+            self.name.clone(),
+            inner.data(),
+            miette::SourceSpan::new(
+                (inner.span().offset() + window.offset).into(),
+                inner.span().len(),
+            ),
+            inner.line() + window.line,
+            inner.column(),
+            // miette counts the lines from the start of the source, and
+            // tries to merge the snippets of labels by it: from the file's.
+            inner.line_count() + window.line,
+        )
+        .with_language("TOML");
+        Ok(Box::new(contents))
+    }
 }
 
 impl Report {
@@ -181,7 +280,6 @@ impl Report {
         let mut labels = Vec::new();
         let mut related = Vec::new();
         let source = diagnostic.location.as_ref().map(|location| {
-            let file = sources.get(location.file);
             labels.push(miette::LabeledSpan::new_primary_with_span(
                 diagnostic.label.clone(),
                 location.span.clone(),
@@ -195,23 +293,27 @@ impl Report {
                 } else {
                     // miette draws one file per report; notes elsewhere
                     // become related reports of their own.
+                    let note_label = miette::LabeledSpan::new_primary_with_span(
+                        None,
+                        note.location.span.clone(),
+                    );
                     related.push(Report {
                         message: note.message.clone(),
                         code: diagnostic.code.id(),
                         name: "note",
                         severity: Severity::Warning,
                         help: None,
-                        source: Some(named_source(sources, note.location.file)),
-                        labels: vec![miette::LabeledSpan::new_primary_with_span(
-                            None,
-                            note.location.span.clone(),
-                        )],
+                        source: Some(Excerpt::new(
+                            sources,
+                            note.location.file,
+                            &[note_label.clone()],
+                        )),
+                        labels: vec![note_label],
                         related: Vec::new(),
                     });
                 }
             }
-            miette::NamedSource::new(file.display_name(), file.text().to_owned())
-                .with_language("TOML")
+            Excerpt::new(sources, location.file, &labels)
         });
         Report {
             message: diagnostic.message.clone(),
@@ -224,11 +326,6 @@ impl Report {
             related,
         }
     }
-}
-
-fn named_source(sources: &SourceMap, file: FileId) -> miette::NamedSource<String> {
-    let file = sources.get(file);
-    miette::NamedSource::new(file.display_name(), file.text().to_owned()).with_language("TOML")
 }
 
 impl fmt::Display for Report {

@@ -280,7 +280,9 @@ impl Index {
             // Items of one id (a pack and its dependency defining the same
             // card) are a duplicate id, reported as such.
             Lookup::Ambiguous(items)
-                if items.iter().all(|&item| names.ids[item] == names.ids[items[0]]) =>
+                if items
+                    .iter()
+                    .all(|&item| names.ids[item] == names.ids[items[0]]) =>
             {
                 None
             }

@@ -42,6 +42,24 @@ impl SourceFile {
         &self.text
     }
 
+    /// The whole lines around `span` (`margin` more on each side): their
+    /// byte range in the text and the 0-based number of the first.
+    pub(crate) fn lines_around(&self, span: Range<usize>, margin: usize) -> (Range<usize>, usize) {
+        let line_of = |offset: usize| {
+            self.line_starts
+                .partition_point(|&start| start <= offset.min(self.text.len()))
+                - 1
+        };
+        let first = line_of(span.start).saturating_sub(margin);
+        let past = line_of(span.end) + margin + 1;
+        let end = self
+            .line_starts
+            .get(past)
+            .copied()
+            .unwrap_or(self.text.len());
+        (self.line_starts[first]..end, first)
+    }
+
     /// 1-based line and column (in characters) of a byte offset.
     pub fn line_column(&self, offset: usize) -> (usize, usize) {
         let offset = offset.min(self.text.len());
