@@ -306,7 +306,7 @@ impl Report {
                         source: Some(Excerpt::new(
                             sources,
                             note.location.file,
-                            &[note_label.clone()],
+                            std::slice::from_ref(&note_label),
                         )),
                         labels: vec![note_label],
                         related: Vec::new(),
