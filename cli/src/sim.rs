@@ -641,17 +641,19 @@ fn progress_bar(games: u64, shown: bool) -> ProgressBar {
 /// The trace of the first game of the run (of its shard).
 fn trace(bundle: &Arc<Bundle>, config: &SimConfig, pack_path: &Path) -> Result<Vec<u8>, Error> {
     let index = config.shard.games(config.games).start;
-    // Absolute, so `replay` finds the pack from any folder.
+    // Absolute, so `replay` finds the pack from any folder. A path that is
+    // not UTF-8 cannot be written into JSON as it is: the trace then names
+    // no pack, and `replay` asks for `--pack`.
     let source = std::fs::canonicalize(pack_path)
         .unwrap_or_else(|_| pack_path.to_path_buf())
-        .display()
-        .to_string();
+        .to_str()
+        .map(str::to_owned);
     let spec = TraceSpec {
         mission: config.mission.clone(),
         seed: game_seed(config.seed, index),
         policies: config.policies.clone(),
         max_steps: config.max_steps,
-        source: Some(source),
+        source,
         fleets: config.fleets.clone(),
     };
     let mut bytes = Vec::new();

@@ -1238,3 +1238,42 @@ fn check_with_games_playtests_only_the_packs_own_missions() {
         finished.stderr
     );
 }
+
+/// A pack folder whose path is not UTF-8 is left out of a trace (JSON
+/// cannot hold it as it is) rather than written mangled: `replay` asks for
+/// `--pack`, and replays with it.
+#[cfg(unix)]
+#[test]
+fn a_pack_path_that_is_not_utf8_is_left_out_of_a_trace() {
+    use std::os::unix::ffi::OsStrExt as _;
+    let dir = tempfile::tempdir().unwrap();
+    let pack = dir.path().join(std::ffi::OsStr::from_bytes(b"pack-\xff"));
+    let copy = std::process::Command::new("cp")
+        .arg("-r")
+        .arg(crate::fixtures().join("clean"))
+        .arg(&pack)
+        .status()
+        .unwrap();
+    assert!(copy.success());
+    let trace = temp(&dir, "game.jsonl");
+    let assert = crate::spacedock()
+        .arg("sim")
+        .arg("--pack")
+        .arg(&pack)
+        .args(["--mission", "open-battle", "--games", "1", "--trace"])
+        .arg(&trace)
+        .assert();
+    assert_eq!(assert.get_output().status.code(), Some(0));
+    let text = std::fs::read_to_string(&trace).unwrap();
+    let header = json(text.lines().next().unwrap());
+    assert!(header["header"].get("source").is_none(), "{header}");
+    let finished = run(&["replay", trace.to_str().unwrap()], 2);
+    assert!(finished.stderr.contains("--pack"), "{}", finished.stderr);
+    let assert = crate::spacedock()
+        .arg("replay")
+        .arg(&trace)
+        .arg("--pack")
+        .arg(&pack)
+        .assert();
+    assert_eq!(assert.get_output().status.code(), Some(0));
+}
