@@ -29,6 +29,17 @@ fn temp(dir: &tempfile::TempDir, name: &str) -> PathBuf {
     dir.path().join(name)
 }
 
+/// A copy of the Saturn Offensive pack in `dir`, to edit.
+fn saturn_copy(dir: &tempfile::TempDir) -> PathBuf {
+    let pack = temp(dir, "pack");
+    let copy = std::process::Command::new("cp")
+        .args(["-r", &saturn(), pack.to_str().unwrap()])
+        .status()
+        .unwrap();
+    assert!(copy.success());
+    pack
+}
+
 #[test]
 fn a_run_prints_a_report_and_no_progress_bar_when_piped() {
     let finished = run_owned(&sim(&["--games", "20", "--policy", "random"]), 0);
@@ -728,12 +739,7 @@ fn json_output_to_a_file_leaves_stdout_empty() {
 #[test]
 fn powers_that_set_themselves_off_stop_the_game_not_the_run() {
     let dir = tempfile::tempdir().unwrap();
-    let pack = temp(&dir, "pack");
-    let copy = std::process::Command::new("cp")
-        .args(["-r", &saturn(), pack.to_str().unwrap()])
-        .status()
-        .unwrap();
-    assert!(copy.success());
+    let pack = saturn_copy(&dir);
     let mission = pack.join("missions/dead-zone-battle.toml");
     let mut text = std::fs::read_to_string(&mission).unwrap();
     text.push_str(
@@ -1113,12 +1119,7 @@ fn card_plays_count_for_the_side_that_played() {
 #[test]
 fn a_ship_card_of_two_seats_of_a_team_counts_once_a_game() {
     let dir = tempfile::tempdir().unwrap();
-    let pack = temp(&dir, "pack");
-    let copy = std::process::Command::new("cp")
-        .args(["-r", &saturn(), pack.to_str().unwrap()])
-        .status()
-        .unwrap();
-    assert!(copy.success());
+    let pack = saturn_copy(&dir);
     // The Wretch players of Pan Base field Red Fuvu and Red Tougu; make
     // the second's Red Fuvu a Red Tougu too.
     let mission = pack.join("missions/the-struggle-at-pan-base.toml");
