@@ -47,6 +47,19 @@ pub(crate) fn run(args: &BuildArgs, style: Style) -> Result<Exit, Error> {
         return Err(Error::NoBundle);
     };
 
+    // The bundle must not replace a file the pack is made of.
+    if !to_stdout {
+        let output = write::destination(&args.output);
+        if let Some((_, file)) = compilation
+            .sources
+            .iter()
+            .find(|(_, file)| write::destination(file.path()) == output)
+        {
+            return Err(Error::OutputIsInput {
+                path: file.path().to_path_buf(),
+            });
+        }
+    }
     let bytes = serialize(bundle);
     let shown = if to_stdout {
         io::stdout().lock().write_all(&bytes)?;

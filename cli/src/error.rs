@@ -77,7 +77,7 @@ pub(crate) enum Error {
     #[error("`--trace` and `--output` both name `{}`", path.display())]
     SameOutput { path: PathBuf },
 
-    #[error("`--output` names `{}`, one of the results to merge", path.display())]
+    #[error("`--output` names `{}`, one of the command's own inputs", path.display())]
     OutputIsInput { path: PathBuf },
 
     /// `sim` was asked to print two things on stdout: `-` (stdout) as the
@@ -171,9 +171,7 @@ impl Error {
                 "write the JSON result to a file with `--format json -o FILE`, or the trace to a file"
                     .to_owned(),
             ),
-            Error::OutputIsInput { .. } => {
-                Some("write the combined result to a new file".to_owned())
-            }
+            Error::OutputIsInput { .. } => Some("write the output to a new file".to_owned()),
             Error::SameOutput { .. } => {
                 Some("write the trace and the JSON result to two files".to_owned())
             }

@@ -160,3 +160,27 @@ fn the_bundle_goes_to_dev_stdout_on_a_pipe() {
     let bundle = crate::json(&finished.stdout);
     assert_eq!(bundle["pack"]["id"], "tiny", "{}", finished.stdout);
 }
+
+/// The bundle never replaces a file of the pack it is built from.
+#[test]
+fn the_bundle_does_not_overwrite_the_pack() {
+    let dir = crate::copy_fixture("clean");
+    let pack = dir.path().join("clean");
+    let manifest = pack.join("pack.toml");
+    let before = std::fs::read_to_string(&manifest).unwrap();
+    let finished = crate::run(
+        &[
+            "build",
+            pack.to_str().unwrap(),
+            "-o",
+            manifest.to_str().unwrap(),
+        ],
+        2,
+    );
+    assert!(
+        finished.stderr.contains("one of the command's own inputs"),
+        "{}",
+        finished.stderr
+    );
+    assert_eq!(std::fs::read_to_string(&manifest).unwrap(), before);
+}

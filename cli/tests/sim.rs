@@ -1191,7 +1191,7 @@ fn outputs_are_checked_before_the_work() {
     let before = std::fs::read_to_string(&shard).unwrap();
     let finished = run(&["sim", "merge", &shard, "-o", &shard], 2);
     assert!(
-        finished.stderr.contains("one of the results to merge"),
+        finished.stderr.contains("one of the command's own inputs"),
         "{}",
         finished.stderr
     );
