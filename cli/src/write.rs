@@ -60,22 +60,19 @@ pub(crate) fn all_atomically(files: &[(&Path, &[u8])]) -> Result<(), (PathBuf, i
 /// folder it goes into exists. Checked before long work (a run of games)
 /// whose result would otherwise be lost at the end.
 pub(crate) fn can_write(path: &Path) -> io::Result<()> {
-    if std::fs::metadata(path).is_ok_and(|meta| meta.is_dir()) {
-        return Err(io::Error::new(
+    match std::fs::metadata(path) {
+        Ok(meta) if meta.is_dir() => Err(io::Error::new(
             io::ErrorKind::IsADirectory,
             "it is a folder",
-        ));
-    }
-    if std::fs::metadata(path).is_ok() {
-        return Ok(());
-    }
-    let target = destination(path);
-    match target.parent() {
-        Some(folder) if !folder.is_dir() => Err(io::Error::new(
-            io::ErrorKind::NotFound,
-            format!("there is no folder `{}`", folder.display()),
         )),
-        _ => Ok(()),
+        Ok(_) => Ok(()),
+        Err(_) => match destination(path).parent() {
+            Some(folder) if !folder.is_dir() => Err(io::Error::new(
+                io::ErrorKind::NotFound,
+                format!("there is no folder `{}`", folder.display()),
+            )),
+            _ => Ok(()),
+        },
     }
 }
 

@@ -250,17 +250,10 @@ impl Layout {
             })
             .collect();
         let mut cards: Vec<(TeamId, String, TeamId)> = Vec::new();
-        let mut prepped: Vec<u32> = Vec::new();
-        for (index, (deck, card)) in tactics.iter().enumerate() {
-            let slot = row(&mut cards, (*deck, card.clone(), *deck));
-            prepped.resize(cards.len(), 0);
-            // Prepped before the game: attached already, or waiting for its
-            // ship's launch. Never played from a hand.
-            let place = game.tactic(crate::ids::TacticId(index as u16)).place;
-            if matches!(place, TacticPlace::Prepped(_) | TacticPlace::Attached(_)) {
-                prepped[slot] += 1;
-            }
-        }
+        let own_rows: Vec<usize> = tactics
+            .iter()
+            .map(|(deck, card)| row(&mut cards, (*deck, card.clone(), *deck)))
+            .collect();
         let tactic_slots = game
             .teams()
             .map(|team| {
@@ -275,7 +268,15 @@ impl Layout {
                     .collect()
             })
             .collect();
-        prepped.resize(cards.len(), 0);
+        // Prepped before the game: attached already, or waiting for its
+        // ship's launch. Never played from a hand.
+        let mut prepped = vec![0; cards.len()];
+        for (index, &slot) in own_rows.iter().enumerate() {
+            let place = game.tactic(crate::ids::TacticId(index as u16)).place;
+            if matches!(place, TacticPlace::Prepped(_) | TacticPlace::Attached(_)) {
+                prepped[slot] += 1;
+            }
+        }
         Layout {
             teams,
             ships,
