@@ -375,6 +375,35 @@ fn a_ship_that_cannot_stand_names_the_hex_in_the_way() {
     assert_eq!(failures[0]["actual"], "its base covers [1, 8], a half hex");
 }
 
+/// Every mistake of a setup is reported in one run, not only the first:
+/// three ships that cannot stand where they are put.
+#[test]
+fn every_setup_mistake_is_reported_at_once() {
+    let failures = failures_of_fixture_scenario("setup-mistakes");
+    let found: Vec<(&str, &str)> = failures
+        .iter()
+        .map(|failure| {
+            (
+                failure["pointer"].as_str().unwrap(),
+                failure["actual"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        found,
+        [
+            ("/ships/0/at", "its base covers [1, 8], a half hex"),
+            ("/ships/1/at", "[40, 5] is off the battlefield"),
+            (
+                "/ships/3/squadron/1/at",
+                "its base covers [8, 4], where vapors-fate stands"
+            ),
+        ],
+        "{failures:#?}"
+    );
+    assert_eq!(failures[1]["line"], 33, "{failures:#?}");
+}
+
 /// The commonest refusals say why, between the step and the legal list.
 #[test]
 fn a_refused_step_says_why() {

@@ -84,15 +84,21 @@ fn setup_failure(what: &str, actual: String) -> Failure {
     }
 }
 
-/// Builds the scenario's starting state.
-pub(super) fn arrange(bundle: &Arc<Bundle>, scenario: &Scenario) -> Result<Arranged, Failure> {
+/// Builds the scenario's starting state, or says everything that keeps
+/// it from being built: every ship that cannot stand where the scenario
+/// puts it and every tactic card missing from its deck, not just the
+/// first, so that an author fixes them in one go.
+pub(super) fn arrange(
+    bundle: &Arc<Bundle>,
+    scenario: &Scenario,
+) -> Result<Arranged, Vec<Failure>> {
     let mut with_mission = Bundle::clone(bundle);
     with_mission.missions.push(scenario.mission.clone());
     // The scenario says where every card is: no opening hands are dealt,
     // so no deck runs out (and no victory clock strikes) before it does.
     with_mission.rules.opening_hand = 0;
     let setup = Setup::new(Arc::new(with_mission), &scenario.mission.id, &[])
-        .map_err(|error| setup_failure("the scenario's mission", error.to_string()))?;
+        .map_err(|error| vec![setup_failure("the scenario's mission", error.to_string())])?;
     let game = setup.start(scenario.seed);
 
     let mut cards = Vec::with_capacity(scenario.ships.len());
@@ -102,10 +108,10 @@ pub(super) fn arrange(bundle: &Arc<Bundle>, scenario: &Scenario) -> Result<Arran
             .find(|card| card.owner == PlayerId(ship.player as u8) && card.ship == ship.ship)
             .map(|card| card.id)
             .ok_or_else(|| {
-                setup_failure(
+                vec![setup_failure(
                     "the scenario's fleets",
                     format!("no ship card `{}` in the game", ship.ship),
-                )
+                )]
             })?;
         cards.push(id);
     }
@@ -115,6 +121,7 @@ pub(super) fn arrange(bundle: &Arc<Bundle>, scenario: &Scenario) -> Result<Arran
         forced: Vec::new(),
     };
     let mut pool = TacticPool::new(&arranged.game);
+    let mut failures = Vec::new();
 
     for (index, ship) in scenario.ships.iter().enumerate() {
         let card = arranged.cards[index];
@@ -124,11 +131,17 @@ pub(super) fn arrange(bundle: &Arc<Bundle>, scenario: &Scenario) -> Result<Arran
                 let carrier = arranged.cards[*carrier];
                 arranged.game.edit().put_in_hold(card, carrier);
             }
-            ShipPlace::Battlefield(models) => place_ships(&mut arranged.game, card, models)?,
+            ShipPlace::Battlefield(models) => {
+                place_ships(&mut arranged.game, card, models, &mut failures);
+            }
         }
         for (tactic, seat) in &ship.attached {
-            let id = pool.take(&arranged.game, PlayerId(*seat as u8), tactic)?;
-            arranged.game.edit().attach(id, card);
+            match pool.take(&arranged.game, PlayerId(*seat as u8), tactic) {
+                Ok(id) => {
+                    arranged.game.edit().attach(id, card);
+                }
+                Err(failure) => failures.push(failure),
+            }
         }
         if ship.activated {
             arranged.game.edit().set_activated(card, true);
@@ -137,15 +150,19 @@ pub(super) fn arrange(bundle: &Arc<Bundle>, scenario: &Scenario) -> Result<Arran
 
     for (seat, player) in scenario.players.iter().enumerate() {
         let seat = PlayerId(seat as u8);
-        let take_all = |pool: &mut TacticPool, game: &Game, cards: &[String]| {
+        let mut take_all = |cards: &[String]| -> Vec<TacticId> {
             cards
                 .iter()
-                .map(|card| pool.take(game, seat, card))
-                .collect::<Result<Vec<TacticId>, Failure>>()
+                .filter_map(|card| {
+                    pool.take(&arranged.game, seat, card)
+                        .map_err(|failure| failures.push(failure))
+                        .ok()
+                })
+                .collect()
         };
-        let deck = take_all(&mut pool, &arranged.game, &player.deck)?;
-        let discard = take_all(&mut pool, &arranged.game, &player.discard)?;
-        let hand = take_all(&mut pool, &arranged.game, &player.hand)?;
+        let deck = take_all(&player.deck);
+        let discard = take_all(&player.discard);
+        let hand = take_all(&player.hand);
         let mut editor = arranged.game.edit();
         editor.stack_deck(seat, &deck);
         for card in discard {
@@ -193,6 +210,9 @@ pub(super) fn arrange(bundle: &Arc<Bundle>, scenario: &Scenario) -> Result<Arran
             .edit()
             .set_first_player(PlayerId(first_player as u8))
             .set_turn(PlayerId(player as u8), phase(name), round);
+    }
+    if !failures.is_empty() {
+        return Err(failures);
     }
     let mut setup_events = Vec::new();
     arranged.game.drain_events(&mut setup_events);
@@ -247,24 +267,30 @@ fn unfit(game: &Game, size: Size, placement: Placement) -> String {
 }
 
 /// Puts the ships of a card on the battlefield with their pegs; ships
-/// without a hex are destroyed once the others stand.
+/// without a hex are destroyed once the others stand. A ship that cannot
+/// stand where it is put is a failure and stays off the battlefield, so
+/// that the ships after it are still checked.
 fn place_ships(
     game: &mut Game,
     card: ShipCardId,
     models: &[spacedock_schema::scenario::checked::ModelSetup],
-) -> Result<(), Failure> {
+    failures: &mut Vec<Failure>,
+) {
     let size = game.card(card).size;
     let ships: Vec<ShipId> = game.card_ships(card).collect();
     for (model, &ship) in models.iter().zip(&ships) {
         let Some(placement) = model.at else { continue };
-        let pos = position(game, size, placement)
-            .filter(|&pos| deploy::fits(game, size, pos, None, &[]))
-            .ok_or_else(|| Failure {
+        let Some(pos) =
+            position(game, size, placement).filter(|&pos| deploy::fits(game, size, pos, None, &[]))
+        else {
+            failures.push(Failure {
                 pointer: format!("{}/at", model.pointer),
                 what: "where the ship stands".to_owned(),
                 expected: "whole, empty spaces of the battlefield".to_owned(),
                 actual: unfit(game, size, placement),
-            })?;
+            });
+            continue;
+        };
         game.edit().place_ship(ship, pos);
         let shields = model.shields.unwrap_or_else(|| game.ship(ship).shields);
         game.edit().set_pegs(ship, shields, model.hull_damage);
@@ -274,7 +300,6 @@ fn place_ships(
             game.edit().destroy_ship(ship);
         }
     }
-    Ok(())
 }
 
 /// The tactic cards of each deck not yet given a place, by card id.

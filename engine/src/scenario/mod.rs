@@ -39,7 +39,7 @@ pub struct Failure {
 pub fn run(bundle: &Arc<Bundle>, scenario: &Scenario) -> Vec<Failure> {
     let mut arranged = match arrange::arrange(bundle, scenario) {
         Ok(arranged) => arranged,
-        Err(failure) => return vec![failure],
+        Err(failures) => return failures,
     };
     let mut failures = Vec::new();
     let mut all_events: Vec<Event> = Vec::new();
