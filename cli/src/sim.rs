@@ -9,7 +9,7 @@
 //! would have.
 
 use std::fmt::Write as _;
-use std::io::{self, IsTerminal as _, Write as _};
+use std::io::{self, IsTerminal as _, Read as _, Write as _};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -213,6 +213,11 @@ fn same_path(a: &Path, b: &Path) -> bool {
     crate::write::destination(a) == crate::write::destination(b)
 }
 
+/// The largest result `sim merge` reads. A result is a few hundred
+/// kilobytes at most (its rows are the cards and ships of one mission); the
+/// bound keeps an endless input (`/dev/zero`) from filling memory.
+const MAX_RESULT: u64 = 64 << 20;
+
 pub(crate) fn merge(args: &MergeArgs) -> Result<Exit, Error> {
     stdout_free(args.output.as_deref(), None, args.format)?;
     // The combined result must not replace a shard it was made from.
@@ -225,14 +230,23 @@ pub(crate) fn merge(args: &MergeArgs) -> Result<Exit, Error> {
     }
     let mut results = Vec::with_capacity(args.files.len());
     for path in &args.files {
-        let text = std::fs::read_to_string(path).map_err(|source| Error::Read {
-            path: path.clone(),
-            source,
-        })?;
+        let mut text = String::new();
+        std::fs::File::open(path)
+            .and_then(|file| file.take(MAX_RESULT + 1).read_to_string(&mut text))
+            .map_err(|source| Error::Read {
+                path: path.clone(),
+                source,
+            })?;
         let not_a_result = |message: String| Error::NotASimResult {
             path: path.clone(),
             message,
         };
+        if text.len() as u64 > MAX_RESULT {
+            return Err(not_a_result(format!(
+                "it is larger than {} MiB, which no result is",
+                MAX_RESULT >> 20
+            )));
+        }
         let value: serde_json::Value =
             serde_json::from_str(&text).map_err(|error| not_a_result(error.to_string()))?;
         // Another version's result would fail on a field this one does not

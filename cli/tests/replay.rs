@@ -3,7 +3,8 @@
 //! that cannot be read as a trace, with or without `--pack`; exit 1
 //! (`mismatch: line N: ...`) for a well-formed trace whose game differs
 //! from its record: a renumbered step, actions past the step bound, another
-//! player, an illegal action. The replay of an untouched trace is in
+//! player, an illegal action, an action the header's policies would not
+//! choose. The replay of an untouched trace is in
 //! `sim.rs`.
 //!
 //! Every case edits one game of the Saturn Offensive pack, recorded once.
@@ -271,5 +272,37 @@ fn a_game_stopped_at_its_step_bound_replays_only_under_that_bound() {
         &lines,
         last,
         "the trace ends after 20 steps, but the game goes on (no outcome, a legal action, below the step bound `max_steps` 30)",
+    );
+}
+
+/// A trace is confirmed as the game its header's policies play: with the
+/// policy names edited, the first action the new policy would not choose
+/// is a mismatch, though every action is legal.
+#[test]
+fn actions_the_header_policies_would_not_choose_are_a_mismatch() {
+    let mut lines = recorded();
+    assert_eq!(
+        json(&lines[0])["header"]["policies"],
+        serde_json::json!(["greedy", "greedy"])
+    );
+    lines[0] = edit(&lines[0], |header| {
+        header["header"]["policies"] = serde_json::json!(["random"]);
+    });
+    let finished = TraceFile::of_lines(&lines).replay(false, 1);
+    let line: usize = finished
+        .stdout
+        .strip_prefix("mismatch: line ")
+        .and_then(|rest| rest.split(':').next())
+        .and_then(|number| number.parse().ok())
+        .unwrap_or_else(|| panic!("{}", finished.stdout));
+    assert!(lines[line - 1].starts_with("{\"action\""), "{line}");
+    let player = json(&lines[line - 1])["action"]["player"].as_u64().unwrap();
+    assert!(
+        finished.stdout.contains(&format!(
+            "but player {}'s policy `random` chooses ",
+            player + 1
+        )),
+        "{}",
+        finished.stdout
     );
 }

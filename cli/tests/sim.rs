@@ -1278,3 +1278,23 @@ fn a_pack_path_that_is_not_utf8_is_left_out_of_a_trace() {
         .assert();
     assert_eq!(assert.get_output().status.code(), Some(0));
 }
+
+/// An endless input is refused at a bound, not read until memory runs out.
+#[cfg(unix)]
+#[test]
+fn merge_and_replay_refuse_an_endless_input() {
+    let finished = run(&["sim", "merge", "/dev/zero"], 2);
+    assert_eq!(
+        finished.stderr,
+        "error: `/dev/zero` is not a result of `spacedock sim`: it is larger than 64 MiB, which no result is\n\
+         help: write results with `spacedock sim ... --format json` or `-o FILE`\n"
+    );
+    let finished = run(&["replay", "/dev/zero"], 2);
+    assert!(
+        finished.stderr.starts_with(
+            "error: cannot read trace `/dev/zero`: line 1: longer than 4 MiB, which no trace line is\n"
+        ),
+        "{}",
+        finished.stderr
+    );
+}

@@ -88,10 +88,7 @@ fn setup_failure(what: &str, actual: String) -> Failure {
 /// it from being built: every ship that cannot stand where the scenario
 /// puts it and every tactic card missing from its deck, not just the
 /// first, so that an author fixes them in one go.
-pub(super) fn arrange(
-    bundle: &Arc<Bundle>,
-    scenario: &Scenario,
-) -> Result<Arranged, Vec<Failure>> {
+pub(super) fn arrange(bundle: &Arc<Bundle>, scenario: &Scenario) -> Result<Arranged, Vec<Failure>> {
     let mut with_mission = Bundle::clone(bundle);
     with_mission.missions.push(scenario.mission.clone());
     // The scenario says where every card is: no opening hands are dealt,

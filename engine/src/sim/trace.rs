@@ -33,7 +33,7 @@ use crate::ids::PlayerId;
 use crate::outcome::Outcome;
 use crate::policy::{Policy, policy_by_name};
 use crate::setup::{Setup, SetupError};
-use crate::sim::play::{Decision, PlayError, play_observed};
+use crate::sim::play::{Decision, PlayError, play_observed, policy_rng};
 use crate::sim::simulate::{SimError, seat_policies};
 
 /// The trace format this build writes.
@@ -232,7 +232,14 @@ pub enum TraceReadError {
     AfterEnd { line: u64 },
     #[error("the trace has no end line (cut short?)")]
     NoEnd,
+    #[error("line {line}: longer than {} MiB, which no trace line is", MAX_LINE >> 20)]
+    LineTooLong { line: u64 },
 }
+
+/// The longest line a trace is read with. Its longest lines are headers
+/// with fleet builds, a few kilobytes; the bound keeps a file that is not
+/// a trace (`/dev/zero`) from being read into memory without end.
+const MAX_LINE: usize = 4 << 20;
 
 /// Why a trace does not replay: [`ReplayError::Read`] when it cannot be
 /// read as a trace, any other variant when the game differs from its record.
@@ -272,6 +279,18 @@ pub enum ReplayError {
     },
     #[error("line {line}: {action:?} is not a legal action here")]
     Illegal { line: u64, action: Action },
+    /// The file counts players from 0; messages count them from 1.
+    #[error(
+        "line {line}: the trace's action is {recorded:?}, but player {}'s policy `{policy}` chooses {chosen:?}",
+        player.0 + 1
+    )]
+    NotChosen {
+        line: u64,
+        player: PlayerId,
+        policy: String,
+        recorded: Action,
+        chosen: Action,
+    },
     #[error("the trace's header has `{field}` {recorded}, but the game has {actual}")]
     Header {
         field: &'static str,
@@ -299,7 +318,9 @@ pub enum ReplayError {
 /// [`check_shape`] and [`replay`] alike: the header first ([`Self::header`]),
 /// no header after it, nothing after the end line.
 struct TraceLines<R> {
-    lines: io::Lines<R>,
+    input: R,
+    /// The line being read, kept between lines for its buffer.
+    text: String,
     number: u64,
     /// Whether the end line has been read.
     ended: bool,
@@ -308,7 +329,8 @@ struct TraceLines<R> {
 impl<R: BufRead> TraceLines<R> {
     fn new(input: R) -> Self {
         TraceLines {
-            lines: input.lines(),
+            input,
+            text: String::new(),
             number: 0,
             ended: false,
         }
@@ -332,15 +354,20 @@ impl<R: BufRead> TraceLines<R> {
 
     fn parse_next(&mut self) -> Result<Option<(u64, TraceLine)>, TraceReadError> {
         loop {
-            let Some(text) = self.lines.next() else {
+            self.text.clear();
+            let limit = MAX_LINE as u64 + 1;
+            if io::Read::take(&mut self.input, limit).read_line(&mut self.text)? == 0 {
                 return Ok(None);
-            };
-            let text = text?;
+            }
             self.number += 1;
+            if self.text.len() > MAX_LINE {
+                return Err(TraceReadError::LineTooLong { line: self.number });
+            }
+            let text = self.text.trim_end_matches(['\n', '\r']);
             if text.trim().is_empty() {
                 continue;
             }
-            let line = serde_json::from_str(&text).map_err(|error| TraceReadError::Parse {
+            let line = serde_json::from_str(text).map_err(|error| TraceReadError::Parse {
                 line: self.number,
                 message: parse_message(&error),
             })?;
@@ -418,18 +445,25 @@ pub fn replay(bundle: &Arc<Bundle>, input: impl BufRead) -> Result<Replay, Repla
         });
     }
     let seats = game.players().len();
-    let policies_fit = (header.policies.len() == 1 || header.policies.len() == seats)
-        && header
-            .policies
-            .iter()
-            .all(|name| policy_by_name(name).is_some());
-    if !policies_fit {
+    let Ok(names) = seat_policies(&header.policies, seats) else {
         return Err(ReplayError::Header {
             field: "policies",
             recorded: format!("{:?}", header.policies),
             actual: format!("one known policy, or one for each of the {seats} seats"),
         });
-    }
+    };
+    // Each seat's policy, drawing from the seat's stream as in `sim`: the
+    // trace is confirmed as the game those policies play, not only as a
+    // game the rules allow.
+    let mut policies: Vec<Box<dyn Policy>> = names
+        .iter()
+        .map(|name| policy_by_name(name).expect("names checked"))
+        .collect();
+    let mut rngs: Vec<_> = game
+        .players()
+        .map(|seat| policy_rng(header.seed, seat))
+        .collect();
+    let mut legal = Vec::new();
     // Events the game produced and the trace has not matched yet.
     let mut pending: VecDeque<Event> = VecDeque::new();
     let mut drained = Vec::new();
@@ -492,8 +526,24 @@ pub fn replay(bundle: &Arc<Bundle>, input: impl BufRead) -> Result<Replay, Repla
                         actual: to_move,
                     });
                 }
-                game.apply(action)
-                    .map_err(|_| ReplayError::Illegal { line, action })?;
+                game.legal_actions(&mut legal);
+                if !legal.contains(&action) {
+                    return Err(ReplayError::Illegal { line, action });
+                }
+                let seat = player.index();
+                let choice =
+                    policies[seat].choose(&game.observation(player), &legal, &mut rngs[seat]);
+                let chosen = legal[choice.min(legal.len() - 1)];
+                if chosen != action {
+                    return Err(ReplayError::NotChosen {
+                        line,
+                        player,
+                        policy: names[seat].clone(),
+                        recorded: action,
+                        chosen,
+                    });
+                }
+                game.apply_trusted(action);
                 drain(&mut game, &mut pending);
             }
             TraceLine::End(recorded) => {
@@ -641,6 +691,17 @@ mod tests {
         let mut value: serde_json::Value = serde_json::from_str(line).expect("a JSON line");
         change(&mut value);
         value.to_string()
+    }
+
+    /// A stream without line ends (`/dev/zero`) is refused at its first
+    /// line's bound, not read into memory without end.
+    #[test]
+    fn an_endless_line_is_refused() {
+        let endless = BufReader::new(std::io::repeat(b'{'));
+        match check_shape(endless) {
+            Err(TraceReadError::LineTooLong { line: 1 }) => {}
+            other => panic!("{other:?}"),
+        }
     }
 
     #[test]

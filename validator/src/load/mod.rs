@@ -486,7 +486,19 @@ pub(crate) fn toml_files(folder: &Path, diagnostics: &mut Diagnostics) -> Vec<Pa
             if path.is_dir() {
                 pending.push(path);
             } else if path.extension().is_some_and(|ext| ext == "toml") {
-                files.push(path);
+                // A FIFO would keep the compiler waiting and a device
+                // would never end: only regular files are read.
+                if path.is_file() {
+                    files.push(path);
+                } else {
+                    diagnostics.push(
+                        Diagnostic::new(
+                            Code::IoError,
+                            format!("cannot read `{}`: it is not a regular file", path.display()),
+                        )
+                        .help("a pack's TOML files are regular files; a FIFO, socket or device is not read"),
+                    );
+                }
             }
         }
     }
@@ -517,6 +529,7 @@ fn report_stray_files(root: &Path, sources: &mut SourceMap, diagnostics: &mut Di
         } else if path.extension().is_some_and(|ext| ext == "toml")
             && name != "pack.toml"
             && name != "rules.toml"
+            && path.is_file()
         {
             stray.push(path);
         }
