@@ -553,11 +553,14 @@ fn phase_trigger(phase: TurnPhase, start: bool) -> When {
 
 /// The attacker of the attack under way, when `ship` is its target.
 fn attacker_of(game: &Game, ship: ShipId) -> Ships {
-    game.st
-        .effects
-        .attack
-        .filter(|attack| attack.target == ship)
-        .map_or(Ships::None, |attack| Ships::One(attack.attacker))
+    let effects = &game.st.effects;
+    if let Some(attack) = effects.attack.filter(|attack| attack.target == ship) {
+        Ships::One(attack.attacker)
+    } else if let Some((_, enemy)) = effects.ecm.filter(|&(mover, _)| mover == ship) {
+        Ships::One(enemy)
+    } else {
+        Ships::None
+    }
 }
 
 /// Every power listening to an engine trigger.

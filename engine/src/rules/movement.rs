@@ -389,7 +389,11 @@ pub(crate) fn step(game: &mut Game, ship: ShipId, dir: u8) {
         });
         if amount > 0 {
             let ecm = damage::damage_type(game, "ecm");
+            // The enemy's countermeasures deal the damage: a power that
+            // pays for the enemy's kills pays for this one (rule reading).
+            game.st.effects.ecm = Some((ship, enemy));
             damage::deal_damage(game, ship, amount, Damage::Direct, ecm);
+            game.st.effects.ecm = None;
             if game.st.ships[ship.index()].destroyed {
                 return;
             }
