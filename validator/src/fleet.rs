@@ -12,7 +12,7 @@ use crate::codes::Code;
 use crate::context::Context;
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::model::{MissionModel, Model, PlannedCard, PlannedShip, Ref};
-use crate::resolve::ItemKind;
+use crate::resolve::{Fitting, ItemKind};
 use crate::source::FileId;
 use crate::suggest::did_you_mean;
 
@@ -144,17 +144,37 @@ pub(crate) fn check(
         return Ok(None);
     }
 
+    // A misspelt ship or card is suggested from the fleet's faction first.
+    let otherwise = format!(
+        "It is not of faction `{}`, as this fleet is.",
+        fleet.faction
+    );
+    let ship_fits = |item: usize| {
+        faction.is_none() || model.ship_factions[item].is_none_or(|of| Some(of) == faction)
+    };
+    let tactic_fits = |item: usize| {
+        faction.is_none() || model.tactic_factions[item].is_none_or(|of| Some(of) == faction)
+    };
+    let ship_fitting = Fitting {
+        fits: &ship_fits,
+        otherwise: otherwise.clone(),
+    };
+    let tactic_fitting = Fitting {
+        fits: &tactic_fits,
+        otherwise,
+    };
     let ships: Vec<PlannedShip> = fleet
         .ships
         .iter()
         .enumerate()
         .filter_map(|(i, entry)| {
             let pointer = format!("/ships/{i}");
-            let ship = context.index.resolve(
+            let ship = context.index.resolve_fitting(
                 ItemKind::Ship,
                 &entry.ship,
                 &at(&format!("{pointer}/ship")),
                 diagnostics,
+                &ship_fitting,
             )?;
             let transport = entry
                 .transport
@@ -164,7 +184,13 @@ pub(crate) fn check(
                     let carried_pointer = format!("{pointer}/transport/{j}");
                     context
                         .index
-                        .resolve(ItemKind::Ship, carried, &at(&carried_pointer), diagnostics)
+                        .resolve_fitting(
+                            ItemKind::Ship,
+                            carried,
+                            &at(&carried_pointer),
+                            diagnostics,
+                            &ship_fitting,
+                        )
                         .map(|item| Ref {
                             item,
                             pointer: carried_pointer,
@@ -187,11 +213,12 @@ pub(crate) fn check(
             let pointer = format!("/deck/{i}");
             context
                 .index
-                .resolve(
+                .resolve_fitting(
                     ItemKind::Tactic,
                     &entry.card,
                     &at(&format!("{pointer}/card")),
                     diagnostics,
+                    &tactic_fitting,
                 )
                 .map(|tactic| PlannedCard {
                     tactic,

@@ -87,6 +87,34 @@ impl Names {
     fn candidates(&self) -> impl Iterator<Item = &str> {
         self.ids.iter().chain(self.names.iter()).map(String::as_str)
     }
+
+    /// The did-you-mean for `text`: the closest id or name of an item that
+    /// fits, else the closest of any item with the reason it does not.
+    fn suggest(&self, text: &str, fitting: &Fitting<'_>) -> Option<String> {
+        let fit: Vec<&str> = (0..self.ids.len())
+            .filter(|&item| (fitting.fits)(item))
+            .flat_map(|item| [self.ids[item].as_str(), self.names[item].as_str()])
+            .collect();
+        did_you_mean(text, fit).or_else(|| {
+            let near = crate::suggest::closest(text, self.candidates())?;
+            Some(format!("did you mean `{near}`? {}", fitting.otherwise))
+        })
+    }
+}
+
+/// Which items would do for a reference, and what to say of a near name
+/// that would not.
+pub(crate) struct Fitting<'a> {
+    pub(crate) fits: &'a dyn Fn(usize) -> bool,
+    /// Said after a did-you-mean of an item that does not fit.
+    pub(crate) otherwise: String,
+}
+
+impl Fitting<'_> {
+    const ANY: Fitting<'static> = Fitting {
+        fits: &|_| true,
+        otherwise: String::new(),
+    };
 }
 
 enum Lookup {
@@ -255,6 +283,21 @@ impl Index {
         at: &Location,
         diagnostics: &mut Diagnostics,
     ) -> Option<usize> {
+        self.resolve_fitting(kind, text, at, diagnostics, &Fitting::ANY)
+    }
+
+    /// [`Index::resolve`] where only some items would do (a fleet's own
+    /// faction): the did-you-mean of a name that names nothing prefers
+    /// them, and offers a near name outside them only saying why it would
+    /// not do.
+    pub(crate) fn resolve_fitting(
+        &self,
+        kind: ItemKind,
+        text: &str,
+        at: &Location,
+        diagnostics: &mut Diagnostics,
+        fitting: &Fitting<'_>,
+    ) -> Option<usize> {
         let names = self.names(kind);
         match names.lookup(text) {
             Lookup::Found(item) => Some(item),
@@ -312,7 +355,7 @@ impl Index {
                     )
                     .at(at.clone())
                     .label(format!("unknown {}", kind.noun()))
-                    .maybe_help(did_you_mean(text, names.candidates())),
+                    .maybe_help(names.suggest(text, fitting)),
                 );
                 None
             }
