@@ -60,6 +60,11 @@ pub struct Game {
     /// Whether the action being resolved set off a chain of powers deeper
     /// than [`MAX_CHAIN`]: no power acts any more, and the game stops.
     pub(crate) runaway: bool,
+    /// While a moving ship takes ECM damage: the moving ship and the enemy
+    /// whose countermeasures deal it, the damage's (and a destruction's)
+    /// acting ship. Part of the action under way, not of the state between
+    /// actions: a paused action sets it again as it is resolved again.
+    pub(crate) ecm: Option<(ShipId, ShipId)>,
 }
 
 /// The deepest chain of powers setting each other off within one action.
@@ -154,6 +159,7 @@ impl Clone for Game {
             spacing: self.spacing,
             chain: 0,
             runaway: false,
+            ecm: None,
         }
     }
 }
@@ -237,6 +243,7 @@ impl Game {
             spacing: Spacing::START,
             chain: 0,
             runaway: false,
+            ecm: None,
         }
     }
 

@@ -553,11 +553,17 @@ fn phase_trigger(phase: TurnPhase, start: bool) -> When {
 
 /// The attacker of the attack under way, when `ship` is its target.
 fn attacker_of(game: &Game, ship: ShipId) -> Ships {
-    let effects = &game.st.effects;
-    if let Some(attack) = effects.attack.filter(|attack| attack.target == ship) {
-        Ships::One(attack.attacker)
-    } else if let Some((_, enemy)) = effects.ecm.filter(|&(mover, _)| mover == ship) {
+    // ECM damage first: a ship a power moves in the middle of an attack
+    // takes it from the enemy it moves next to, not from the attacker.
+    if let Some((_, enemy)) = game.ecm.filter(|&(mover, _)| mover == ship) {
         Ships::One(enemy)
+    } else if let Some(attack) = game
+        .st
+        .effects
+        .attack
+        .filter(|attack| attack.target == ship)
+    {
+        Ships::One(attack.attacker)
     } else {
         Ships::None
     }

@@ -76,10 +76,6 @@ pub(crate) struct EffectState {
     pub(crate) replaced_draws: Vec<(PlayerId, u8)>,
     /// A `survive` effect saved the ship being destroyed.
     pub(crate) survived: bool,
-    /// While a moving ship takes ECM damage: the moving ship and the enemy
-    /// whose countermeasures deal it, which is the damage's (and a
-    /// destruction's) acting ship. Set only for that damage.
-    pub(crate) ecm: Option<(ShipId, ShipId)>,
     /// Extra weapons charged this activation, per ship: granted weapons
     /// belong to no card, so their charge is remembered here (the printed
     /// ones use the ship's bits, additional ones their tactic card's).
@@ -91,7 +87,6 @@ crate::state::clone_by_fields!(EffectState {
     activations,
     attack,
     survived,
-    ecm,
 } lists {
     uses,
     lasting,

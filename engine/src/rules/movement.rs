@@ -391,9 +391,9 @@ pub(crate) fn step(game: &mut Game, ship: ShipId, dir: u8) {
             let ecm = damage::damage_type(game, "ecm");
             // The enemy's countermeasures deal the damage: a power that
             // pays for the enemy's kills pays for this one (rule reading).
-            game.st.effects.ecm = Some((ship, enemy));
+            let outer = game.ecm.replace((ship, enemy));
             damage::deal_damage(game, ship, amount, Damage::Direct, ecm);
-            game.st.effects.ecm = None;
+            game.ecm = outer;
             if game.st.ships[ship.index()].destroyed {
                 return;
             }
