@@ -144,24 +144,40 @@ pub(crate) fn check(
         return Ok(None);
     }
 
-    // A misspelt ship or card is suggested from the fleet's faction first.
-    let otherwise = format!(
-        "It is not of faction `{}`, as this fleet is.",
-        fleet.faction
-    );
+    // A misspelt ship or card is suggested from those the seat may field
+    // first: its faction's and the mission's exceptions.
+    let deck_exceptions: &[usize] = player_model
+        .deck
+        .map_or(&[], |deck| &mission.decks[deck].exceptions);
     let ship_fits = |item: usize| {
-        faction.is_none() || model.ship_factions[item].is_none_or(|of| Some(of) == faction)
+        faction.is_none()
+            || model.ship_factions[item].is_none_or(|of| Some(of) == faction)
+            || player_model.ship_exceptions.contains(&item)
     };
     let tactic_fits = |item: usize| {
-        faction.is_none() || model.tactic_factions[item].is_none_or(|of| Some(of) == faction)
+        faction.is_none()
+            || model.tactic_factions[item].is_none_or(|of| Some(of) == faction)
+            || deck_exceptions.contains(&item)
+    };
+    let ship_why_not = |item: usize| {
+        format!(
+            "It is a `{}` ship card, and this fleet is `{}`.",
+            context.content.ships[item].item.faction, fleet.faction
+        )
+    };
+    let tactic_why_not = |item: usize| {
+        format!(
+            "It is a `{}` tactic card, and this fleet is `{}`.",
+            context.content.tactics[item].item.faction, fleet.faction
+        )
     };
     let ship_fitting = Fitting {
         fits: &ship_fits,
-        otherwise: otherwise.clone(),
+        why_not: &ship_why_not,
     };
     let tactic_fitting = Fitting {
         fits: &tactic_fits,
-        otherwise,
+        why_not: &tactic_why_not,
     };
     let ships: Vec<PlannedShip> = fleet
         .ships

@@ -89,31 +89,42 @@ impl Names {
     }
 
     /// The did-you-mean for `text`: the closest id or name of an item that
-    /// fits, else the closest of any item with the reason it does not.
+    /// fits (ids first, as [`Names::candidates`]), else the closest of any
+    /// item with the reason it does not fit.
     fn suggest(&self, text: &str, fitting: &Fitting<'_>) -> Option<String> {
-        let fit: Vec<&str> = (0..self.ids.len())
-            .filter(|&item| (fitting.fits)(item))
-            .flat_map(|item| [self.ids[item].as_str(), self.names[item].as_str()])
-            .collect();
-        did_you_mean(text, fit).or_else(|| {
+        let fit = |item: &usize| (fitting.fits)(*item);
+        let items = 0..self.ids.len();
+        let fit_ids = items
+            .clone()
+            .filter(fit)
+            .map(|item| self.ids[item].as_str());
+        let fit_names = items.filter(fit).map(|item| self.names[item].as_str());
+        did_you_mean(text, fit_ids.chain(fit_names)).or_else(|| {
             let near = crate::suggest::closest(text, self.candidates())?;
-            Some(format!("did you mean `{near}`? {}", fitting.otherwise))
+            let item = self
+                .ids
+                .iter()
+                .position(|id| id == near)
+                .or_else(|| self.names.iter().position(|name| name == near))?;
+            Some(format!(
+                "did you mean `{near}`? {}",
+                (fitting.why_not)(item)
+            ))
         })
     }
 }
 
-/// Which items would do for a reference, and what to say of a near name
-/// that would not.
+/// Which items would do for a reference, and why one that would not does
+/// not, said after a did-you-mean of it.
 pub(crate) struct Fitting<'a> {
     pub(crate) fits: &'a dyn Fn(usize) -> bool,
-    /// Said after a did-you-mean of an item that does not fit.
-    pub(crate) otherwise: String,
+    pub(crate) why_not: &'a dyn Fn(usize) -> String,
 }
 
 impl Fitting<'_> {
     const ANY: Fitting<'static> = Fitting {
         fits: &|_| true,
-        otherwise: String::new(),
+        why_not: &|_| String::new(),
     };
 }
 
