@@ -476,7 +476,7 @@ pub(crate) struct MergeArgs {
 
 #[derive(Debug, Args)]
 pub(crate) struct ReplayArgs {
-    /// The trace (JSON lines) written by `sim --trace`.
+    /// The trace (JSON lines) written by `sim --trace`; `-` reads stdin.
     #[arg(value_name = "FILE")]
     pub(crate) file: PathBuf,
 

@@ -10,8 +10,8 @@
 //! that cannot be read.
 
 use std::fs::File;
-use std::io::{self, BufReader, Write as _};
-use std::path::PathBuf;
+use std::io::{self, BufRead, BufReader, Read, Write as _};
+use std::path::{Path, PathBuf};
 
 use spacedock_engine::sim::trace::{self, ReplayError};
 
@@ -21,15 +21,56 @@ use crate::exit::Exit;
 use crate::render::Style;
 use crate::sim;
 
+/// The most of a trace `replay` keeps in memory: one read from a pipe or
+/// stdin, which cannot be read twice. A trace is a few megabytes; the
+/// bound keeps an endless pipe from filling memory.
+const MAX_PIPED: u64 = 256 << 20;
+
+/// Where a trace is read from, twice (for its shape, then to replay it): a
+/// regular file is opened again; a pipe, a FIFO or `-` (stdin) is read
+/// into memory once.
+enum TraceInput {
+    File(PathBuf),
+    Memory(Vec<u8>),
+}
+
+impl TraceInput {
+    fn new(path: &Path) -> io::Result<TraceInput> {
+        let mut piped: Box<dyn Read> = if path == Path::new("-") {
+            Box::new(io::stdin().lock())
+        } else {
+            let file = File::open(path)?;
+            if file.metadata()?.is_file() {
+                return Ok(TraceInput::File(path.to_path_buf()));
+            }
+            Box::new(file)
+        };
+        let mut bytes = Vec::new();
+        (&mut piped).take(MAX_PIPED + 1).read_to_end(&mut bytes)?;
+        if bytes.len() as u64 > MAX_PIPED {
+            return Err(io::Error::other(format!(
+                "a trace that is not a regular file (a pipe, a device, stdin) is read into memory, up to {} MiB; this one is larger",
+                MAX_PIPED >> 20
+            )));
+        }
+        Ok(TraceInput::Memory(bytes))
+    }
+
+    fn open(&self) -> io::Result<Box<dyn BufRead + '_>> {
+        Ok(match self {
+            TraceInput::File(path) => Box::new(BufReader::new(File::open(path)?)),
+            TraceInput::Memory(bytes) => Box::new(bytes.as_slice()),
+        })
+    }
+}
+
 pub(crate) fn run(args: &ReplayArgs, style: Style) -> Result<Exit, Error> {
-    let open = || {
-        File::open(&args.file)
-            .map(BufReader::new)
-            .map_err(|source| Error::Read {
-                path: args.file.clone(),
-                source,
-            })
+    let read_error = |source| Error::Read {
+        path: args.file.clone(),
+        source,
     };
+    let input = TraceInput::new(&args.file).map_err(read_error)?;
+    let open = || input.open().map_err(read_error);
     let header = match trace::check_shape(open()?) {
         Ok(header) => header,
         Err(source) => {

@@ -306,3 +306,20 @@ fn actions_the_header_policies_would_not_choose_are_a_mismatch() {
         finished.stdout
     );
 }
+
+/// A trace on stdin (`-`) or through a pipe replays: it is read once,
+/// into memory, for both readings.
+#[test]
+fn a_trace_replays_from_stdin() {
+    let lines = recorded();
+    let finished = crate::spacedock()
+        .args(["replay", "-"])
+        .write_stdin(lines.join("\n") + "\n")
+        .assert();
+    let output = finished.get_output();
+    assert_eq!(output.status.code(), Some(0));
+    assert!(
+        String::from_utf8_lossy(&output.stdout).starts_with("confirmed: `dead-zone-battle` seed "),
+        "{output:?}"
+    );
+}

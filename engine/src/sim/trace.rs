@@ -234,6 +234,8 @@ pub enum TraceReadError {
     NoEnd,
     #[error("line {line}: longer than {} MiB, which no trace line is", MAX_LINE >> 20)]
     LineTooLong { line: u64 },
+    #[error("line {line}: blank lines run past {} MiB, which no trace has", MAX_LINE >> 20)]
+    BlankRun { line: u64 },
 }
 
 /// The longest line a trace is read with. Its longest lines are headers
@@ -320,7 +322,7 @@ pub enum ReplayError {
 struct TraceLines<R> {
     input: R,
     /// The line being read, kept between lines for its buffer.
-    text: String,
+    bytes: Vec<u8>,
     number: u64,
     /// Whether the end line has been read.
     ended: bool,
@@ -330,7 +332,7 @@ impl<R: BufRead> TraceLines<R> {
     fn new(input: R) -> Self {
         TraceLines {
             input,
-            text: String::new(),
+            bytes: Vec::new(),
             number: 0,
             ended: false,
         }
@@ -353,18 +355,32 @@ impl<R: BufRead> TraceLines<R> {
     }
 
     fn parse_next(&mut self) -> Result<Option<(u64, TraceLine)>, TraceReadError> {
+        // Blank lines count toward the bound as one line: an endless run
+        // of them (`yes ''`) is no more a trace than an endless line.
+        let mut blank = 0;
         loop {
-            self.text.clear();
-            let limit = MAX_LINE as u64 + 1;
-            if io::Read::take(&mut self.input, limit).read_line(&mut self.text)? == 0 {
+            self.bytes.clear();
+            // The bound, its line end (`\r\n` at most) and one byte more.
+            let limit = (MAX_LINE + 3) as u64;
+            if io::Read::take(&mut self.input, limit).read_until(b'\n', &mut self.bytes)? == 0 {
                 return Ok(None);
             }
             self.number += 1;
-            if self.text.len() > MAX_LINE {
+            let bytes = self.bytes.strip_suffix(b"\n").unwrap_or(&self.bytes);
+            let bytes = bytes.strip_suffix(b"\r").unwrap_or(bytes);
+            blank += self.bytes.len() - bytes.len();
+            if bytes.len() > MAX_LINE {
                 return Err(TraceReadError::LineTooLong { line: self.number });
             }
-            let text = self.text.trim_end_matches(['\n', '\r']);
+            if blank > MAX_LINE {
+                return Err(TraceReadError::BlankRun { line: self.number });
+            }
+            let text = std::str::from_utf8(bytes).map_err(|_| TraceReadError::Parse {
+                line: self.number,
+                message: "not UTF-8 text".to_owned(),
+            })?;
             if text.trim().is_empty() {
+                blank += bytes.len();
                 continue;
             }
             let line = serde_json::from_str(text).map_err(|error| TraceReadError::Parse {
@@ -643,7 +659,7 @@ mod tests {
     use std::io::BufReader;
 
     use super::{
-        ReplayError, TRACE_FORMAT, TraceReadError, TraceSpec, check_shape, record, replay,
+        MAX_LINE, ReplayError, TRACE_FORMAT, TraceReadError, TraceSpec, check_shape, record, replay,
     };
     use crate::ids::PlayerId;
     use crate::rules::testing::bundle;
@@ -700,6 +716,50 @@ mod tests {
         let endless = BufReader::new(std::io::repeat(b'{'));
         match check_shape(endless) {
             Err(TraceReadError::LineTooLong { line: 1 }) => {}
+            other => panic!("{other:?}"),
+        }
+    }
+
+    /// An endless run of blank lines is refused as an endless line is.
+    #[test]
+    fn an_endless_run_of_blank_lines_is_refused() {
+        let blank = BufReader::new(std::io::repeat(b'\n'));
+        assert!(matches!(
+            check_shape(blank),
+            Err(TraceReadError::BlankRun { .. })
+        ));
+    }
+
+    /// A line of exactly the bound is read (with `\n` or `\r\n`); one byte
+    /// more is refused at its line.
+    #[test]
+    fn the_line_bound_is_exact() {
+        let lines = recorded();
+        let padded = |len: usize, end: &str| {
+            let mut text = lines[0].clone();
+            text.extend(std::iter::repeat_n(' ', len - text.len()));
+            text.push_str(end);
+            text.push_str(&lines[1..].join("\n"));
+            text
+        };
+        for end in ["\n", "\r\n"] {
+            assert!(shape(&padded(MAX_LINE, end)).is_ok());
+            assert!(matches!(
+                shape(&padded(MAX_LINE + 1, end)),
+                Err(TraceReadError::LineTooLong { line: 1 })
+            ));
+        }
+    }
+
+    /// Bytes that are not UTF-8 are a parse failure at their line.
+    #[test]
+    fn a_line_that_is_not_utf8_names_its_line() {
+        let mut bytes = recorded()[..2].join("\n").into_bytes();
+        bytes.extend_from_slice(b"\n\xff\n");
+        match check_shape(BufReader::new(bytes.as_slice())) {
+            Err(TraceReadError::Parse { line: 3, message }) => {
+                assert_eq!(message, "not UTF-8 text");
+            }
             other => panic!("{other:?}"),
         }
     }
