@@ -401,15 +401,20 @@ fn human_rendering_of_a_broken_pack() {
     insta::assert_snapshot!(finished.stderr);
 }
 
-/// A FIFO or a device among a pack's TOML files is an error, not a wait
-/// without end (a FIFO) or a read without end (`/dev/zero`); a stray one
-/// outside the pack's folders is not read either.
+/// A FIFO or a device among a pack's TOML files (`rules.toml` too) is an
+/// error, not a wait without end (a FIFO) or a read without end
+/// (`/dev/zero`); a stray one outside the pack's folders is not read
+/// either.
 #[cfg(unix)]
 #[test]
 fn files_that_are_not_regular_are_refused_not_read() {
     let dir = copy_fixture("clean");
     let pack = dir.path().join("clean");
-    for fifo in [pack.join("ships/waiting.toml"), pack.join("stray.toml")] {
+    for fifo in [
+        pack.join("ships/waiting.toml"),
+        pack.join("stray.toml"),
+        pack.join("rules.toml"),
+    ] {
         let made = std::process::Command::new("mkfifo")
             .arg(&fifo)
             .status()
@@ -417,6 +422,8 @@ fn files_that_are_not_regular_are_refused_not_read() {
         assert!(made.success());
     }
     std::os::unix::fs::symlink("/dev/zero", pack.join("tactics/zero.toml")).unwrap();
+    // A link to nothing is not a special file: the system's reason is given.
+    std::os::unix::fs::symlink("/no/such/file.toml", pack.join("ships/dangling.toml")).unwrap();
     let finished = run(&["check", pack.to_str().unwrap(), "--format", "github"], 2);
     let refused: Vec<&str> = finished
         .stdout
@@ -424,7 +431,15 @@ fn files_that_are_not_regular_are_refused_not_read() {
         .chain(finished.stderr.lines())
         .filter(|line| line.contains("is not a regular file"))
         .collect();
-    assert_eq!(refused.len(), 2, "{}{}", finished.stdout, finished.stderr);
-    assert!(refused[0].contains("ships/waiting.toml"), "{refused:?}");
-    assert!(refused[1].contains("tactics/zero.toml"), "{refused:?}");
+    assert_eq!(refused.len(), 3, "{}{}", finished.stdout, finished.stderr);
+    assert!(refused[0].contains("clean/rules.toml"), "{refused:?}");
+    assert!(refused[1].contains("ships/waiting.toml"), "{refused:?}");
+    assert!(refused[2].contains("tactics/zero.toml"), "{refused:?}");
+    assert!(
+        finished
+            .stdout
+            .contains("ships/dangling.toml`: No such file or directory"),
+        "{}",
+        finished.stdout
+    );
 }

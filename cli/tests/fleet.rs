@@ -207,3 +207,18 @@ fn the_base_pack_example_builds_are_legal() {
         );
     }
 }
+
+/// A build named on the command line that never ends (`/dev/zero`) is
+/// refused at a bound, not read until memory runs out.
+#[cfg(unix)]
+#[test]
+fn an_endless_build_is_refused_at_a_bound() {
+    let finished = fleet_check("/dev/zero", &[], 2);
+    assert!(
+        finished.stderr.contains(
+            "cannot read `/dev/zero`: it is larger than 256 MiB, which no content file is"
+        ),
+        "{}",
+        finished.stderr
+    );
+}

@@ -5,6 +5,7 @@
 pub(crate) mod document;
 pub(crate) mod shape;
 
+use std::io::Read as _;
 use std::path::{Path, PathBuf};
 
 use serde::de::DeserializeOwned;
@@ -84,6 +85,26 @@ pub fn unreadable_pack(path: &Path) -> Option<Diagnostic> {
     )
 }
 
+/// The error for a pack file that exists but is not a regular file nor a
+/// folder: a FIFO would keep the compiler waiting and a device would never
+/// end, so it is not read. `None` for anything else (a file that does not
+/// exist is reported when it is read, with the system's reason).
+fn special_file(path: &Path) -> Option<Diagnostic> {
+    let metadata = std::fs::metadata(path).ok()?;
+    (!metadata.is_file() && !metadata.is_dir()).then(|| {
+        Diagnostic::new(
+            Code::IoError,
+            format!("cannot read `{}`: it is not a regular file", path.display()),
+        )
+        .help("a pack's TOML files are regular files; a FIFO, socket or device is not read")
+    })
+}
+
+/// The largest file the compiler reads: far beyond any pack's (a whole
+/// 100,000-card pack is 43 MiB), and a bound for an endless input given
+/// as a fleet build (`/dev/zero`).
+const MAX_FILE: u64 = 256 << 20;
+
 pub(crate) fn load(root: &Path, sources: &mut SourceMap, diagnostics: &mut Diagnostics) -> Content {
     let mut content = Content::default();
     let mut stack = Vec::new();
@@ -135,6 +156,10 @@ fn load_pack(
         return;
     }
     let manifest_path = root.join("pack.toml");
+    if let Some(diagnostic) = special_file(&manifest_path) {
+        diagnostics.push(diagnostic);
+        return;
+    }
     if !manifest_path.is_file() {
         // A missing dependency is a mistake in the manifest that names it
         // (a content error); a folder given on the command line that is not
@@ -208,7 +233,9 @@ fn load_pack(
     });
 
     let rules_path = root.join("rules.toml");
-    if rules_path.is_file()
+    if let Some(diagnostic) = special_file(&rules_path) {
+        diagnostics.push(diagnostic);
+    } else if rules_path.is_file()
         && let Some((rules, file)) =
             load_file::<Rules>(&rules_path, FileKind::Rules, sources, diagnostics)
         && content.rules.is_none()
@@ -394,7 +421,18 @@ pub(crate) fn load_file<T: DeserializeOwned>(
     sources: &mut SourceMap,
     diagnostics: &mut Diagnostics,
 ) -> Option<(T, FileId)> {
-    let text = match std::fs::read(path).map(String::from_utf8) {
+    let read = std::fs::File::open(path).and_then(|file| {
+        let mut bytes = Vec::new();
+        file.take(MAX_FILE + 1).read_to_end(&mut bytes)?;
+        if bytes.len() as u64 > MAX_FILE {
+            return Err(std::io::Error::other(format!(
+                "it is larger than {} MiB, which no content file is",
+                MAX_FILE >> 20
+            )));
+        }
+        Ok(bytes)
+    });
+    let text = match read.map(String::from_utf8) {
         Ok(Ok(text)) => text,
         Ok(Err(error)) => {
             // Kept (the bad bytes replaced) so that the diagnostic points
@@ -486,18 +524,9 @@ pub(crate) fn toml_files(folder: &Path, diagnostics: &mut Diagnostics) -> Vec<Pa
             if path.is_dir() {
                 pending.push(path);
             } else if path.extension().is_some_and(|ext| ext == "toml") {
-                // A FIFO would keep the compiler waiting and a device
-                // would never end: only regular files are read.
-                if path.is_file() {
-                    files.push(path);
-                } else {
-                    diagnostics.push(
-                        Diagnostic::new(
-                            Code::IoError,
-                            format!("cannot read `{}`: it is not a regular file", path.display()),
-                        )
-                        .help("a pack's TOML files are regular files; a FIFO, socket or device is not read"),
-                    );
+                match special_file(&path) {
+                    Some(diagnostic) => diagnostics.push(diagnostic),
+                    None => files.push(path),
                 }
             }
         }
