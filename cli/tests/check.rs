@@ -424,6 +424,7 @@ fn files_that_are_not_regular_are_refused_not_read() {
     std::os::unix::fs::symlink("/dev/zero", pack.join("tactics/zero.toml")).unwrap();
     // A link to nothing is not a special file: the system's reason is given.
     std::os::unix::fs::symlink("/no/such/file.toml", pack.join("ships/dangling.toml")).unwrap();
+    std::os::unix::fs::symlink("/no/such/file.toml", pack.join("boards/dangling.toml")).unwrap();
     let finished = run(&["check", pack.to_str().unwrap(), "--format", "github"], 2);
     let refused: Vec<&str> = finished
         .stdout
@@ -435,10 +436,30 @@ fn files_that_are_not_regular_are_refused_not_read() {
     assert!(refused[0].contains("clean/rules.toml"), "{refused:?}");
     assert!(refused[1].contains("ships/waiting.toml"), "{refused:?}");
     assert!(refused[2].contains("tactics/zero.toml"), "{refused:?}");
+    for dangling in ["boards/dangling.toml", "ships/dangling.toml"] {
+        assert!(
+            finished
+                .stdout
+                .contains(&format!("{dangling}`: No such file or directory")),
+            "{}",
+            finished.stdout
+        );
+    }
+}
+
+/// A `rules.toml` linked to nothing is an error with the system's reason,
+/// not a pack quietly played with the default rules.
+#[cfg(unix)]
+#[test]
+fn a_rules_file_linked_to_nothing_is_an_error() {
+    let dir = copy_fixture("clean");
+    let pack = dir.path().join("clean");
+    std::os::unix::fs::symlink("/no/such/rules.toml", pack.join("rules.toml")).unwrap();
+    let finished = run(&["check", pack.to_str().unwrap(), "--format", "github"], 2);
     assert!(
         finished
             .stdout
-            .contains("ships/dangling.toml`: No such file or directory"),
+            .contains("clean/rules.toml`: No such file or directory"),
         "{}",
         finished.stdout
     );

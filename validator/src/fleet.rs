@@ -161,13 +161,13 @@ pub(crate) fn check(
     };
     let ship_why_not = |item: usize| {
         format!(
-            "It is a `{}` ship card, and this fleet is `{}`.",
+            "Its faction is `{}`; this fleet's is `{}`.",
             context.content.ships[item].item.faction, fleet.faction
         )
     };
     let tactic_why_not = |item: usize| {
         format!(
-            "It is a `{}` tactic card, and this fleet is `{}`.",
+            "Its faction is `{}`; this fleet's is `{}`.",
             context.content.tactics[item].item.faction, fleet.faction
         )
     };

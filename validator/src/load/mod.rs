@@ -85,19 +85,27 @@ pub fn unreadable_pack(path: &Path) -> Option<Diagnostic> {
     )
 }
 
-/// The error for a pack file that exists but is not a regular file nor a
-/// folder: a FIFO would keep the compiler waiting and a device would never
-/// end, so it is not read. `None` for anything else (a file that does not
-/// exist is reported when it is read, with the system's reason).
+/// The error for a pack file that is there but cannot be read as one: a
+/// link to nothing (the system's reason), or not a regular file nor a
+/// folder (a FIFO would keep the compiler waiting and a device would never
+/// end, so it is not read). `None` for a regular file, a folder, or
+/// nothing there at all.
 fn special_file(path: &Path) -> Option<Diagnostic> {
-    let metadata = std::fs::metadata(path).ok()?;
-    (!metadata.is_file() && !metadata.is_dir()).then(|| {
-        Diagnostic::new(
+    let there = std::fs::symlink_metadata(path).is_ok();
+    match std::fs::metadata(path) {
+        Ok(metadata) if !metadata.is_file() && !metadata.is_dir() => Some(
+            Diagnostic::new(
+                Code::IoError,
+                format!("cannot read `{}`: it is not a regular file", path.display()),
+            )
+            .help("a pack's TOML files are regular files; a FIFO, socket or device is not read"),
+        ),
+        Err(error) if there => Some(Diagnostic::new(
             Code::IoError,
-            format!("cannot read `{}`: it is not a regular file", path.display()),
-        )
-        .help("a pack's TOML files are regular files; a FIFO, socket or device is not read")
-    })
+            format!("cannot read `{}`: {error}", path.display()),
+        )),
+        _ => None,
+    }
 }
 
 /// The largest file the compiler reads: far beyond any pack's (a whole
