@@ -1057,8 +1057,9 @@ fn card_plays_count_for_the_side_that_played() {
     let dir = tempfile::tempdir().unwrap();
     let trace = temp(&dir, "game.jsonl").display().to_string();
     let pack = saturn();
-    let finished = run(
-        &[
+    // One game of the mission; the same game with each of `extra`.
+    let game = |extra: &[&str]| {
+        let mut args = vec![
             "sim",
             "--pack",
             &pack,
@@ -1068,13 +1069,11 @@ fn card_plays_count_for_the_side_that_played() {
             "1",
             "--seed",
             "1",
-            "--format",
-            "json",
-            "--trace",
-            &trace,
-        ],
-        0,
-    );
+        ];
+        args.extend_from_slice(extra);
+        run(&args, 0)
+    };
+    let finished = game(&["--format", "json", "--trace", &trace]);
     let result = json(&finished.stdout);
     let seats = result["run"]["seats"].as_array().unwrap();
     let text = std::fs::read_to_string(&trace).unwrap();
@@ -1097,20 +1096,7 @@ fn card_plays_count_for_the_side_that_played() {
         assert_eq!(tallied, traced, "{team}");
     }
     assert!(foreign > 0, "the Wretch played ISN cards in this game");
-    let human = run(
-        &[
-            "sim",
-            "--pack",
-            &pack,
-            "--mission",
-            "the-battle-for-isn-barrage",
-            "--games",
-            "1",
-            "--seed",
-            "1",
-        ],
-        0,
-    );
+    let human = game(&[]);
     assert!(human.stdout.contains("(isn's deck)"), "{}", human.stdout);
 }
 

@@ -149,28 +149,16 @@ pub(crate) fn check(
     let deck_exceptions: &[usize] = player_model
         .deck
         .map_or(&[], |deck| &mission.decks[deck].exceptions);
-    let ship_fits = |item: usize| {
-        faction.is_none()
-            || model.ship_factions[item].is_none_or(|of| Some(of) == faction)
-            || player_model.ship_exceptions.contains(&item)
-    };
-    let tactic_fits = |item: usize| {
-        faction.is_none()
-            || model.tactic_factions[item].is_none_or(|of| Some(of) == faction)
-            || deck_exceptions.contains(&item)
-    };
-    let ship_why_not = |item: usize| {
+    let ship_fits = may_field(faction, &model.ship_factions, &player_model.ship_exceptions);
+    let tactic_fits = may_field(faction, &model.tactic_factions, deck_exceptions);
+    let not_ours = |of: &str| {
         format!(
-            "Its faction is `{}`; this fleet's is `{}`.",
-            context.content.ships[item].item.faction, fleet.faction
+            "Its faction is `{of}`; this fleet's is `{}`.",
+            fleet.faction
         )
     };
-    let tactic_why_not = |item: usize| {
-        format!(
-            "Its faction is `{}`; this fleet's is `{}`.",
-            context.content.tactics[item].item.faction, fleet.faction
-        )
-    };
+    let ship_why_not = |item: usize| not_ours(&context.content.ships[item].item.faction);
+    let tactic_why_not = |item: usize| not_ours(&context.content.tactics[item].item.faction);
     let ship_fitting = Fitting {
         fits: &ship_fits,
         why_not: &ship_why_not,
@@ -518,5 +506,20 @@ fn same_deck(
                 })
                 .note(listed_at, "the mission's list"),
         );
+    }
+}
+
+/// Whether a seat of `faction` may field an item, by the items' factions
+/// (`None`: of none) and the mission's exceptions; any item when the
+/// seat's faction is unknown.
+fn may_field<'a>(
+    faction: Option<usize>,
+    factions: &'a [Option<usize>],
+    exceptions: &'a [usize],
+) -> impl Fn(usize) -> bool + 'a {
+    move |item| {
+        faction.is_none()
+            || factions[item].is_none_or(|of| Some(of) == faction)
+            || exceptions.contains(&item)
     }
 }
