@@ -403,16 +403,19 @@ fn human_rendering_of_a_broken_pack() {
 
 /// A FIFO or a device among a pack's TOML files (`rules.toml` too) is an
 /// error, not a wait without end (a FIFO) or a read without end
-/// (`/dev/zero`); a stray one outside the pack's folders is not read
-/// either.
+/// (`/dev/zero`); a stray one outside the pack's folders, at the top or in
+/// a misspelt folder, is not read either, yet warned about as any stray
+/// file is.
 #[cfg(unix)]
 #[test]
 fn files_that_are_not_regular_are_refused_not_read() {
     let dir = copy_fixture("clean");
     let pack = dir.path().join("clean");
+    std::fs::create_dir(pack.join("shisp")).unwrap();
     for fifo in [
         pack.join("ships/waiting.toml"),
         pack.join("stray.toml"),
+        pack.join("shisp/stray.toml"),
         pack.join("rules.toml"),
     ] {
         let made = std::process::Command::new("mkfifo")
@@ -445,6 +448,18 @@ fn files_that_are_not_regular_are_refused_not_read() {
             finished.stdout
         );
     }
+    let stray: Vec<&str> = finished
+        .stdout
+        .lines()
+        .filter(|line| line.contains("stray-file"))
+        .collect();
+    assert_eq!(stray.len(), 2, "{}", finished.stdout);
+    assert!(stray[0].contains("clean/shisp/stray.toml"), "{stray:?}");
+    assert!(
+        stray[0].contains("did you mean the folder `ships`?"),
+        "{stray:?}"
+    );
+    assert!(stray[1].contains("clean/stray.toml"), "{stray:?}");
 }
 
 /// A `rules.toml` linked to nothing is an error with the system's reason,

@@ -504,8 +504,23 @@ pub(crate) fn load_file<T: DeserializeOwned>(
     }
 }
 
-/// The `.toml` files under a folder, recursively, in a stable order.
+/// The `.toml` files under a folder, recursively, in a stable order; a
+/// `.toml` entry that is not a regular file is an error and left out.
 pub(crate) fn toml_files(folder: &Path, diagnostics: &mut Diagnostics) -> Vec<PathBuf> {
+    let mut files = toml_paths(folder, diagnostics);
+    files.retain(|path| match special_file(path) {
+        Some(diagnostic) => {
+            diagnostics.push(diagnostic);
+            false
+        }
+        None => true,
+    });
+    files
+}
+
+/// Every `.toml` entry under a folder, recursively, in a stable order,
+/// whatever kind of file it is.
+fn toml_paths(folder: &Path, diagnostics: &mut Diagnostics) -> Vec<PathBuf> {
     let mut files = Vec::new();
     let mut pending = vec![folder.to_path_buf()];
     while let Some(dir) = pending.pop() {
@@ -532,10 +547,7 @@ pub(crate) fn toml_files(folder: &Path, diagnostics: &mut Diagnostics) -> Vec<Pa
             if path.is_dir() {
                 pending.push(path);
             } else if path.extension().is_some_and(|ext| ext == "toml") {
-                match special_file(&path) {
-                    Some(diagnostic) => diagnostics.push(diagnostic),
-                    None => files.push(path),
-                }
+                files.push(path);
             }
         }
     }
@@ -561,19 +573,24 @@ fn report_stray_files(root: &Path, sources: &mut SourceMap, diagnostics: &mut Di
         let linked = entry.file_type().is_ok_and(|kind| kind.is_symlink());
         if path.is_dir() {
             if !linked && !known.contains(name.as_str()) && !name.starts_with('.') {
-                stray.extend(toml_files(&path, &mut Diagnostics::default()));
+                stray.extend(toml_paths(&path, &mut Diagnostics::default()));
             }
         } else if path.extension().is_some_and(|ext| ext == "toml")
             && name != "pack.toml"
             && name != "rules.toml"
-            && path.is_file()
         {
             stray.push(path);
         }
     }
     stray.sort();
     for path in stray {
-        let text = std::fs::read_to_string(&path).unwrap_or_default();
+        // Only the first line is shown. A FIFO, device or link to nothing
+        // is not read at all (it could wait or never end), yet is stray
+        // all the same.
+        let text = match special_file(&path) {
+            None => stray_opening(&path),
+            Some(_) => String::new(),
+        };
         let file = sources.add(path.clone(), text);
         let folders: Vec<&str> = FOLDERS.iter().map(|(folder, _)| *folder).collect();
         // A folder name one typo away from a pack folder (`ship/`) says where
@@ -608,6 +625,15 @@ fn report_stray_files(root: &Path, sources: &mut SourceMap, diagnostics: &mut Di
             .help(help),
         );
     }
+}
+
+/// The opening of a stray file, as much as a warning about it shows: a
+/// stray file may be anything, of any size.
+fn stray_opening(path: &Path) -> String {
+    const SHOWN: u64 = 64 << 10;
+    let mut bytes = Vec::new();
+    let _ = std::fs::File::open(path).and_then(|file| file.take(SHOWN).read_to_end(&mut bytes));
+    String::from_utf8_lossy(&bytes).into_owned()
 }
 
 #[cfg(test)]
