@@ -14,6 +14,10 @@ pub struct FileId(pub(crate) u32);
 pub(crate) struct Spans {
     pub(crate) key: Option<Range<usize>>,
     pub(crate) value: Range<usize>,
+    /// The TOML type of a value its JSON form hides: `float` (whole ones
+    /// look like integers to a schema; an infinite one or `nan` becomes a
+    /// string) and `date-time` (a string).
+    pub(crate) written: Option<&'static str>,
 }
 
 /// One file that was read.
@@ -121,6 +125,12 @@ impl SourceMap {
     pub(crate) fn value_span(&self, id: FileId, pointer: &str) -> Range<usize> {
         self.lookup(id, pointer)
             .map_or(0..0, |spans| spans.value.clone())
+    }
+
+    /// The TOML type of the value at exactly `pointer`, where its JSON
+    /// form hides it ([`Spans::written`]).
+    pub(crate) fn written_type(&self, id: FileId, pointer: &str) -> Option<&'static str> {
+        self.get(id).pointers.get(pointer)?.written
     }
 
     /// 1-based line and column of the value at a JSON pointer, or of its

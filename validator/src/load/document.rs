@@ -47,6 +47,7 @@ pub(crate) fn parse(text: &str) -> Result<Document, SyntaxError> {
         Spans {
             key: None,
             value: root_span,
+            written: None,
         },
     );
     let value = convert_table(table.get_ref(), "", &mut pointers);
@@ -104,6 +105,7 @@ fn convert(
                         Spans {
                             key: None,
                             value: item.span(),
+                            written: written(item.get_ref()),
                         },
                     );
                     convert(item, &item_pointer, pointers)
@@ -127,6 +129,7 @@ fn convert_table(
             Spans {
                 key: Some(key.span()),
                 value: value.span(),
+                written: written(value.get_ref()),
             },
         );
         object.insert(
@@ -135,6 +138,15 @@ fn convert_table(
         );
     }
     Value::Object(object)
+}
+
+/// The TOML type of a value whose JSON form hides it ([`Spans::written`]).
+fn written(value: &DeValue<'_>) -> Option<&'static str> {
+    match value {
+        DeValue::Float(_) => Some("float"),
+        DeValue::Datetime(_) => Some("date-time"),
+        _ => None,
+    }
 }
 
 /// Where the first line that is not blank or a comment starts.

@@ -46,12 +46,28 @@ pub(crate) fn check(
         sources,
         diagnostics: Vec::new(),
     };
+    let whole = whole_floats(compiled, instance, file, sources);
+    for pointer in &whole {
+        reporter.diagnostics.push(
+            Diagnostic::new(
+                Code::WrongType,
+                format!("`{}` must be an integer, not a float", field_name(pointer)),
+            )
+            .at(Location {
+                file,
+                span: sources.value_span(file, pointer),
+            })
+            .label("expected integer")
+            .help("write it without a decimal point or exponent"),
+        );
+    }
     let mut errors = Vec::new();
     alternatives::expand(
         &compiled.schema,
         compiled
             .validator
             .iter_errors(instance)
+            .filter(|error| !whole.contains(&error.instance_path().to_string()))
             .map(jsonschema::ValidationError::to_owned)
             .collect(),
         &mut errors,
@@ -156,12 +172,15 @@ pub(crate) fn check(
                         .collect::<Vec<_>>()
                         .join(" or "),
                 };
+                let found = sources
+                    .written_type(file, &pointer)
+                    .unwrap_or_else(|| describe(error.instance()));
                 Diagnostic::new(
                     Code::WrongType,
                     format!(
                         "`{field}` must be {}, not {}",
                         article(&toml_type(&expected)),
-                        article(describe(error.instance()))
+                        article(found)
                     ),
                 )
                 .at(at(&pointer))
@@ -229,6 +248,64 @@ pub(crate) fn check(
         diagnostics.push(diagnostic);
     }
     clean
+}
+
+/// The pointers of whole floats (`9.0`, `1e3`) written where an integer
+/// belongs. JSON Schema counts a whole number as an integer however it is
+/// written, so the schema alone takes them, and serde would refuse them
+/// later with no place to point at. Each is told by moving it off the
+/// whole numbers: if that brings errors at its place, an integer was
+/// wanted there.
+fn whole_floats(
+    compiled: &Compiled,
+    instance: &Value,
+    file: FileId,
+    sources: &SourceMap,
+) -> Vec<String> {
+    let mut found = Vec::new();
+    let mut pending = vec![(String::new(), instance)];
+    while let Some((pointer, value)) = pending.pop() {
+        match value {
+            Value::Array(items) => pending.extend(
+                items
+                    .iter()
+                    .enumerate()
+                    .map(|(index, item)| (format!("{pointer}/{index}"), item)),
+            ),
+            Value::Object(table) => pending.extend(
+                table
+                    .iter()
+                    .map(|(key, item)| (format!("{pointer}/{}", escape(key)), item)),
+            ),
+            Value::Number(number)
+                if sources.written_type(file, &pointer) == Some("float")
+                    && number
+                        .as_f64()
+                        .is_some_and(|x| x.is_finite() && x.fract() == 0.0) =>
+            {
+                found.push(pointer);
+            }
+            _ => {}
+        }
+    }
+    let errors_at = |document: &Value, pointer: &str| {
+        compiled
+            .validator
+            .iter_errors(document)
+            .filter(|error| error.instance_path().to_string() == pointer)
+            .count()
+    };
+    found.retain(|pointer| {
+        let mut probe = instance.clone();
+        let Some(slot) = probe.pointer_mut(pointer) else {
+            return false;
+        };
+        let moved = slot.as_f64().unwrap_or_default() + 0.5;
+        *slot = serde_json::Number::from_f64(moved).map_or(Value::Null, Value::Number);
+        errors_at(&probe, pointer) > errors_at(instance, pointer)
+    });
+    found.sort();
+    found
 }
 
 /// A number or boolean written in quotes, when one was expected: how to

@@ -152,7 +152,13 @@ fn meant(schema: &Value, error: &ValidationError<'_>, reporter: &mut Reporter<'_
                         "`{}` must be {}, not {}",
                         field_name(&pointer),
                         either(&allowed),
-                        with_article(&toml_type(json_type(instance)))
+                        with_article(
+                            reporter
+                                .sources
+                                .written_type(reporter.file, &pointer)
+                                .map_or_else(|| toml_type(json_type(instance)), str::to_owned)
+                                .as_str()
+                        )
                     ),
                 )
                 .at(reporter.at(&pointer))
