@@ -31,10 +31,18 @@ use crate::render::{Checked, Printer, Style, count};
 use crate::write;
 
 /// What `--format json` prints and `--output` writes.
-#[derive(Serialize, Deserialize)]
+#[derive(Serialize)]
 struct SimJson {
     run: Run,
     report: Report,
+    tally: Tally,
+}
+
+/// What `sim merge` reads of a result: its `report` is derived again from
+/// the merged tally, so it is not read at all.
+#[derive(Deserialize)]
+struct ShardResult {
+    run: Run,
     tally: Tally,
 }
 
@@ -259,7 +267,7 @@ pub(crate) fn merge(args: &MergeArgs) -> Result<Exit, Error> {
                 "it is in result format {format}, written by another version of spacedock; this one reads format {SIM_FORMAT} (run the shard again)"
             )));
         }
-        let result: SimJson =
+        let result: ShardResult =
             serde_json::from_value(value).map_err(|error| not_a_result(error.to_string()))?;
         check_shard(path, &result.run, &result.tally)?;
         results.push((path, result.run, result.tally));
@@ -267,14 +275,19 @@ pub(crate) fn merge(args: &MergeArgs) -> Result<Exit, Error> {
     // In shard order, so rows come out in the order one run lists them.
     results.sort_by_key(|(_, run, _)| run.shards.first().copied());
     let mut results = results.into_iter();
-    let (_, mut run, mut tally) = results.next().expect("clap requires a FILE");
+    let (first, mut run, mut tally) = results.next().expect("clap requires a FILE");
     for (path, other_run, other_tally) in results {
         add_shards(&mut run, &other_run, path)?;
-        // One run's shards list the same sides, ships and cards.
-        if rows(&other_tally) != rows(&tally) {
+        // One run's shards list the same sides, ships and cards. Which of
+        // two files was edited cannot be told: the row only one of them has
+        // is named, with both files.
+        if let Some(row) = differing_row(&rows(&other_tally), &rows(&tally)) {
             return Err(Error::InvalidSimResult {
                 path: path.clone(),
-                message: "its teams, ships or cards are not those of the other shards".to_owned(),
+                message: format!(
+                    "its teams, ships or cards are not those of `{}`: {row} is in one of them only",
+                    first.display()
+                ),
             });
         }
         tally
@@ -388,7 +401,52 @@ fn check_shard(path: &Path, run: &Run, tally: &Tally) -> Result<(), Error> {
             tally.finished
         )));
     }
+    if failures.samples.len() as u128 > failed {
+        return Err(invalid(format!(
+            "it lists {} failed games where it counts {failed}",
+            failures.samples.len()
+        )));
+    }
+    let played = |index: u64| {
+        run.shards.iter().any(|&shard| {
+            Shard {
+                index: shard,
+                count: run.shard_count,
+            }
+            .games(run.games)
+            .contains(&index)
+        })
+    };
+    if let Some(sample) = failures.samples.iter().find(|sample| !played(sample.index)) {
+        return Err(invalid(format!(
+            "it lists a failure of game {}, which its shards do not play",
+            sample.index
+        )));
+    }
     check_rows(run, tally).map_err(invalid)
+}
+
+/// A row (`team x`, `ship x (team)`, `card x (team)`) that one of two
+/// tallies' rows has and the other lacks.
+fn differing_row(ours: &Rows<'_>, theirs: &Rows<'_>) -> Option<String> {
+    let only = |a: &[&str], b: &[&str]| {
+        a.iter()
+            .find(|row| !b.contains(row))
+            .map(|team| (*team).to_owned())
+    };
+    let only_pair = |a: &[(&str, &str)], b: &[(&str, &str)]| {
+        a.iter()
+            .find(|row| !b.contains(row))
+            .map(|(team, id)| format!("`{id}` ({team})"))
+    };
+    only(&ours.0, &theirs.0)
+        .or_else(|| only(&theirs.0, &ours.0))
+        .map(|team| format!("team `{team}`"))
+        .or_else(|| only_pair(&ours.1, &theirs.1).map(|ship| format!("ship {ship}")))
+        .or_else(|| only_pair(&theirs.1, &ours.1).map(|ship| format!("ship {ship}")))
+        .or_else(|| only_pair(&ours.2, &theirs.2).map(|card| format!("card {card}")))
+        .or_else(|| only_pair(&theirs.2, &ours.2).map(|card| format!("card {card}")))
+        .or_else(|| (ours != theirs).then(|| "a row listed twice".to_owned()))
 }
 
 /// The per-team, per-ship and per-card counts of a tally, each within what
@@ -407,14 +465,23 @@ fn check_rows(run: &Run, tally: &Tally) -> Result<(), String> {
         ));
     }
     let finished = tally.finished;
+    // Every game that got to its first turn had one team going first and
+    // every other team going second. Sums are wide, as above.
+    let started: u128 = tally
+        .teams
+        .iter()
+        .map(|team| u128::from(team.went_first))
+        .sum();
     for team in &tally.teams {
         let ok = team.wins_going_first <= team.went_first
             && team.wins_going_second <= team.went_second
-            && team.wins_going_first + team.wins_going_second <= team.wins
-            && team.went_first + team.went_second <= finished;
+            && u128::from(team.wins_going_first) + u128::from(team.wins_going_second)
+                <= u128::from(team.wins)
+            && u128::from(team.went_first) + u128::from(team.went_second) == started
+            && started <= u128::from(finished);
         if !ok {
             return Err(format!(
-                "team `{}`'s wins going first and second do not fit its games",
+                "team `{}`'s games going first and second, and its wins in them, do not fit the games played",
                 team.team
             ));
         }
@@ -771,7 +838,8 @@ pub(crate) fn human(run: &Run, report: &Report) -> String {
         String::new()
     } else {
         let list: Vec<String> = run.shards.iter().map(u32::to_string).collect();
-        format!(" (shards {} of {})", list.join(", "), run.shard_count)
+        let shards = if list.len() == 1 { "shard" } else { "shards" };
+        format!(" ({shards} {} of {})", list.join(", "), run.shard_count)
     };
     let _ = writeln!(
         text,
@@ -946,6 +1014,16 @@ pub(crate) fn human(run: &Run, report: &Report) -> String {
         );
         for sample in &failures.samples {
             let _ = writeln!(text, "  game {}: {}", sample.index, sample.message);
+        }
+        // A game's seed is derived from the run's: the game is played again
+        // as the one game of a shard of one game each.
+        if let (Some(sample), Ok(count)) = (failures.samples.first(), u32::try_from(run.games)) {
+            let _ = writeln!(
+                text,
+                "  to trace game {}, run this command again with `--shard {}/{count} --trace FILE`",
+                sample.index,
+                sample.index + 1,
+            );
         }
     }
     text

@@ -138,7 +138,7 @@ fn merged_shards_equal_the_unsharded_run() {
             0,
         );
         assert!(
-            finished.stdout.contains("(shards "),
+            finished.stdout.contains("(shard "),
             "a shard says it is one:\n{}",
             finished.stdout
         );
@@ -282,8 +282,64 @@ fn merging_refuses_a_result_edited_by_hand() {
     let stderr = edit(&|result| {
         result["tally"]["ships"].as_array_mut().unwrap().remove(0);
     });
+    // Which file was edited cannot be told: the row one lacks is named.
+    let removed = json(&std::fs::read_to_string(&second).unwrap())["tally"]["ships"][0]["ship"]
+        .as_str()
+        .unwrap()
+        .to_owned();
     assert!(
-        stderr.contains("its teams, ships or cards are not those of the other shards"),
+        stderr.contains("its teams, ships or cards are not those of `")
+            && stderr.contains(&format!("ship `{removed}` (")),
+        "{stderr}"
+    );
+    // Going first and second: each started game once for every team.
+    let stderr = edit(&|result| {
+        let went = result["tally"]["teams"][0]["went_first"].as_u64().unwrap();
+        result["tally"]["teams"][0]["went_first"] = serde_json::json!(went.saturating_sub(1));
+        result["tally"]["teams"][0]["wins_going_first"] = serde_json::json!(0);
+    });
+    assert!(stderr.contains("games going first and second"), "{stderr}");
+    let stderr = edit(&|result| {
+        let team = &mut result["tally"]["teams"][0];
+        team["went_first"] = serde_json::json!(u64::MAX);
+        team["wins_going_first"] = serde_json::json!(u64::MAX);
+        team["went_second"] = serde_json::json!(2);
+        team["wins_going_second"] = serde_json::json!(1);
+    });
+    assert!(stderr.contains("games going first and second"), "{stderr}");
+    // A failure listed for a file that counts none, or for a game of
+    // another shard.
+    let stderr = edit(&|result| {
+        result["tally"]["failures"]["samples"] =
+            serde_json::json!([{ "index": 7, "seed": 1, "message": "made up" }]);
+    });
+    assert!(
+        stderr.contains("it lists 1 failed games where it counts 0"),
+        "{stderr}"
+    );
+    let failing = temp(&dir, "failing.json");
+    run_owned(
+        &sim(&[
+            "--games",
+            "10",
+            "--shard",
+            "2/2",
+            "--max-steps",
+            "2",
+            "--policy",
+            "random",
+            "-o",
+            failing.to_str().unwrap(),
+        ]),
+        0,
+    );
+    let mut result = json(&std::fs::read_to_string(&failing).unwrap());
+    assert_eq!(result["tally"]["failures"]["samples"][0]["index"], 5);
+    result["tally"]["failures"]["samples"][0]["index"] = serde_json::json!(2);
+    std::fs::write(&failing, result.to_string()).unwrap();
+    let stderr = run(&["sim", "merge", failing.to_str().unwrap()], 2).stderr;
+    assert!(
+        stderr.contains("it lists a failure of game 2, which its shards do not play"),
         "{stderr}"
     );
     // Counts that wrap 64 bits into the right total are caught.
@@ -657,6 +713,14 @@ fn the_step_bound_names_the_failed_games() {
         finished
             .stdout
             .contains("  game 0: mission `open-battle`, seed "),
+        "{}",
+        finished.stdout
+    );
+    // The game's seed is not the run's: how to play it again is told.
+    assert!(
+        finished
+            .stdout
+            .contains("  to trace game 0, run this command again with `--shard 1/4 --trace FILE`"),
         "{}",
         finished.stdout
     );
