@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use crate::codes::Code;
 use crate::diagnostic::{Diagnostic, Diagnostics, Location};
 use crate::load::{Content, Loaded};
-use crate::source::SourceMap;
+use crate::source::{FileId, SourceMap};
 use crate::suggest::{did_you_mean, is_slug, slug};
 
 /// The kinds of item a reference can name.
@@ -212,6 +212,7 @@ impl Index {
             &content.ships,
             ItemKind::Ship,
             |s| (&s.id, &s.name),
+            content.dependencies_from,
             sources,
             diagnostics,
         );
@@ -220,6 +221,7 @@ impl Index {
             &content.tactics,
             ItemKind::Tactic,
             |t| (&t.id, &t.name),
+            content.dependencies_from,
             sources,
             diagnostics,
         );
@@ -228,6 +230,7 @@ impl Index {
             &content.boards,
             ItemKind::Board,
             |b| (&b.id, &b.name),
+            content.dependencies_from,
             sources,
             diagnostics,
         );
@@ -236,6 +239,7 @@ impl Index {
             &content.missions,
             ItemKind::Mission,
             |m| (&m.id, &m.name),
+            content.dependencies_from,
             sources,
             diagnostics,
         );
@@ -459,9 +463,12 @@ fn index_items<T>(
     items: &[Loaded<T>],
     kind: ItemKind,
     fields: impl Fn(&T) -> (&Option<String>, &String),
+    dependencies_from: Option<FileId>,
     sources: &SourceMap,
     diagnostics: &mut Diagnostics,
 ) {
+    let dependency =
+        |location: &Location| dependencies_from.is_some_and(|from| location.file >= from);
     // Where each item's id is written, and whether it is made from the name.
     let mut first_location: HashMap<usize, (Location, bool)> = HashMap::new();
     for (position, loaded) in items.iter().enumerate() {
@@ -500,18 +507,35 @@ fn index_items<T>(
             }
         };
         if let Some(first) = names.push(id.clone(), name.clone()) {
-            let mut diagnostic = Diagnostic::new(
+            let diagnostic = Diagnostic::new(
                 Code::DuplicateId,
                 format!("two {}s have the id `{id}`", kind.noun()),
-            )
-            .at(location.clone())
-            .label(defined("second definition", from_name));
-            if let Some((first_at, first_from_name)) = first_location.get(&first) {
-                diagnostic = diagnostic.note(
-                    first_at.clone(),
-                    defined("first defined here", *first_from_name),
-                );
-            }
+            );
+            let diagnostic = match first_location.get(&first) {
+                // The pack's own item clashes with a dependency's: the
+                // pack's is the one its author can change.
+                Some((first_at, first_from_name))
+                    if dependency(&location) && !dependency(first_at) =>
+                {
+                    diagnostic
+                        .at(first_at.clone())
+                        .label(defined("defined here", *first_from_name))
+                        .note(
+                            location.clone(),
+                            defined("and in a dependency here", from_name),
+                        )
+                }
+                Some((first_at, first_from_name)) => diagnostic
+                    .at(location.clone())
+                    .label(defined("second definition", from_name))
+                    .note(
+                        first_at.clone(),
+                        defined("first defined here", *first_from_name),
+                    ),
+                None => diagnostic
+                    .at(location.clone())
+                    .label(defined("second definition", from_name)),
+            };
             diagnostics
                 .push(diagnostic.help(
                     "ids are unique across a pack and its dependencies; set a distinct `id`",

@@ -105,6 +105,12 @@ impl SourceMap {
         id
     }
 
+    /// The id the next file added will get: files added from here on
+    /// have ids from it.
+    pub(crate) fn next_id(&self) -> FileId {
+        FileId(self.files.len() as u32)
+    }
+
     pub fn get(&self, id: FileId) -> &SourceFile {
         &self.files[id.0 as usize]
     }
@@ -165,14 +171,56 @@ impl SourceMap {
 }
 
 /// Paths under the current directory are shown relative to it, the way
-/// compilers print them.
+/// compilers print them, and without the `name/..` pairs a dependency's
+/// relative path leaves (`my-pack/../base/ships/x.toml` is
+/// `base/ships/x.toml`).
 fn display_path(path: &Path) -> String {
     let relative = std::env::current_dir()
         .ok()
         .and_then(|cwd| path.strip_prefix(cwd).ok().map(Path::to_path_buf));
-    relative
-        .as_deref()
-        .unwrap_or(path)
+    tidy(relative.as_deref().unwrap_or(path))
         .to_string_lossy()
         .replace('\\', "/")
+}
+
+/// `path` without `.` and with each `name/..` pair taken out. Only for
+/// showing: through a symbolic link `name/..` is not where `name` is.
+fn tidy(path: &Path) -> PathBuf {
+    use std::path::Component;
+    let mut tidy = PathBuf::new();
+    for component in path.components() {
+        match component {
+            Component::CurDir => {}
+            Component::ParentDir
+                if matches!(tidy.components().next_back(), Some(Component::Normal(_))) =>
+            {
+                tidy.pop();
+            }
+            other => tidy.push(other),
+        }
+    }
+    if tidy.as_os_str().is_empty() {
+        tidy.push(".");
+    }
+    tidy
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use super::tidy;
+
+    #[test]
+    fn shown_paths_lose_their_name_dot_dot_pairs() {
+        for (path, shown) in [
+            ("dup/../../../base/ships/x.toml", "../../base/ships/x.toml"),
+            ("./pack/./ships/../tactics/a.toml", "pack/tactics/a.toml"),
+            ("/work/pack/../base/rules.toml", "/work/base/rules.toml"),
+            ("../../x.toml", "../../x.toml"),
+            ("pack/..", "."),
+        ] {
+            assert_eq!(tidy(Path::new(path)), Path::new(shown), "{path}");
+        }
+    }
 }

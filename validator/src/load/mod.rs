@@ -53,6 +53,9 @@ pub(crate) struct Content {
     /// a reference that finds nothing may name one of them and is not
     /// reported (the dependency's own error says what to fix).
     pub(crate) dependency_missing: bool,
+    /// The first file of the root pack's dependencies: files before it are
+    /// the root pack's own. `None` while the root pack is being read.
+    pub(crate) dependencies_from: Option<FileId>,
 }
 
 /// The folders of a pack and the kind of file each holds.
@@ -262,6 +265,9 @@ fn load_pack(
         }
     }
     report_stray_files(root, sources, diagnostics);
+    if required_by.is_none() {
+        content.dependencies_from = Some(sources.next_id());
+    }
 
     stack.push(canonical);
     for (name, path) in dependencies {
