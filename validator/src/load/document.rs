@@ -167,6 +167,11 @@ pub(crate) fn escape(key: &str) -> String {
     key.replace('~', "~0").replace('/', "~1")
 }
 
+/// The key a JSON pointer token escapes.
+pub(crate) fn unescape(token: &str) -> String {
+    token.replace("~1", "/").replace("~0", "~")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -493,10 +493,26 @@ pub(crate) fn load_file<T: DeserializeOwned>(
         }
     };
     sources.set_pointers(file, document.pointers);
-    if !shape::check(kind, &document.value, file, sources, diagnostics) {
-        return None;
+    let mut value = document.value;
+    match shape::check(kind, &value, file, sources, diagnostics) {
+        shape::Verdict::Clean => {}
+        // A misspelt key hides nothing else of its file: the item is read
+        // without it, so the file's other mistakes are found in this run
+        // too. The compilation has failed already, so no bundle holds it.
+        shape::Verdict::UnknownKeys(pointers) => {
+            for pointer in pointers {
+                let (parent, key) = pointer.rsplit_once('/').unwrap_or_default();
+                if let Some(table) = value
+                    .pointer_mut(parent)
+                    .and_then(serde_json::Value::as_object_mut)
+                {
+                    table.remove(&document::unescape(key));
+                }
+            }
+        }
+        shape::Verdict::Broken => return None,
     }
-    match serde_json::from_value::<T>(document.value) {
+    match serde_json::from_value::<T>(value) {
         Ok(item) => Some((item, file)),
         Err(error) => {
             // The schema accepted what serde refused: a number too large

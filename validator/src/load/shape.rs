@@ -11,7 +11,7 @@ use spacedock_schema::FileKind;
 
 use crate::codes::Code;
 use crate::diagnostic::{Diagnostic, Diagnostics, Location};
-use crate::load::document::escape;
+use crate::load::document::{escape, unescape};
 use crate::source::{FileId, SourceMap};
 use crate::suggest::did_you_mean;
 
@@ -32,14 +32,24 @@ fn compiled(kind: FileKind) -> &'static Compiled {
     })
 }
 
-/// Reports the shape errors of `instance`; returns whether there were none.
+/// What the shape check found of a document.
+pub(crate) enum Verdict {
+    Clean,
+    /// Only keys the schema does not know, at these pointers: without
+    /// them the document is whole, so its item is still read and checked.
+    UnknownKeys(Vec<String>),
+    /// Errors its item cannot be read past.
+    Broken,
+}
+
+/// Reports the shape errors of `instance`.
 pub(crate) fn check(
     kind: FileKind,
     instance: &Value,
     file: FileId,
     sources: &SourceMap,
     diagnostics: &mut Diagnostics,
-) -> bool {
+) -> Verdict {
     let compiled = compiled(kind);
     let mut reporter = alternatives::Reporter {
         file,
@@ -74,6 +84,14 @@ pub(crate) fn check(
         &mut reporter,
     );
     let mut clean = reporter.diagnostics.is_empty();
+    let mut unknown_keys = Vec::new();
+    let only_unknown_keys = clean
+        && errors.iter().all(|error| {
+            matches!(
+                error.kind(),
+                ValidationErrorKind::AdditionalProperties { .. }
+            )
+        });
     for diagnostic in reporter.diagnostics {
         diagnostics.push(diagnostic);
     }
@@ -127,6 +145,7 @@ pub(crate) fn check(
                     allowed_properties(&compiled.schema, &error.schema_path().to_string());
                 for key in unexpected {
                     let key_pointer = format!("{pointer}/{}", escape(key));
+                    unknown_keys.push(key_pointer.clone());
                     diagnostics.push(
                         Diagnostic::new(
                             Code::UnknownKey,
@@ -247,7 +266,13 @@ pub(crate) fn check(
         };
         diagnostics.push(diagnostic);
     }
-    clean
+    if clean {
+        Verdict::Clean
+    } else if only_unknown_keys {
+        Verdict::UnknownKeys(unknown_keys)
+    } else {
+        Verdict::Broken
+    }
 }
 
 /// The pointers of whole floats (`9.0`, `1e3`) written where an integer
@@ -332,10 +357,6 @@ fn field_name(pointer: &str) -> String {
     } else {
         unescape(last)
     }
-}
-
-fn unescape(token: &str) -> String {
-    token.replace("~1", "/").replace("~0", "~")
 }
 
 /// The words "in `versions[0].primary`" for a pointer, or nothing at the top level.
