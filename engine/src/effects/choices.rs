@@ -23,10 +23,18 @@ use crate::rules::{deploy, energy, movement, obstacles, stats};
 use crate::state::{Activation, CardPlace, ObstacleState, PlaceKind, TacticPlace};
 
 /// A card `player` discards from the hand, of their choice (one option
-/// per kind held, the cheapest first); `None` with an empty hand.
-pub(crate) fn discard_choice(game: &mut Game, player: PlayerId) -> Option<TacticId> {
+/// per kind held, the cheapest first), `except` a card being played;
+/// `None` with nothing else in hand.
+pub(crate) fn discard_choice(
+    game: &mut Game,
+    player: PlayerId,
+    except: Option<TacticId>,
+) -> Option<TacticId> {
     let mut options: Vec<TacticId> = Vec::new();
     for &card in &game.st.players[player.index()].hand {
+        if Some(card) == except {
+            continue;
+        }
         let kind = game.data.tactics[card.index()].kind;
         if !options
             .iter()

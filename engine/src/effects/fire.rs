@@ -409,7 +409,14 @@ fn offer_answer(game: &mut Game, ev: &Ev, player: PlayerId, kind: usize) -> bool
     };
     let phase_ok = cards::phase_allows(game, data.kinds[kind].phase);
     let cost = stats::stat(game, Stat::TacticCost(card));
-    if !phase_ok || !energy::can_pay(game, player, cost) {
+    // "At any point during your turn" a player may discard for energy: in
+    // their own turn the other cards in hand may pay for the reaction.
+    let spare = if cards::may_discard_now(game, player) {
+        game.st.players[player.index()].hand.len() - 1
+    } else {
+        0
+    };
+    if !phase_ok || !energy::can_pay_discarding(game, player, cost, spare) {
         return false;
     }
     let ctx = ev.into_ctx(Ctx {
@@ -438,7 +445,20 @@ fn offer_answer(game: &mut Game, ev: &Ev, player: PlayerId, kind: usize) -> bool
         },
         ..ctx
     };
-    energy::spend_energy(game, player, cost);
+    // The shortfall is paid by discards of the player's choice. Bounded by
+    // the hand: a ruleset may make a discard worth nothing.
+    for _ in 0..spare {
+        if energy::can_pay(game, player, cost) {
+            break;
+        }
+        let Some(discarded) = choices::discard_choice(game, player, Some(card)) else {
+            break;
+        };
+        cards::discard_for_energy(game, player, discarded);
+    }
+    if !energy::spend_energy(game, player, cost) {
+        return false;
+    }
     game.emit(Event::CardPlayed {
         player,
         card,
@@ -933,7 +953,7 @@ fn alternative_draw(game: &mut Game, player: PlayerId) {
                     continue;
                 }
                 for _ in limit..hand + usize::from(keep) {
-                    if let Some(card) = choices::discard_choice(game, player) {
+                    if let Some(card) = choices::discard_choice(game, player, None) {
                         cards::discard_for_energy(game, player, card);
                     }
                 }

@@ -44,7 +44,7 @@ fn one(game: &mut Game, ctx: &Ctx, effect: &Eff) {
         Eff::Discard { count, player } => {
             let player = eval::player(game, ctx, *player);
             for _ in 0..*count {
-                if let Some(card) = choices::discard_choice(game, player) {
+                if let Some(card) = choices::discard_choice(game, player, None) {
                     cards::discard(game, card);
                 }
             }

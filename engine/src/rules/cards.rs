@@ -19,7 +19,7 @@ use crate::game::Game;
 use crate::ids::{PlayerId, ShipCardId, TacticId};
 use crate::powers::{self, Stat, Trigger};
 use crate::rules::{energy, stats, victory};
-use crate::state::{CardPlace, TacticPlace, TurnPhase};
+use crate::state::{CardPlace, Stage, TacticPlace, TurnPhase};
 
 fn deck_of(game: &Game, player: PlayerId) -> usize {
     usize::from(game.data.players[player.index()].deck)
@@ -164,6 +164,12 @@ fn first_copy(game: &Game, hand: &[TacticId], index: usize, met: &mut u64) -> bo
 }
 
 /// Discards for energy, one per card kind in the hand.
+/// Whether `player` may discard for energy at this point: "at any point
+/// during your turn", so in the player's own turn once it has begun.
+pub(crate) fn may_discard_now(game: &Game, player: PlayerId) -> bool {
+    game.st.stage == Stage::Main && game.st.active == player && game.st.outcome.is_none()
+}
+
 pub(crate) fn push_discards(game: &Game, player: PlayerId, out: &mut Vec<Action>) {
     let hand = &game.st.players[player.index()].hand;
     let mut met = 0;

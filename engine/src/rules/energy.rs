@@ -41,6 +41,17 @@ pub(crate) fn can_pay_cost(
         || can_pay(game, player, cost())
 }
 
+/// Whether `player` can pay `amount` once `spare` cards are discarded
+/// for energy (each gaining `energy_per_discard`, up to `energy_max`).
+pub(crate) fn can_pay_discarding(game: &Game, player: PlayerId, amount: i32, spare: usize) -> bool {
+    let rules = game.data.rules();
+    let gained = i64::from(rules.energy_per_discard) * spare as i64;
+    let energy = (i64::from(game.st.energy[pool(game, player)]) + gained)
+        .min(i64::from(rules.energy_max))
+        .max(i64::from(game.st.energy[pool(game, player)]));
+    amount <= 0 || energy - i64::from(amount) >= i64::from(rules.energy_min)
+}
+
 /// Gains energy; any beyond `energy_max` is lost.
 pub(crate) fn gain_energy(game: &mut Game, player: PlayerId, amount: i32) {
     if amount <= 0 {
