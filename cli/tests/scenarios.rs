@@ -404,6 +404,20 @@ fn every_setup_mistake_is_reported_at_once() {
     assert_eq!(failures[1]["line"], 33, "{failures:#?}");
 }
 
+/// A ship holds at most its shield value in shield pegs: a setup with more
+/// is refused, at the pegs given, not played.
+#[test]
+fn shield_pegs_above_the_shield_value_are_refused() {
+    let failures = failures_of_fixture_scenario("shields-above-value");
+    assert_eq!(failures.len(), 1, "{failures:#?}");
+    assert_eq!(failures[0]["pointer"], "/ships/0/shields", "{failures:#?}");
+    assert_eq!(failures[0]["actual"], "5", "{failures:#?}");
+    assert_eq!(
+        failures[0]["expected"], "at most its shield value, 2",
+        "{failures:#?}"
+    );
+}
+
 /// The commonest refusals say why, between the step and the legal list.
 #[test]
 fn a_refused_step_says_why() {

@@ -17,6 +17,7 @@ use spacedock_schema::scenario::{Direction, ForcedDie};
 use crate::board::Pos;
 use crate::game::Game;
 use crate::ids::{PlayerId, ShipCardId, ShipId, TacticId};
+use crate::powers::Stat;
 use crate::rules::deploy;
 use crate::scenario::Failure;
 use crate::setup::Setup;
@@ -207,6 +208,28 @@ pub(super) fn arrange(bundle: &Arc<Bundle>, scenario: &Scenario) -> Result<Arran
             .edit()
             .set_first_player(PlayerId(first_player as u8))
             .set_turn(PlayerId(player as u8), phase(name), round);
+    }
+    // Pegs are checked once every card is in place: attached cards and
+    // other powers may raise a ship's shield value.
+    for (index, ship) in scenario.ships.iter().enumerate() {
+        let ShipPlace::Battlefield(models) = &ship.place else {
+            continue;
+        };
+        let ships: Vec<ShipId> = arranged.game.card_ships(arranged.cards[index]).collect();
+        for (model, &id) in models.iter().zip(&ships) {
+            let Some(shields) = model.shields.filter(|_| model.at.is_some()) else {
+                continue;
+            };
+            let most = arranged.game.stat(Stat::Shield(id)).max(0) as u32;
+            if shields > most {
+                failures.push(Failure {
+                    pointer: format!("{}/shields", model.pointer),
+                    what: "the ship's shield pegs".to_owned(),
+                    expected: format!("at most its shield value, {most}"),
+                    actual: shields.to_string(),
+                });
+            }
+        }
     }
     if !failures.is_empty() {
         return Err(failures);
