@@ -59,6 +59,7 @@ codes! {
     NotAPack = "SD0008", "not-a-pack", Error, "The folder has no pack.toml manifest.";
     StrayFile = "SD0009", "stray-file", Warning, "A TOML file outside the folders a pack reads.";
     WrongGame = "SD0010", "wrong-game", Error, "The pack is for a game system spacedock does not know.";
+    SchemaHeader = "SD0011", "schema-header", Warning, "A file's `#:schema` header names the schema of another kind of file.";
 
     // Resolving references.
     UnknownReference = "SD0101", "unknown-reference", Error, "A reference names no item.";

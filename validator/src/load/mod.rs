@@ -477,6 +477,7 @@ pub(crate) fn load_file<T: DeserializeOwned>(
         }
     };
     let file = sources.add(path.to_path_buf(), text);
+    check_schema_header(kind, file, sources, diagnostics);
     let parsed = document::parse(sources.get(file).text());
     let document = match parsed {
         Ok(document) => document,
@@ -523,6 +524,57 @@ pub(crate) fn load_file<T: DeserializeOwned>(
             );
             None
         }
+    }
+}
+
+/// Warns when the `#:schema` header among a file's opening comments names
+/// another kind's schema (`tactics.schema.json` atop a ship): an editor
+/// following it rejects the whole file. Whether the schema is there is not
+/// asked: a pack copied elsewhere keeps headers that point nowhere, and
+/// editors say so themselves.
+fn check_schema_header(
+    kind: FileKind,
+    file: FileId,
+    sources: &SourceMap,
+    diagnostics: &mut Diagnostics,
+) {
+    let text = sources.get(file).text();
+    let mut offset = 0;
+    for line in text.split_inclusive('\n') {
+        let trimmed = line.trim();
+        if !trimmed.is_empty() && !trimmed.starts_with('#') {
+            return;
+        }
+        if let Some(target) = trimmed.strip_prefix("#:schema") {
+            let target = target.trim();
+            let named = target
+                .rsplit(['/', '\\'])
+                .next()
+                .and_then(|name| name.strip_suffix(".schema.json"))
+                .and_then(FileKind::from_name);
+            if let Some(named) = named.filter(|&named| named != kind) {
+                let start = offset + line.find(target).unwrap_or(0);
+                let fixed = format!(
+                    "{}{}",
+                    &target[..target.len() - named.schema_file_name().len()],
+                    kind.schema_file_name()
+                );
+                diagnostics.push(
+                    Diagnostic::new(
+                        Code::SchemaHeader,
+                        format!("this {kind} file's `#:schema` header names the {named} schema"),
+                    )
+                    .at(Location {
+                        file,
+                        span: start..start + target.len(),
+                    })
+                    .label(format!("the schema of {named} files"))
+                    .help(format!("write `#:schema {fixed}`")),
+                );
+            }
+            return;
+        }
+        offset += line.len();
     }
 }
 
