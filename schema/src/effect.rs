@@ -348,8 +348,9 @@ pub struct ShipFilter {
     /// Only ships of this faction (id).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub faction: Option<String>,
-    /// Only ships of these sizes.
+    /// Only ships of these sizes (leave it out for any size).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[schemars(length(min = 1))]
     pub size: Vec<Size>,
     /// Only solo ships, or only squadron ships.
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -342,8 +342,10 @@ pub struct AlternativeWin {
 pub struct SpecialRule {
     pub name: String,
     pub text: String,
-    /// The teams or players (by name) the rule acts for; every player when empty.
+    /// The teams or players (by name) the rule acts for; left out, every
+    /// player.
     #[serde(default, rename = "for", skip_serializing_if = "Vec::is_empty")]
+    #[schemars(length(min = 1))]
     pub players: Vec<String>,
     /// The trigger; absent means the rule holds all game.
     #[serde(default, skip_serializing_if = "Option::is_none")]

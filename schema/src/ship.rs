@@ -24,6 +24,7 @@ pub struct ShipSource {
     #[schemars(range(min = 1, max = 12))]
     pub ships: u32,
     /// The versions of this card; a custom ship may have fewer than three.
+    #[schemars(length(min = 1))]
     pub versions: Vec<Version>,
 }
 

@@ -18,17 +18,6 @@ pub(crate) fn check(context: &Context<'_>, diagnostics: &mut Diagnostics) {
         let ship = &loaded.item;
         let file = loaded.file;
         squadron_count(context, ship, file, diagnostics);
-        if ship.versions.is_empty() {
-            diagnostics.push(
-                Diagnostic::new(
-                    Code::InvalidValue,
-                    format!("`{}` has no versions", ship.name),
-                )
-                .at(context.at(file, "/versions"))
-                .label("no version to field")
-                .help("add a `[[versions]]` table for each level the card comes in"),
-            );
-        }
         duplicate_versions(context, ship, file, diagnostics);
         for (v, version) in ship.versions.iter().enumerate() {
             let pointer = format!("/versions/{v}");
