@@ -402,22 +402,50 @@ fn load_item_file(
             }
         }
         FileKind::Tactics => {
-            if let Some((file_items, file)) =
-                load_file::<TacticsSource>(path, kind, sources, diagnostics)
-            {
-                content
-                    .tactics
-                    .extend(
-                        file_items
-                            .tactics
-                            .into_iter()
-                            .enumerate()
-                            .map(|(index, item)| Loaded {
-                                item,
-                                file,
-                                pointer: format!("/tactic/{index}"),
-                            }),
-                    );
+            let Some((value, file, broken)) =
+                load_value(path, kind, Some("tactic"), sources, diagnostics)
+            else {
+                return;
+            };
+            if broken.is_empty() {
+                if let Some(file_items) = typed::<TacticsSource>(value, file, kind, diagnostics) {
+                    content
+                        .tactics
+                        .extend(
+                            file_items
+                                .tactics
+                                .into_iter()
+                                .enumerate()
+                                .map(|(index, item)| Loaded {
+                                    item,
+                                    file,
+                                    pointer: format!("/tactic/{index}"),
+                                }),
+                        );
+                }
+                return;
+            }
+            // Card by card: a card with errors is left out (its names kept,
+            // so references to it are not reported again), the others are
+            // read at their own places.
+            let cards = value.get("tactic").and_then(serde_json::Value::as_array);
+            for (index, card) in cards.into_iter().flatten().enumerate() {
+                if broken.contains(&index) {
+                    for key in ["id", "name"] {
+                        if let Some(text) = card.get(key).and_then(serde_json::Value::as_str) {
+                            content.broken.push((kind, text.to_owned()));
+                            content.broken.push((kind, crate::suggest::slug(text)));
+                        }
+                    }
+                } else if let Some(item) =
+                    typed::<TacticSource>(card.clone(), file, kind, diagnostics)
+                {
+                    content.tactics.push(Loaded {
+                        item,
+                        file,
+                        pointer: format!("/tactic/{index}"),
+                    });
+                }
             }
         }
         FileKind::Pack
@@ -435,6 +463,42 @@ pub(crate) fn load_file<T: DeserializeOwned>(
     sources: &mut SourceMap,
     diagnostics: &mut Diagnostics,
 ) -> Option<(T, FileId)> {
+    let (value, file, _) = load_value(path, kind, None, sources, diagnostics)?;
+    typed(value, file, kind, diagnostics).map(|item| (item, file))
+}
+
+/// The typed item of a document whose shape was checked.
+fn typed<T: DeserializeOwned>(
+    value: serde_json::Value,
+    file: FileId,
+    kind: FileKind,
+    diagnostics: &mut Diagnostics,
+) -> Option<T> {
+    match serde_json::from_value::<T>(value) {
+        Ok(item) => Some(item),
+        Err(error) => {
+            // The schema accepted what serde refused: a number too large
+            // for its type is the one known way.
+            diagnostics.push(
+                Diagnostic::new(Code::InvalidValue, format!("invalid {kind} file: {error}"))
+                    .at(Location { file, span: 0..0 }),
+            );
+            None
+        }
+    }
+}
+
+/// Reads, parses and shape-checks a file: its document as JSON, and, for
+/// a file of many items under `items` (`[[tactic]]`), the indices of the
+/// items whose errors it cannot be read past. Those errors are reported;
+/// the other items are whole. `None` when the file cannot be read on.
+fn load_value(
+    path: &Path,
+    kind: FileKind,
+    items: Option<&str>,
+    sources: &mut SourceMap,
+    diagnostics: &mut Diagnostics,
+) -> Option<(serde_json::Value, FileId, Vec<usize>)> {
     let read = std::fs::File::open(path).and_then(|file| {
         let mut bytes = Vec::new();
         file.take(MAX_FILE + 1).read_to_end(&mut bytes)?;
@@ -511,20 +575,24 @@ pub(crate) fn load_file<T: DeserializeOwned>(
                 }
             }
         }
-        shape::Verdict::Broken => return None,
-    }
-    match serde_json::from_value::<T>(value) {
-        Ok(item) => Some((item, file)),
-        Err(error) => {
-            // The schema accepted what serde refused: a number too large
-            // for its type is the one known way.
-            diagnostics.push(
-                Diagnostic::new(Code::InvalidValue, format!("invalid {kind} file: {error}"))
-                    .at(Location { file, span: 0..0 }),
-            );
-            None
+        // Errors within some items of a many-item file leave the others
+        // whole: they are read and checked on.
+        shape::Verdict::Broken(at) => {
+            let prefix = format!("/{}/", items?);
+            let broken: Option<Vec<usize>> = at
+                .iter()
+                .map(|pointer| {
+                    let rest = pointer.strip_prefix(&prefix)?;
+                    rest.split('/').next()?.parse().ok()
+                })
+                .collect();
+            let mut broken = broken?;
+            broken.sort_unstable();
+            broken.dedup();
+            return Some((value, file, broken));
         }
     }
+    Some((value, file, Vec::new()))
 }
 
 /// Warns when the `#:schema` header among a file's opening comments names

@@ -38,8 +38,9 @@ pub(crate) enum Verdict {
     /// Only keys the schema does not know, at these pointers: without
     /// them the document is whole, so its item is still read and checked.
     UnknownKeys(Vec<String>),
-    /// Errors its item cannot be read past.
-    Broken,
+    /// Errors that cannot be read past, at these pointers (each a value
+    /// in error, or the `oneOf` or `anyOf` value holding one).
+    Broken(Vec<String>),
 }
 
 /// Reports the shape errors of `instance`.
@@ -71,18 +72,19 @@ pub(crate) fn check(
             .help("write it without a decimal point or exponent"),
         );
     }
+    let found: Vec<jsonschema::ValidationError<'static>> = compiled
+        .validator
+        .iter_errors(instance)
+        .filter(|error| !whole.contains(&error.instance_path().to_string()))
+        .map(jsonschema::ValidationError::to_owned)
+        .collect();
+    let mut broken_at: Vec<String> = found
+        .iter()
+        .map(|error| error.instance_path().to_string())
+        .chain(whole.iter().cloned())
+        .collect();
     let mut errors = Vec::new();
-    alternatives::expand(
-        &compiled.schema,
-        compiled
-            .validator
-            .iter_errors(instance)
-            .filter(|error| !whole.contains(&error.instance_path().to_string()))
-            .map(jsonschema::ValidationError::to_owned)
-            .collect(),
-        &mut errors,
-        &mut reporter,
-    );
+    alternatives::expand(&compiled.schema, found, &mut errors, &mut reporter);
     let mut clean = reporter.diagnostics.is_empty();
     let mut unknown_keys = Vec::new();
     let only_unknown_keys = clean
@@ -271,7 +273,9 @@ pub(crate) fn check(
     } else if only_unknown_keys {
         Verdict::UnknownKeys(unknown_keys)
     } else {
-        Verdict::Broken
+        broken_at.sort();
+        broken_at.dedup();
+        Verdict::Broken(broken_at)
     }
 }
 
