@@ -138,13 +138,17 @@ pub fn findings(mission: &str, tally: &Tally) -> Vec<Finding> {
                 .map(|other| format!("{} {}", other.team, other.wins))
                 .chain(std::iter::once(format!("draws {}", tally.draws)))
                 .collect();
+            // How rare a win the games leave room for: few games without
+            // a win say little, and the number says how many more to play.
+            let (_, most) = crate::sim::stats::wilson(0, tally.finished);
             push(
                 FindingKind::OneSided,
                 format!(
-                    "mission `{mission}`: team `{}` never won in {} finished games ({})",
+                    "mission `{mission}`: team `{}` never won in {} finished games ({}); its win rate with random players is below {:.1}% (95% confidence)",
                     team.team,
                     tally.finished,
-                    others.join(", ")
+                    others.join(", "),
+                    most * 100.0
                 ),
             );
         }
@@ -222,7 +226,7 @@ mod tests {
         assert!(found[0].message.contains("seed 99"), "{}", found[0].message);
         assert_eq!(
             found[1].message,
-            "mission `m`: team `wretch` never won in 8 finished games (isn 8, draws 0)"
+            "mission `m`: team `wretch` never won in 8 finished games (isn 8, draws 0); its win rate with random players is below 32.4% (95% confidence)"
         );
     }
 }
