@@ -181,6 +181,42 @@ fn a_scenario_with_errors_is_reported_and_not_run() {
     assert_eq!(value["diagnostics"][0]["line"], 11);
 }
 
+/// A misspelt key does not keep the scenario's other mistakes from being
+/// found, yet the scenario is not run: it may mean something else than
+/// what runs without the key.
+#[test]
+fn a_scenario_with_an_unknown_key_is_checked_and_not_run() {
+    let dir = crate::copy_fixture("scenarios");
+    let tests = dir.path().join("scenarios").join("tests");
+    let passing = std::fs::read_to_string(tests.join("passing.toml")).unwrap();
+    let misspelt = passing.replacen("energy = 5", "enrgy = 5", 1).replacen(
+        "ship = \"Test Raider\"",
+        "ship = \"Test Raidr\"",
+        1,
+    );
+    assert_ne!(misspelt, passing);
+    std::fs::write(tests.join("passing.toml"), misspelt).unwrap();
+    let assert = assert_cmd::Command::new(env!("CARGO_BIN_EXE_spacedock"))
+        .current_dir(dir.path())
+        .args(["test", "scenarios", "passing", "--format", "json"])
+        .assert()
+        .code(1);
+    let value = json(&String::from_utf8_lossy(&assert.get_output().stdout));
+    assert_eq!(value["passed"], 0, "{value:#}");
+    assert_eq!(value["not_run"], 1, "{value:#}");
+    let codes: Vec<&str> = value["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|diagnostic| diagnostic["code"].as_str().unwrap())
+        .collect();
+    assert!(codes.contains(&"SD0003"), "{codes:?}");
+    assert!(
+        codes.len() >= 2,
+        "the unknown ship is reported too: {codes:?}"
+    );
+}
+
 #[test]
 fn a_missing_pack_exits_2() {
     let finished = run(&["test", "no-such-pack"], 2);

@@ -166,7 +166,10 @@ pub fn check_fleet(
         options,
         &mut diagnostics,
         |context, model, diagnostics| {
-            fleet.as_ref().map(|(fleet, file)| {
+            // Without the pack there is no mission to check against: its
+            // error says what to fix, and "no mission" would mislead.
+            let pack_read = !content.packs.is_empty();
+            fleet.as_ref().filter(|_| pack_read).map(|(fleet, file)| {
                 fleet::check(context, model, fleet, *file, mission, player, diagnostics)
             })
         },

@@ -59,22 +59,30 @@ pub fn check_scenarios(root: &Path, options: &Options) -> ScenarioSuite {
     // The scenarios' own problems stay apart, so that a broken scenario
     // does not keep the pack from compiling (and the others from running).
     let mut scenario_diagnostics = Diagnostics::default();
-    let mut loaded: Vec<(ScenarioSource, FileId)> = Vec::new();
+    // Each loaded scenario, with whether reading it found errors: one read
+    // past an unknown key is checked on, so that its other mistakes are
+    // reported too, but never run.
+    let mut loaded: Vec<(ScenarioSource, FileId, bool)> = Vec::new();
     let mut files = Vec::new();
     if !content.packs.is_empty() {
         for path in load::toml_files(&root.join("tests"), &mut scenario_diagnostics) {
             let before = sources.iter().count();
+            let mut read = Diagnostics::default();
             let item = load::load_file::<ScenarioSource>(
                 &path,
                 FileKind::Scenario,
                 &mut sources,
-                &mut scenario_diagnostics,
+                &mut read,
             );
+            let misread = read.has_errors();
+            for diagnostic in read.into_sorted() {
+                scenario_diagnostics.push(diagnostic);
+            }
             if let Some((file, _)) = sources.iter().nth(before) {
                 files.push(file);
             }
-            if let Some(item) = item {
-                loaded.push(item);
+            if let Some((item, file)) = item {
+                loaded.push((item, file, misread));
             }
         }
     }
@@ -87,10 +95,11 @@ pub fn check_scenarios(root: &Path, options: &Options) -> ScenarioSuite {
             let bundle = (!diagnostics.has_errors()).then(|| emit::bundle(context, model));
             let mut scenarios = Vec::new();
             if let Some(bundle) = &bundle {
-                for (source, file) in &loaded {
+                for (source, file, misread) in &loaded {
                     let mut own = Diagnostics::default();
                     let checked = check(context, bundle, source, *file, &mut own);
                     if !own.has_errors()
+                        && !misread
                         && let Some(scenario) = checked
                     {
                         scenarios.push(CheckedScenario {
