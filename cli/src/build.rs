@@ -56,6 +56,7 @@ pub(crate) fn run(args: &BuildArgs, style: Style) -> Result<Exit, Error> {
             .find(|(_, file)| write::destination(file.path()) == output)
         {
             return Err(Error::OutputIsInput {
+                flag: "--output",
                 path: file.path().to_path_buf(),
             });
         }

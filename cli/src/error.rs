@@ -77,8 +77,8 @@ pub(crate) enum Error {
     #[error("`--trace` and `--output` both name `{}`", path.display())]
     SameOutput { path: PathBuf },
 
-    #[error("`--output` names `{}`, one of the command's own inputs", path.display())]
-    OutputIsInput { path: PathBuf },
+    #[error("`{flag}` names `{}`, one of the command's own inputs", path.display())]
+    OutputIsInput { flag: &'static str, path: PathBuf },
 
     /// `sim` was asked to print two things on stdout: `-` (stdout) as the
     /// JSON result's or the trace's file, beside the report.

@@ -90,7 +90,7 @@ pub(crate) fn run(args: &ReplayArgs, style: Style) -> Result<Exit, Error> {
         }
     };
     let bundle = match sim::compile(&pack, style)? {
-        Ok(bundle) => bundle,
+        Ok(compiled) => compiled.bundle,
         Err(exit) => return Ok(exit),
     };
     let mut stdout = io::stdout().lock();

@@ -52,10 +52,26 @@ pub(crate) fn run(args: &SimRunArgs, style: Style) -> Result<Exit, Error> {
     else {
         unreachable!("clap requires --pack, --mission and --games");
     };
-    let bundle = match compile(pack_path, style)? {
-        Ok(bundle) => bundle,
+    let Compiled { bundle, inputs } = match compile(pack_path, style)? {
+        Ok(compiled) => compiled,
         Err(exit) => return Ok(exit),
     };
+    // Neither file may replace one the run reads: the pack's or a build's.
+    let read: Vec<&Path> = inputs
+        .iter()
+        .map(PathBuf::as_path)
+        .chain(args.fleet.iter().map(|fleet| fleet.file.as_path()))
+        .collect();
+    for (flag, path) in [("--output", &args.output), ("--trace", &args.trace)] {
+        if let Some(path) = path.as_deref().filter(|path| !is_stdout(path))
+            && let Some(input) = read.iter().find(|input| same_path(input, path))
+        {
+            return Err(Error::OutputIsInput {
+                flag,
+                path: input.to_path_buf(),
+            });
+        }
+    }
     let mission = mission_id(&bundle, wanted)?;
     let fleets = match fleets(args, pack_path, &bundle, &mission, style)? {
         Ok(fleets) => fleets,
@@ -233,6 +249,7 @@ pub(crate) fn merge(args: &MergeArgs) -> Result<Exit, Error> {
         && let Some(input) = args.files.iter().find(|input| same_path(input, output))
     {
         return Err(Error::OutputIsInput {
+            flag: "--output",
             path: input.clone(),
         });
     }
@@ -644,7 +661,7 @@ fn add_shards(into: &mut Run, other: &Run, path: &Path) -> Result<(), Error> {
 
 /// Compiles the pack. With errors, renders the diagnostics as `build` does
 /// and gives the exit status instead of a bundle.
-pub(crate) fn compile(path: &Path, style: Style) -> Result<Result<Arc<Bundle>, Exit>, Error> {
+pub(crate) fn compile(path: &Path, style: Style) -> Result<Result<Compiled, Exit>, Error> {
     let compilation = spacedock_validator::compile(path, &Options::default());
     let exit = Exit::for_diagnostics(&compilation.diagnostics, false);
     let checked = [Checked {
@@ -662,10 +679,26 @@ pub(crate) fn compile(path: &Path, style: Style) -> Result<Result<Arc<Bundle>, E
     }
     // Warnings do not stop a simulation; they are not repeated here
     // either (`spacedock check` shows them).
+    let inputs = compilation
+        .sources
+        .iter()
+        .map(|(_, file)| file.path().to_path_buf())
+        .collect();
     compilation
         .bundle
-        .map(|bundle| Ok(Arc::new(bundle)))
+        .map(|bundle| {
+            Ok(Compiled {
+                bundle: Arc::new(bundle),
+                inputs,
+            })
+        })
         .ok_or(Error::NoBundle)
+}
+
+/// A pack compiled for playing, and the files it was read from.
+pub(crate) struct Compiled {
+    pub(crate) bundle: Arc<Bundle>,
+    pub(crate) inputs: Vec<PathBuf>,
 }
 
 /// The id of the mission called `wanted`: its id, or its exact name.

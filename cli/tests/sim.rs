@@ -1345,3 +1345,41 @@ fn merge_and_replay_refuse_an_endless_input() {
         "error: cannot read `/dev/zero`: a trace that is not a regular file (a pipe, a device, stdin) is read into memory, up to 256 MiB; this one is larger\n"
     );
 }
+
+/// Neither `-o` nor `--trace` may replace a file the run reads: one of the
+/// pack's, or a build of `--fleet`. Each was overwritten, and the pack
+/// broken, where `build -o` refuses the same.
+#[test]
+fn sim_never_writes_over_its_own_inputs() {
+    let dir = crate::copy_fixture("clean");
+    let fleets = crate::copy_fixture("fleets");
+    let fleet = fleets.path().join("fleets").join("legal.toml");
+    let pack = dir.path().join("clean");
+    let mission = pack.join("missions").join("open-battle.toml");
+    let before = std::fs::read(&mission).unwrap();
+    for (flag, path) in [
+        ("--trace", pack.join("pack.toml")),
+        ("-o", mission.clone()),
+        ("--trace", fleet.clone()),
+    ] {
+        let assert = assert_cmd::Command::new(env!("CARGO_BIN_EXE_spacedock"))
+            .args(["sim", "--pack", pack.to_str().unwrap()])
+            .args(["--mission", "open-battle", "--games", "2"])
+            .args(["--fleet", &format!("1={}", fleet.display())])
+            .args([flag, path.to_str().unwrap()])
+            .assert()
+            .code(2);
+        let stderr = String::from_utf8_lossy(&assert.get_output().stderr).into_owned();
+        let named = if flag == "-o" { "--output" } else { flag };
+        assert!(
+            stderr.contains(&format!("`{named}` names `"))
+                && stderr.contains("one of the command's own inputs"),
+            "{stderr}"
+        );
+    }
+    assert_eq!(std::fs::read(&mission).unwrap(), before);
+    let check = assert_cmd::Command::new(env!("CARGO_BIN_EXE_spacedock"))
+        .args(["check", pack.to_str().unwrap()])
+        .assert();
+    assert!(check.get_output().status.success());
+}
