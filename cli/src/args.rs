@@ -239,7 +239,7 @@ pub(crate) struct TestArgs {
     #[arg(value_name = "PACK")]
     pub(crate) pack: PathBuf,
 
-    /// Run only the scenarios whose file path or name contains this.
+    /// Run only the scenarios whose path within the pack (tests/...) or name contains this.
     #[arg(value_name = "FILTER")]
     pub(crate) filter: Option<String>,
 

@@ -212,8 +212,10 @@ struct Summary {
     scenarios: usize,
 }
 
-/// Whether a scenario file is run: every one, or those whose path or
-/// name contains the filter.
+/// Whether a scenario file is run: every one, or those whose path within
+/// the pack (`tests/rules/x.toml`) or name contains the filter. Within the
+/// pack, so that the same filter picks the same scenarios wherever the
+/// pack is and whatever folder the command runs in.
 fn selected(
     args: &TestArgs,
     suite: &ScenarioSuite,
@@ -221,7 +223,9 @@ fn selected(
     name: Option<&str>,
 ) -> bool {
     args.filter.as_deref().is_none_or(|filter| {
-        suite.sources.get(file).display_name().contains(filter)
+        let path = suite.sources.get(file).path();
+        let within = path.strip_prefix(&args.pack).unwrap_or(path);
+        within.to_string_lossy().replace('\\', "/").contains(filter)
             || name.is_some_and(|name| name.contains(filter))
     })
 }

@@ -124,6 +124,36 @@ fn a_filter_runs_only_the_scenarios_it_names() {
     );
 }
 
+/// The filter reads the path within the pack: a pack kept in a folder
+/// whose name holds the filter runs only the scenarios it names.
+#[test]
+fn a_filter_reads_the_path_within_the_pack() {
+    let dir = crate::copy_fixture("scenarios");
+    let pack = dir.path().join("failing");
+    std::fs::rename(dir.path().join("scenarios"), &pack).unwrap();
+    let assert = assert_cmd::Command::new(env!("CARGO_BIN_EXE_spacedock"))
+        .current_dir(dir.path())
+        .args(["test", "failing", "failing", "--format", "json"])
+        .assert()
+        .code(1);
+    let value = json(&String::from_utf8_lossy(&assert.get_output().stdout));
+    let run: Vec<&str> = value["scenarios"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|scenario| scenario["file"].as_str().unwrap())
+        .collect();
+    assert_eq!(run, ["failing/tests/failing.toml"], "{value:#}");
+    // And the same with the folder spelt out.
+    let again = assert_cmd::Command::new(env!("CARGO_BIN_EXE_spacedock"))
+        .current_dir(dir.path())
+        .args(["test", "failing", "tests/failing", "--format", "json"])
+        .assert()
+        .code(1);
+    let value = json(&String::from_utf8_lossy(&again.get_output().stdout));
+    assert_eq!(value["scenarios"].as_array().unwrap().len(), 1, "{value:#}");
+}
+
 /// A scenario file the filter leaves out does not fail the run with its
 /// errors, broken TOML included: one test can be worked on while another
 /// is half written.
