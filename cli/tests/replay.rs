@@ -245,12 +245,13 @@ fn an_illegal_action_in_a_well_formed_trace_is_a_mismatch() {
         action["action"]["action"]["Place"]["dir"] = 200.into();
     });
     let finished = TraceFile::of_lines(&lines).replay(true, 1);
-    let expected = format!("mismatch: line {}: Place {{ hex: Hex(", place + 1);
+    // Named as the trace writes it.
+    let expected = format!("mismatch: line {}: {{\"Place\":{{\"hex\":", place + 1);
     assert!(
         finished.stdout.starts_with(&expected)
             && finished
                 .stdout
-                .ends_with("dir: 200 } is not a legal action here\n"),
+                .ends_with("\"dir\":200}} is not a legal action here\n"),
         "{}",
         finished.stdout
     );

@@ -569,11 +569,11 @@ fn replay_confirms_a_trace_and_catches_a_tampered_one() {
 
     // The outcome, or the error of a game that ended, edited: named.
     for (field, value, shown) in [
-        ("outcome", serde_json::Value::Null, "`outcome` None"),
+        ("outcome", serde_json::Value::Null, "`outcome` null"),
         (
             "error",
             "engine exploded".into(),
-            "`error` Some(\"engine exploded\")",
+            "`error` \"engine exploded\"",
         ),
     ] {
         let mut lines: Vec<String> = recorded.lines().map(str::to_owned).collect();

@@ -279,12 +279,14 @@ pub enum ReplayError {
         step: u64,
         max_steps: u64,
     },
-    #[error("line {line}: {action:?} is not a legal action here")]
+    #[error("line {line}: {} is not a legal action here", as_written(action))]
     Illegal { line: u64, action: Action },
     /// The file counts players from 0; messages count them from 1.
     #[error(
-        "line {line}: the trace's action is {recorded:?}, but player {}'s policy `{policy}` chooses {chosen:?}",
-        player.0 + 1
+        "line {line}: the trace's action is {}, but player {}'s policy `{policy}` chooses {}",
+        as_written(recorded),
+        player.0 + 1,
+        as_written(chosen)
     )]
     NotChosen {
         line: u64,
@@ -319,6 +321,12 @@ pub enum ReplayError {
 /// skipped (and counted). The shape of a trace is kept here, for
 /// [`check_shape`] and [`replay`] alike: the header first ([`Self::header`]),
 /// no header after it, nothing after the end line.
+/// An action or event as a trace writes it (JSON): what the reader of a
+/// mismatch finds in the file.
+fn as_written(value: &impl Serialize) -> String {
+    serde_json::to_string(value).unwrap_or_else(|error| format!("(not writable: {error})"))
+}
+
 struct TraceLines<R> {
     input: R,
     /// The line being read, kept between lines for its buffer.
@@ -464,7 +472,7 @@ pub fn replay(bundle: &Arc<Bundle>, input: impl BufRead) -> Result<Replay, Repla
     let Ok(names) = seat_policies(&header.policies, seats) else {
         return Err(ReplayError::Header {
             field: "policies",
-            recorded: format!("{:?}", header.policies),
+            recorded: as_written(&header.policies),
             actual: format!("one known policy, or one for each of the {seats} seats"),
         });
     };
@@ -497,10 +505,10 @@ pub fn replay(bundle: &Arc<Bundle>, input: impl BufRead) -> Result<Replay, Repla
                 actual => {
                     return Err(ReplayError::Diverged {
                         line,
-                        recorded: format!("{recorded:?}"),
+                        recorded: as_written(&recorded),
                         actual: actual.map_or_else(
                             || "no further event before the next action".to_owned(),
-                            |event| format!("{event:?}"),
+                            |event| as_written(&event),
                         ),
                     });
                 }
@@ -513,8 +521,8 @@ pub fn replay(bundle: &Arc<Bundle>, input: impl BufRead) -> Result<Replay, Repla
                 if let Some(actual) = pending.pop_front() {
                     return Err(ReplayError::Diverged {
                         line,
-                        recorded: format!("{action:?}"),
-                        actual: format!("{actual:?} first"),
+                        recorded: as_written(&action),
+                        actual: format!("{} first", as_written(&actual)),
                     });
                 }
                 // `sim` numbers an action with the game's step count after
@@ -567,7 +575,7 @@ pub fn replay(bundle: &Arc<Bundle>, input: impl BufRead) -> Result<Replay, Repla
                     return Err(ReplayError::Diverged {
                         line,
                         recorded: "the end of the game".to_owned(),
-                        actual: format!("{actual:?}"),
+                        actual: as_written(&actual),
                     });
                 }
                 check_end(&game, &header, &recorded, line)?;
@@ -629,8 +637,8 @@ fn check_end(
     if recorded.outcome != outcome {
         return Err(differs(
             "outcome",
-            format!("{:?}", recorded.outcome),
-            format!("{outcome:?}"),
+            as_written(&recorded.outcome),
+            as_written(&outcome),
         ));
     }
     // What `sim` says of a game without an outcome, as `play_observed`
@@ -647,8 +655,8 @@ fn check_end(
     if recorded.error != error {
         return Err(differs(
             "error",
-            format!("{:?}", recorded.error),
-            format!("{error:?}"),
+            as_written(&recorded.error),
+            as_written(&error),
         ));
     }
     Ok(())
