@@ -462,6 +462,28 @@ fn files_that_are_not_regular_are_refused_not_read() {
     assert!(stray[1].contains("clean/stray.toml"), "{stray:?}");
 }
 
+/// A ship file that cannot be read is one error: the references to the
+/// ship it holds (named after its file) are not reported again.
+#[cfg(unix)]
+#[test]
+fn an_unread_item_is_one_error_not_a_cascade() {
+    let dir = copy_fixture("clean");
+    let pack = dir.path().join("clean");
+    let ship = pack.join("ships").join("test-frigate.toml");
+    std::fs::remove_file(&ship).unwrap();
+    std::os::unix::fs::symlink("/no/such/file.toml", &ship).unwrap();
+    // A file that cannot be read: exit status 2, as for any read error.
+    let finished = run(&["check", pack.to_str().unwrap(), "--format", "json"], 2);
+    let report = crate::json(&finished.stdout);
+    let codes: Vec<&str> = report["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|diagnostic| diagnostic["code"].as_str().unwrap())
+        .collect();
+    assert_eq!(codes, ["SD0001"], "{report:#}");
+}
+
 /// A `rules.toml` linked to nothing is an error with the system's reason,
 /// not a pack quietly played with the default rules.
 #[cfg(unix)]

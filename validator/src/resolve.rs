@@ -243,8 +243,7 @@ impl Index {
             sources,
             diagnostics,
         );
-        index.add_aliases(content, sources, diagnostics);
-        index.incomplete = content.dependency_missing;
+        index.incomplete = content.incomplete;
         for (kind, name) in &content.broken {
             let names = match kind {
                 spacedock_schema::FileKind::Ship => &mut index.ships,
@@ -254,6 +253,7 @@ impl Index {
             };
             names.broken.insert(name.clone());
         }
+        index.add_aliases(content, sources, diagnostics);
         index
     }
 
@@ -428,6 +428,14 @@ impl Index {
                 });
                 if target.is_none() && duplicated {
                     // Its target's id is reported as a duplicate already.
+                    continue;
+                }
+                // Its target may be an item that could not be read.
+                let unread = self.incomplete
+                    || KINDS
+                        .iter()
+                        .any(|&kind| self.names(kind).broken.contains(&alias.target));
+                if target.is_none() && unread {
                     continue;
                 }
                 if let Some((kind, item)) = target {

@@ -868,6 +868,17 @@ fn minimums_fit(
             .label(format!("{asked} > {size}")),
         );
     }
+    // Cards that could not be read might meet a minimum: none is said to
+    // be out of reach then.
+    let unread = context.content.incomplete
+        || context
+            .content
+            .broken
+            .iter()
+            .any(|(kind, _)| *kind == spacedock_schema::FileKind::Tactics);
+    if unread {
+        return;
+    }
     let limit = deck
         .rule
         .copy_limit

@@ -49,10 +49,10 @@ pub(crate) struct Content {
     /// Ids and names of items whose file failed to load: references to
     /// them are not reported again.
     pub(crate) broken: Vec<(FileKind, String)>,
-    /// Whether a dependency could not be read: its items are unknown, so
-    /// a reference that finds nothing may name one of them and is not
-    /// reported (the dependency's own error says what to fix).
-    pub(crate) dependency_missing: bool,
+    /// Whether some content could not be read (a dependency, a folder):
+    /// its items are unknown, so a reference that finds nothing may name
+    /// one of them and is not reported (the read error says what to fix).
+    pub(crate) incomplete: bool,
     /// The first file of the root pack's dependencies: files before it are
     /// the root pack's own. `None` while the root pack is being read.
     pub(crate) dependencies_from: Option<FileId>,
@@ -202,7 +202,7 @@ fn load_pack(
             )
             .help("a pack is a folder with a pack.toml manifest; see docs/authoring.md"),
         };
-        content.dependency_missing |= dependency;
+        content.incomplete |= dependency;
         diagnostics.push(diagnostic);
         return;
     }
@@ -260,8 +260,18 @@ fn load_pack(
     }
 
     for (folder, kind) in FOLDERS {
-        for path in toml_files(&root.join(folder), diagnostics) {
-            load_item(&path, kind, content, sources, diagnostics);
+        let folder = root.join(folder);
+        content.incomplete |= std::fs::read_dir(&folder)
+            .is_err_and(|error| error.kind() != std::io::ErrorKind::NotFound);
+        for path in toml_paths(&folder, diagnostics) {
+            match special_file(&path) {
+                // Not read: what is known of its item is the file's name.
+                Some(diagnostic) => {
+                    diagnostics.push(diagnostic);
+                    remember_unread(&path, kind, content);
+                }
+                None => load_item(&path, kind, content, sources, diagnostics),
+            }
         }
     }
     report_stray_files(root, sources, diagnostics);
@@ -322,6 +332,7 @@ fn remember_broken(
         _ => None,
     };
     let Some((file, source)) = sources.iter().nth(before) else {
+        remember_unread(path, kind, content);
         return;
     };
     if loaded == Some(file) || source.path() != path {
@@ -352,6 +363,15 @@ fn remember_broken(
                 content.broken.push((kind, crate::suggest::slug(text)));
             }
         }
+    }
+}
+
+/// Keeps the name of a file that could not be read at all (no permission,
+/// a link to nothing): a ship's or a mission's file is usually named after
+/// its id. References to it are not reported again.
+fn remember_unread(path: &Path, kind: FileKind, content: &mut Content) {
+    if let Some(stem) = path.file_stem().and_then(|stem| stem.to_str()) {
+        content.broken.push((kind, stem.to_owned()));
     }
 }
 
