@@ -121,7 +121,7 @@ pub(crate) fn check(
             .iter()
             .enumerate()
             .filter(|(_, seat)| seat.faction == faction)
-            .map(|(p, _)| format!("`--player {}` (`{}`)", p + 1, source.players[p].name))
+            .map(|(p, _)| format!("seat {} (`{}`)", p + 1, source.players[p].name))
             .collect();
         diagnostics.push(
             Diagnostic::new(
@@ -136,7 +136,7 @@ pub(crate) fn check(
             .help(if seats.is_empty() {
                 format!("no player of this mission commands `{}`", fleet.faction)
             } else {
-                format!("check it for a seat of its faction: {}", seats.join(", "))
+                format!("give it to a seat of its faction: {}", seats.join(", "))
             }),
         );
         // Every ship and card would also be of the wrong faction: the build
