@@ -126,8 +126,8 @@ Examples:
   spacedock sim --pack PACK --mission ID --games 1 --trace game.jsonl
   spacedock sim --pack PACK --mission ID --games 100000 --shard 2/4 -o shard-2.json
   spacedock sim merge shard-*.json
-  spacedock sim --pack content/saturn-offensive --mission dead-zone-battle-48 --games 1000 \
-      --fleet 1=content/saturn-offensive/fleets/isn-48.toml --fleet 'Wretch player=my-wretch.toml'
+  spacedock sim --pack PACK --mission dead-zone-battle-48 --games 1000 --fleet 1=isn-48.toml
+  spacedock sim --pack PACK --mission ID --games 1000 --fleet 'Wretch player=my-wretch.toml'
 
 Game i of a run is seeded from --seed and i, so a run gives the same report
 for any --threads and any --shard split. --policy takes one policy for every
@@ -148,7 +148,7 @@ command line is wrong or a file cannot be read or written.")]
     /// Re-run a game trace and confirm it reaches the recorded final state.
     #[command(after_help = "\
 Examples:
-  spacedock sim --pack content/saturn-offensive --mission dead-zone-battle --games 1 --trace game.jsonl
+  spacedock sim --pack PACK --mission dead-zone-battle --games 1 --trace game.jsonl
   spacedock replay game.jsonl
   spacedock replay game.jsonl --pack content/saturn-offensive
 

@@ -35,6 +35,20 @@ fn every_command_help_has_examples() {
             "{}",
             finished.stdout
         );
+        // Each example is one line that can be copied whole: clap wraps
+        // the help at 100 columns, and a wrapped example loses its end.
+        let examples = finished
+            .stdout
+            .split("Examples:")
+            .nth(1)
+            .unwrap_or_default();
+        for line in examples.lines().take_while(|line| !line.is_empty()) {
+            assert!(
+                line.starts_with("  spacedock ") || line.starts_with("  #"),
+                "`spacedock {}`: a wrapped example: {line:?}",
+                args.join(" ")
+            );
+        }
     }
 }
 
