@@ -42,7 +42,13 @@ fn every_command_help_has_examples() {
             .split("Examples:")
             .nth(1)
             .unwrap_or_default();
-        for line in examples.lines().take_while(|line| !line.is_empty()) {
+        let lines: Vec<&str> = examples
+            .lines()
+            .skip(1)
+            .take_while(|line| !line.is_empty())
+            .collect();
+        assert!(!lines.is_empty(), "{}", finished.stdout);
+        for line in lines {
             assert!(
                 line.starts_with("  spacedock ") || line.starts_with("  #"),
                 "`spacedock {}`: a wrapped example: {line:?}",
