@@ -49,6 +49,10 @@ pub(crate) fn run(args: &BuildArgs, style: Style) -> Result<Exit, Error> {
 
     // The bundle must not replace a file the pack is made of.
     if !to_stdout {
+        write::can_write(&args.output).map_err(|source| Error::Write {
+            path: args.output.clone(),
+            source,
+        })?;
         let output = write::destination(&args.output);
         if let Some((_, file)) = compilation
             .sources

@@ -184,3 +184,20 @@ fn the_bundle_does_not_overwrite_the_pack() {
     );
     assert_eq!(std::fs::read_to_string(&manifest).unwrap(), before);
 }
+
+/// An output in a folder that does not exist says so, as `sim -o` does.
+#[test]
+fn a_missing_output_folder_is_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let output = dir.path().join("dist").join("bundle.json");
+    let finished = run(&["build", "clean", "-o", output.to_str().unwrap()], 2);
+    assert!(
+        finished.stderr.contains(&format!(
+            "there is no folder `{}`",
+            dir.path().join("dist").display()
+        )),
+        "{}",
+        finished.stderr
+    );
+    assert!(!output.exists());
+}
