@@ -470,6 +470,21 @@ fn every_setup_mistake_is_reported_at_once() {
     assert_eq!(failures[1]["line"], 33, "{failures:#?}");
 }
 
+/// Events are expected in the order they come: one that came before the
+/// events matched ahead of it is named as such, not as missing.
+#[test]
+fn an_event_expected_out_of_order_is_named_where_it_came() {
+    let failures = failures_of_fixture_scenario("events-out-of-order");
+    assert_eq!(failures.len(), 1, "{failures:#?}");
+    let actual = failures[0]["actual"].as_str().unwrap();
+    assert!(
+        actual.starts_with("none after them; before them: ")
+            && actual.contains("energy-spent")
+            && actual.ends_with("(events are expected in the order they come)"),
+        "{failures:#?}"
+    );
+}
+
 /// A ship holds at most its shield value in shield pegs: a setup with more
 /// is refused, at the pegs given, not played.
 #[test]

@@ -58,7 +58,17 @@ pub(super) fn check(arranged: &Arranged, expect: &Expect, events: &[Event]) -> V
                         render::event_text(pattern.event, &pattern.fields)
                     )
                 },
-                actual: of_kind(&rendered[from..], pattern),
+                actual: match of_kind(&rendered[from..], pattern) {
+                    // Expected in order: one that came too early is named.
+                    None if from > 0 => match of_kind(&rendered[..from], pattern) {
+                        Some(earlier) => format!(
+                            "none after them; before them: {earlier} (events are expected in the order they come)"
+                        ),
+                        None => format!("no `{}` event", pattern.event.name()),
+                    },
+                    None => format!("no `{}` event", pattern.event.name()),
+                    Some(same) => same,
+                },
             }),
         }
     }
@@ -75,18 +85,15 @@ pub(super) fn check(arranged: &Arranged, expect: &Expect, events: &[Event]) -> V
     failures
 }
 
-/// The events of a pattern's kind, to show beside a missing one.
-fn of_kind(rendered: &[Rendered], pattern: &EventCheck) -> String {
+/// The events of a pattern's kind, to show beside a missing one; `None`
+/// when there is none.
+fn of_kind(rendered: &[Rendered], pattern: &EventCheck) -> Option<String> {
     let same: Vec<String> = rendered
         .iter()
         .filter(|(kind, _)| *kind == pattern.event)
         .map(|(kind, fields)| render::event_text(*kind, fields))
         .collect();
-    if same.is_empty() {
-        format!("no `{}` event", pattern.event.name())
-    } else {
-        same.join("; ")
-    }
+    (!same.is_empty()).then(|| same.join("; "))
 }
 
 fn failure(check: &Check, what: String, expected: String, actual: String) -> Option<Failure> {
