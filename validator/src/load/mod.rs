@@ -209,6 +209,14 @@ fn load_pack(
     let Some((manifest, manifest_file)) =
         load_file::<PackManifest>(&manifest_path, FileKind::Pack, sources, diagnostics)
     else {
+        // The pack's own files are still read and checked, so that its
+        // other mistakes are found in the same run. What the manifest
+        // declares (factions, aliases, dependencies) is unknown, so a
+        // reference that finds nothing is not reported.
+        content.incomplete = true;
+        if required_by.is_none() {
+            load_folders(root, content, sources, diagnostics);
+        }
         return;
     };
     if manifest.game != "battleship-galaxies" {
@@ -243,38 +251,7 @@ fn load_pack(
         },
     });
 
-    let rules_path = root.join("rules.toml");
-    if let Some(diagnostic) = special_file(&rules_path) {
-        diagnostics.push(diagnostic);
-    } else if rules_path.is_file()
-        && let Some((rules, file)) =
-            load_file::<Rules>(&rules_path, FileKind::Rules, sources, diagnostics)
-        && content.rules.is_none()
-    {
-        // The root pack's ruleset wins over its dependencies'.
-        content.rules = Some(Loaded {
-            item: rules,
-            file,
-            pointer: String::new(),
-        });
-    }
-
-    for (folder, kind) in FOLDERS {
-        let folder = root.join(folder);
-        content.incomplete |= std::fs::read_dir(&folder)
-            .is_err_and(|error| error.kind() != std::io::ErrorKind::NotFound);
-        for path in toml_paths(&folder, diagnostics) {
-            match special_file(&path) {
-                // Not read: what is known of its item is the file's name.
-                Some(diagnostic) => {
-                    diagnostics.push(diagnostic);
-                    remember_unread(&path, kind, content);
-                }
-                None => load_item(&path, kind, content, sources, diagnostics),
-            }
-        }
-    }
-    report_stray_files(root, sources, diagnostics);
+    load_folders(root, content, sources, diagnostics);
     if required_by.is_none() {
         content.dependencies_from = Some(sources.next_id());
     }
@@ -364,6 +341,48 @@ fn remember_broken(
             }
         }
     }
+}
+
+/// Reads a pack's own `rules.toml` and the files of its folders, and warns
+/// about TOML files outside them.
+fn load_folders(
+    root: &Path,
+    content: &mut Content,
+    sources: &mut SourceMap,
+    diagnostics: &mut Diagnostics,
+) {
+    let rules_path = root.join("rules.toml");
+    if let Some(diagnostic) = special_file(&rules_path) {
+        diagnostics.push(diagnostic);
+    } else if rules_path.is_file()
+        && let Some((rules, file)) =
+            load_file::<Rules>(&rules_path, FileKind::Rules, sources, diagnostics)
+        && content.rules.is_none()
+    {
+        // The root pack's ruleset wins over its dependencies'.
+        content.rules = Some(Loaded {
+            item: rules,
+            file,
+            pointer: String::new(),
+        });
+    }
+
+    for (folder, kind) in FOLDERS {
+        let folder = root.join(folder);
+        content.incomplete |= std::fs::read_dir(&folder)
+            .is_err_and(|error| error.kind() != std::io::ErrorKind::NotFound);
+        for path in toml_paths(&folder, diagnostics) {
+            match special_file(&path) {
+                // Not read: what is known of its item is the file's name.
+                Some(diagnostic) => {
+                    diagnostics.push(diagnostic);
+                    remember_unread(&path, kind, content);
+                }
+                None => load_item(&path, kind, content, sources, diagnostics),
+            }
+        }
+    }
+    report_stray_files(root, sources, diagnostics);
 }
 
 /// Keeps the name of a file that could not be read at all (no permission,
