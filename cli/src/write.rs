@@ -36,10 +36,21 @@ pub(crate) fn all_atomically(files: &[(&Path, &[u8])]) -> Result<(), (PathBuf, i
                 return Err((path.to_path_buf(), error));
             }
             Ok(meta) if !meta.is_file() => special.push((path, bytes)),
-            _ => {
+            existing => {
+                let existing = existing.ok();
+                if let Some(meta) = &existing {
+                    read_only(meta).map_err(|error| (path.to_path_buf(), error))?;
+                }
                 let target = destination(path);
                 let file = temporary(&target, bytes)
                     .map_err(|error| (path.to_path_buf(), plain(error)))?;
+                // A file replaced keeps its permissions, as one written in
+                // place would.
+                if let Some(meta) = existing {
+                    file.as_file()
+                        .set_permissions(meta.permissions())
+                        .map_err(|error| (path.to_path_buf(), error))?;
+                }
                 written.push((path, target, file));
             }
         }
@@ -65,7 +76,7 @@ pub(crate) fn can_write(path: &Path) -> io::Result<()> {
             io::ErrorKind::IsADirectory,
             "it is a folder",
         )),
-        Ok(_) => Ok(()),
+        Ok(meta) => read_only(&meta),
         Err(_) => match destination(path).parent() {
             Some(folder) if !folder.is_dir() => Err(io::Error::new(
                 io::ErrorKind::NotFound,
@@ -74,6 +85,18 @@ pub(crate) fn can_write(path: &Path) -> io::Result<()> {
             _ => Ok(()),
         },
     }
+}
+
+/// A read-only file is refused, not replaced: a rename would go past the
+/// permission a shell's `>` or `cp` heeds.
+fn read_only(meta: &std::fs::Metadata) -> io::Result<()> {
+    if meta.permissions().readonly() {
+        return Err(io::Error::new(
+            io::ErrorKind::PermissionDenied,
+            "it is read-only",
+        ));
+    }
+    Ok(())
 }
 
 /// Where a write to `path` lands, whether or not the file exists yet: its
@@ -153,6 +176,30 @@ mod tests {
             .map(|entry| entry.unwrap().file_name())
             .collect();
         assert_eq!(names, ["out.json"]);
+    }
+
+    /// A file replaced keeps its mode; a read-only one is refused and left
+    /// as it was.
+    #[cfg(unix)]
+    #[test]
+    fn a_replaced_file_keeps_its_permissions_and_a_read_only_one_is_refused() {
+        use std::os::unix::fs::PermissionsExt as _;
+        let dir = tempfile::tempdir().unwrap();
+        let private = dir.path().join("private.json");
+        std::fs::write(&private, "old").unwrap();
+        std::fs::set_permissions(&private, std::fs::Permissions::from_mode(0o600)).unwrap();
+        atomically(&private, b"new").unwrap();
+        let mode = std::fs::metadata(&private).unwrap().permissions().mode();
+        assert_eq!(mode & 0o777, 0o600);
+
+        let locked = dir.path().join("locked.json");
+        std::fs::write(&locked, "old").unwrap();
+        std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o444)).unwrap();
+        let error = atomically(&locked, b"new").unwrap_err();
+        assert_eq!(error.kind(), std::io::ErrorKind::PermissionDenied);
+        assert_eq!(error.to_string(), "it is read-only");
+        assert_eq!(std::fs::read_to_string(&locked).unwrap(), "old");
+        assert!(super::can_write(&locked).is_err());
     }
 
     #[test]
