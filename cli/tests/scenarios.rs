@@ -515,6 +515,10 @@ fn a_refused_step_says_why() {
             "refused-move-after-its-move",
             "(it has made its move this activation: one move of up to 3 spaces)",
         ),
+        (
+            "refused-attack-before-activation",
+            "(no ship card is activated: activate isn-everest first)",
+        ),
     ] {
         let failures = failures_of_fixture_scenario(scenario);
         assert_eq!(failures.len(), 1, "{failures:#?}");

@@ -227,7 +227,26 @@ fn why_not(game: &Game, action: Action) -> Option<String> {
     let active = game.active_player();
     let energy_of = |player: PlayerId| game.energy(player);
     let name = |player: PlayerId| render::player(game, player);
+    if game.outcome().is_some() {
+        return Some("the game is over".to_owned());
+    }
     match action {
+        Action::Charge { ship, .. } | Action::Attack { ship, .. } => {
+            let card = game.data.card_of(ship);
+            match game.st.activation {
+                None => Some(format!(
+                    "no ship card is activated: activate {} first",
+                    render::card_name(game, card)
+                )),
+                Some(act) if act.card != card => {
+                    Some("only the activated card's ships attack".to_owned())
+                }
+                Some(act) if act.mover.is_some() => {
+                    Some("a ship is moving: its move ends first".to_owned())
+                }
+                Some(_) => None,
+            }
+        }
         Action::Activate(card) => {
             let state = &game.st.cards[card.index()];
             Some(if game.phase() != TurnPhase::Action {
