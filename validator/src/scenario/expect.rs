@@ -7,7 +7,7 @@ use spacedock_schema::scenario::checked::{
     Check, EventCheck, EventValue, Expect, Expected, Placement, ShipRef,
 };
 use spacedock_schema::scenario::{
-    EventField, EventPattern, ExpectSource, PlayerExpect, ShipExpect,
+    EventField, EventKind, EventPattern, ExpectSource, PlayerExpect, ShipExpect,
 };
 
 use super::{Checker, quoted};
@@ -272,6 +272,16 @@ fn event(
     pointer: &str,
 ) -> Option<EventCheck> {
     let kind = pattern.event;
+    if kind == EventKind::FirstPlayerRoll {
+        checker.report(
+            CODE,
+            &format!("{pointer}/event"),
+            "no scenario sees a `first-player-roll` event: it starts after the roll",
+            "never emitted in a scenario",
+            Some("a scenario sets who went first, with `[turn]`'s `first_player`".to_owned()),
+        );
+        return None;
+    }
     let mut fields = Vec::new();
     let mut ok = true;
     for field in pattern.given() {
@@ -413,7 +423,22 @@ fn value(
         }
         EventField::Round => number(pattern.round),
         EventField::Roll => number(pattern.roll),
-        EventField::Number => number(pattern.number),
+        EventField::Number => {
+            let faces = checker.context.rules.number_die;
+            match pattern.number {
+                Some(rolled) if !(1..=faces).contains(&rolled) => {
+                    checker.report(
+                        CODE,
+                        pointer,
+                        format!("the number die runs 1 to {faces}, not {rolled}"),
+                        format!("expected 1 to {faces}"),
+                        None,
+                    );
+                    None
+                }
+                rolled => number(rolled),
+            }
+        }
         EventField::Amount => number(pattern.amount),
         EventField::Energy => number(pattern.energy),
         EventField::Damage => number(pattern.damage),
