@@ -10,7 +10,8 @@
 //!   allows; leave transport holds empty;
 //! - action phase: activate the most valuable ship cards first; move each
 //!   ship toward the nearest enemy until it is within its primary weapon's
-//!   range (then stop, which also spares it ECM rolls), and only then shoot,
+//!   range (then stop, which also spares it ECM rolls; a ship on a hex it
+//!   may not stop on takes the step that keeps it nearest), and only then shoot,
 //!   since charging a weapon ends the card's moves; charge every weapon that
 //!   costs nothing, a paid one only with energy to spare; aim every attack
 //!   at the weakest enemy in range (fewest pegs left, the easiest chart
@@ -205,6 +206,9 @@ struct View<'o, 'a> {
     targets: &'o [Hex],
     enemies_present: bool,
     movers: &'o [Mover],
+    /// Whether a ship is mid-move where it may not stop (a friendly ship's
+    /// hex): its only choices are steps.
+    must_step: bool,
 }
 
 impl<'o, 'a> View<'o, 'a> {
@@ -264,6 +268,9 @@ impl<'o, 'a> View<'o, 'a> {
             targets: enemy_hexes,
             enemies_present,
             movers: &[],
+            must_step: legal
+                .iter()
+                .all(|action| matches!(action, Action::Step { .. })),
         };
         for action in legal {
             if let Action::Step { ship, .. } = *action
@@ -385,12 +392,18 @@ impl<'o, 'a> View<'o, 'a> {
             return score::NEVER;
         };
         let now = mover.now;
-        if self.enemies_present && now <= mover.range {
-            return score::NEVER;
-        }
         let Some(after) = self.after_step(&mover.view, mover.pos, dir) else {
             return score::NEVER;
         };
+        // Where it may not stop (a friendly ship's hex), some step must be
+        // taken: the one that keeps it nearest, so that a ship in range
+        // ends its move in range still.
+        if self.must_step {
+            return score::STEP - i64::from(after) * 100;
+        }
+        if self.enemies_present && now <= mover.range {
+            return score::NEVER;
+        }
         if after >= now {
             return score::NEVER;
         }
@@ -482,6 +495,84 @@ fn footprint(observation: &Observation<'_>, size: Size, pos: Pos, mut each: impl
                     each(hex);
                 }
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::SeedableRng as _;
+    use rand_chacha::ChaCha8Rng;
+
+    use super::GreedyPolicy;
+    use crate::action::Action;
+    use crate::board::Pos;
+    use crate::game::Game;
+    use crate::ids::{PlayerId, ShipCardId, ShipId};
+    use crate::policy::Policy;
+    use crate::rules::testing;
+    use crate::state::TurnPhase;
+
+    fn card(game: &Game, id: &str) -> ShipCardId {
+        game.cards()
+            .find(|card| card.ship == id)
+            .map(|card| card.id)
+            .expect("a ship card of the mission")
+    }
+
+    /// A ship mid-move on a friendly ship's hex, in range of an enemy,
+    /// must step on: it takes a step that keeps it nearest the enemy (it
+    /// used to take any, all scoring alike, and drift out of range).
+    #[test]
+    fn a_ship_that_may_not_stop_keeps_nearest() {
+        let mut game = Game::new(testing::bundle(), "dead-zone-battle", 1).unwrap();
+        let isn = PlayerId(0);
+        let sparrows = card(&game, "f-51-blue-sparrows");
+        let chosh = card(&game, "chosh-ka");
+        let ships: Vec<ShipId> = game.card_ships(sparrows).collect();
+        let enemy = game.card_ships(chosh).next().unwrap();
+        let hex = |column, row| game.hex_at([column, row]).unwrap();
+        let (first, second, third, target) = (hex(10, 8), hex(11, 8), hex(12, 8), hex(11, 5));
+        game.edit()
+            .set_turn(isn, TurnPhase::Action, 2)
+            .set_energy(isn, 10)
+            .place_ship(ships[0], Pos { at: first, dir: 0 })
+            .place_ship(ships[1], Pos { at: second, dir: 0 })
+            .place_ship(ships[2], Pos { at: third, dir: 0 })
+            .place_ship(enemy, Pos { at: target, dir: 0 });
+        game.apply(Action::Activate(sparrows)).unwrap();
+        let east = (0..6)
+            .find(|&dir| game.data.board.neighbour(first, dir) == Some(second))
+            .unwrap();
+        game.apply(Action::Step {
+            ship: ships[0],
+            dir: east,
+        })
+        .unwrap();
+        let mut legal = Vec::new();
+        game.legal_actions(&mut legal);
+        assert!(
+            legal
+                .iter()
+                .all(|action| matches!(action, Action::Step { .. })),
+            "on a friendly ship's hex only steps are legal: {legal:?}"
+        );
+        let after = |action: Action| {
+            let mut next = game.clone();
+            next.apply(action).unwrap();
+            next.distance(ships[0], enemy).unwrap()
+        };
+        let nearest = legal.iter().map(|&action| after(action)).min().unwrap();
+        assert!(nearest <= 3, "some step stays in range");
+        for seed in 0..20 {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let chosen = GreedyPolicy::default().choose(&game.observation(isn), &legal, &mut rng);
+            assert_eq!(
+                after(legal[chosen]),
+                nearest,
+                "seed {seed}: {:?}",
+                legal[chosen]
+            );
         }
     }
 }
