@@ -9,7 +9,8 @@
 //!   afford, placed as close to the enemy (or the middle) as the zone
 //!   allows; leave transport holds empty;
 //! - action phase: activate the most valuable ship cards first; move each
-//!   ship toward the nearest enemy until it is within its primary weapon's
+//!   ship toward the nearest enemy (the way around asteroids and half
+//!   hexes, [`Paths`]) until it is within its primary weapon's
 //!   range (then stop, which also spares it ECM rolls; a ship on a hex it
 //!   may not stop on takes the step that keeps it nearest), and only then shoot,
 //!   since charging a weapon ends the card's moves; charge every weapon that
@@ -65,6 +66,74 @@ pub struct GreedyPolicy {
     movers: Vec<Mover>,
     /// Indexes of the best-scoring actions (reused between calls).
     best: Vec<usize>,
+    /// Spaces to the targets by way of passable hexes.
+    paths: Paths,
+}
+
+/// Spaces from every hex to the nearest target hex, moving only through
+/// hexes a ship may pass (around asteroids, not across half hexes): how
+/// far a ship really is, where the straight distance would have it walk
+/// into an asteroid field and stay there. Kept between decisions and made
+/// again only when the targets or the passable hexes change: within one
+/// player's move, neither does.
+#[derive(Clone, Debug, Default)]
+struct Paths {
+    to: Vec<u16>,
+    /// What `to` was made for: the targets, and the asteroids' hexes.
+    targets: Vec<Hex>,
+    asteroids: Vec<Hex>,
+    /// The asteroids' hexes now (reused between calls).
+    asteroids_now: Vec<Hex>,
+    /// Which hexes a ship may pass, made again when the asteroids move.
+    open: Vec<bool>,
+    /// The search's queue: hexes in the order they are reached.
+    queue: Vec<Hex>,
+}
+
+/// A hex no target can be reached from.
+const UNREACHABLE: u16 = u16::MAX;
+
+impl Paths {
+    fn update(&mut self, observation: &Observation<'_>, targets: &[Hex]) {
+        let count = observation.hex_count();
+        self.asteroids_now.clear();
+        self.asteroids_now.extend(observation.asteroid_hexes());
+        if self.to.len() == count && self.targets == targets && self.asteroids == self.asteroids_now
+        {
+            return;
+        }
+        if self.open.len() != count || self.asteroids != self.asteroids_now {
+            self.open.clear();
+            self.open
+                .extend((0..count).map(|index| observation.passable(Hex(index as u16))));
+        }
+        self.targets.clear();
+        self.targets.extend_from_slice(targets);
+        std::mem::swap(&mut self.asteroids, &mut self.asteroids_now);
+        self.to.clear();
+        self.to.resize(count, UNREACHABLE);
+        self.queue.clear();
+        for &target in targets {
+            if self.to[target.index()] == UNREACHABLE {
+                self.to[target.index()] = 0;
+                self.queue.push(target);
+            }
+        }
+        let mut next_in_line = 0;
+        while let Some(&hex) = self.queue.get(next_in_line) {
+            next_in_line += 1;
+            let next_distance = self.to[hex.index()] + 1;
+            for dir in 0..6 {
+                if let Some(next) = observation.neighbour(hex, dir)
+                    && self.to[next.index()] == UNREACHABLE
+                    && self.open[next.index()]
+                {
+                    self.to[next.index()] = next_distance;
+                    self.queue.push(next);
+                }
+            }
+        }
+    }
 }
 
 /// A ship that may step: computed once per decision, not once per step.
@@ -74,6 +143,8 @@ struct Mover {
     pos: Pos,
     /// Spaces to the nearest target now.
     now: u32,
+    /// The same by way of passable hexes ([`Paths`]).
+    path_now: u32,
     /// Its primary weapon's range (at least 1).
     range: u32,
 }
@@ -107,6 +178,7 @@ impl Policy for GreedyPolicy {
             Needs { geometry, energy },
             &mut self.enemy_hexes,
             &mut self.movers,
+            &mut self.paths,
         );
         let forced_discard = legal
             .iter()
@@ -170,6 +242,7 @@ impl GreedyPolicy {
             },
             &mut self.enemy_hexes,
             &mut self.movers,
+            &mut self.paths,
         );
         let mut best = (score::END + 1, stop.unwrap_or(0));
         for (index, action) in steps.iter().enumerate() {
@@ -209,6 +282,8 @@ struct View<'o, 'a> {
     /// Whether a ship is mid-move where it may not stop (a friendly ship's
     /// hex): its only choices are steps.
     must_step: bool,
+    /// Spaces from each hex to the targets around obstacles ([`Paths`]).
+    paths: &'o [u16],
 }
 
 impl<'o, 'a> View<'o, 'a> {
@@ -218,6 +293,7 @@ impl<'o, 'a> View<'o, 'a> {
         needs: Needs,
         enemy_hexes: &'o mut Vec<Hex>,
         movers: &'o mut Vec<Mover>,
+        paths: &'o mut Paths,
     ) -> View<'o, 'a> {
         let me = observation.player();
         enemy_hexes.clear();
@@ -236,6 +312,12 @@ impl<'o, 'a> View<'o, 'a> {
             enemies_present = !enemy_hexes.is_empty();
             if !enemies_present {
                 enemy_hexes.push(observation.centre());
+            }
+            if legal
+                .iter()
+                .any(|action| matches!(action, Action::Step { .. }))
+            {
+                paths.update(observation, enemy_hexes);
             }
         }
         let mut reserve = 0;
@@ -271,6 +353,7 @@ impl<'o, 'a> View<'o, 'a> {
             must_step: legal
                 .iter()
                 .all(|action| matches!(action, Action::Step { .. })),
+            paths: &paths.to,
         };
         for action in legal {
             if let Action::Step { ship, .. } = *action
@@ -282,6 +365,7 @@ impl<'o, 'a> View<'o, 'a> {
                     view: ship_view,
                     pos,
                     now: view.nearest(&ship_view, pos),
+                    path_now: view.path_nearest(&ship_view, pos),
                     range: u32::try_from(observation.stat(Stat::Range(ship, WeaponRef::Primary)))
                         .unwrap_or(0)
                         .max(1),
@@ -392,7 +476,7 @@ impl<'o, 'a> View<'o, 'a> {
             return score::NEVER;
         };
         let now = mover.now;
-        let Some(after) = self.after_step(&mover.view, mover.pos, dir) else {
+        let Some((after, path_after)) = self.after_step(&mover.view, mover.pos, dir) else {
             return score::NEVER;
         };
         // Where it may not stop (a friendly ship's hex), some step must be
@@ -404,11 +488,32 @@ impl<'o, 'a> View<'o, 'a> {
         if self.enemies_present && now <= mover.range {
             return score::NEVER;
         }
-        if after >= now {
+        // Closer by the way around obstacles, the straight distance
+        // deciding where no way is known.
+        let (from, to) = if mover.path_now == u32::from(UNREACHABLE) {
+            (now, after)
+        } else {
+            (mover.path_now, path_after)
+        };
+        if to >= from {
             return score::NEVER;
         }
         // A bigger gain first; then ships further away go first.
-        score::STEP + i64::from(now - after) * 100 + i64::from(now)
+        score::STEP + i64::from(from - to) * 100 + i64::from(now)
+    }
+
+    /// Spaces from a ship at `pos` to the nearest target by way of
+    /// passable hexes ([`Paths`]); `UNREACHABLE` when no way is known.
+    fn path_nearest(&self, ship: &ShipView, pos: Pos) -> u32 {
+        let mut best = UNREACHABLE;
+        footprint(self.observation, ship.size, pos, |hex| {
+            best = best.min(self.path_to(hex));
+        });
+        u32::from(best)
+    }
+
+    fn path_to(&self, hex: Hex) -> u16 {
+        self.paths.get(hex.index()).copied().unwrap_or(UNREACHABLE)
     }
 
     /// Spaces from a ship at `pos` to the nearest target hex (1: adjacent).
@@ -424,12 +529,13 @@ impl<'o, 'a> View<'o, 'a> {
     /// step geometry: small and large ships move their centre; a medium
     /// ship moves its leading end (its position for `dir` 0..6, its other
     /// end for 6..12) and the trailing end takes the lead's old hex.
-    fn after_step(&self, ship: &ShipView, pos: Pos, dir: u8) -> Option<u32> {
+    fn after_step(&self, ship: &ShipView, pos: Pos, dir: u8) -> Option<(u32, u32)> {
         let observation = self.observation;
         match ship.size {
             Size::Small | Size::Large => {
                 let at = observation.neighbour(pos.at, dir % 6)?;
-                Some(self.nearest(ship, Pos { at, dir: 0 }))
+                let pos = Pos { at, dir: 0 };
+                Some((self.nearest(ship, pos), self.path_nearest(ship, pos)))
             }
             Size::Medium => {
                 let tail = observation.neighbour(pos.at, pos.dir)?;
@@ -439,10 +545,11 @@ impl<'o, 'a> View<'o, 'a> {
                     (tail, dir - 6)
                 };
                 let next = observation.neighbour(lead, dir)?;
-                Some(
+                Some((
                     self.distance_to_targets(next)
                         .min(self.distance_to_targets(lead)),
-                )
+                    u32::from(self.path_to(next).min(self.path_to(lead))),
+                ))
             }
         }
     }
@@ -518,6 +625,50 @@ mod tests {
             .find(|card| card.ship == id)
             .map(|card| card.id)
             .expect("a ship card of the mission")
+    }
+
+    /// A ship whose straight way to the enemy an asteroid wall blocks goes
+    /// around it: it used to find no step that brought it nearer, end its
+    /// activation where it stood, and pay for that turn after turn.
+    #[test]
+    fn a_ship_goes_around_an_asteroid_wall() {
+        let mut game = Game::new(testing::bundle(), "the-struggle-at-pan-base", 1).unwrap();
+        let rooks = card(&game, "rooks-f-54");
+        let isn = game.card(rooks).controller;
+        let enemy_card = game
+            .cards()
+            .find(|card| game.team(card.controller) != game.team(isn))
+            .map(|card| card.id)
+            .unwrap();
+        let ship = game.card_ships(rooks).next().unwrap();
+        let enemy = game.card_ships(enemy_card).next().unwrap();
+        let hex = |column, row| game.hex_at([column, row]).unwrap();
+        let wall: Vec<_> = (7..14).map(|column| hex(column, 6)).collect();
+        let (start, target) = (hex(10, 7), hex(10, 2));
+        game.edit()
+            .move_obstacle(0, &wall)
+            .set_turn(isn, TurnPhase::Action, 2)
+            .set_energy(isn, 20)
+            .place_ship(ship, Pos { at: start, dir: 0 })
+            .place_ship(enemy, Pos { at: target, dir: 0 });
+        game.apply(Action::Activate(rooks)).unwrap();
+        let mut legal = Vec::new();
+        game.legal_actions(&mut legal);
+        assert!(
+            !legal
+                .iter()
+                .any(|action| matches!(action, Action::Charge { .. })),
+            "out of range: {legal:?}"
+        );
+        for seed in 0..20 {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let chosen = GreedyPolicy::default().choose(&game.observation(isn), &legal, &mut rng);
+            assert!(
+                matches!(legal[chosen], Action::Step { ship: moved, .. } if moved == ship),
+                "seed {seed}: {:?} of {legal:?}",
+                legal[chosen]
+            );
+        }
     }
 
     /// A ship mid-move on a friendly ship's hex, in range of an enemy,

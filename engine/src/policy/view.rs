@@ -24,6 +24,27 @@ impl<'a> Observation<'a> {
         self.game.data.board.neighbour(hex, dir)
     }
 
+    /// Hexes on the battlefield, numbered `0..hex_count()`.
+    pub fn hex_count(&self) -> usize {
+        self.game.data.board.len()
+    }
+
+    /// Whether a ship may move through `hex`: a whole hex (not a half one)
+    /// with no asteroid on it. Ships are passed through, so they do not
+    /// count.
+    pub fn passable(&self, hex: Hex) -> bool {
+        self.game.data.board.usable(hex) && !crate::rules::obstacles::is_asteroid(self.game, hex)
+    }
+
+    /// The hexes asteroids cover now, obstacle by obstacle: what changes
+    /// which hexes are [`Observation::passable`] during a game.
+    pub fn asteroid_hexes(&self) -> impl Iterator<Item = Hex> + '_ {
+        self.game
+            .obstacles()
+            .filter(|(kind, _)| *kind == spacedock_schema::rules::Obstacle::Asteroid)
+            .flat_map(|(_, hexes)| hexes.iter().copied())
+    }
+
     /// The hex nearest the middle of the battlefield.
     pub fn centre(&self) -> Hex {
         let board = &self.game.data.board;
