@@ -475,12 +475,7 @@ fn an_unread_item_is_one_error_not_a_cascade() {
     // A file that cannot be read: exit status 2, as for any read error.
     let finished = run(&["check", pack.to_str().unwrap(), "--format", "json"], 2);
     let report = crate::json(&finished.stdout);
-    let codes: Vec<&str> = report["diagnostics"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|diagnostic| diagnostic["code"].as_str().unwrap())
-        .collect();
+    let codes = crate::each_str(&report["diagnostics"], "code");
     assert_eq!(codes, ["SD0001"], "{report:#}");
 }
 

@@ -54,7 +54,12 @@ pub(crate) struct Finished {
 /// Runs the binary with `args` and checks that it exits with `code`,
 /// showing both streams if not.
 pub(crate) fn run(args: &[&str], code: i32) -> Finished {
-    let assert = spacedock().args(args).assert();
+    run_in(&fixtures(), args, code)
+}
+
+/// [`run`] in the folder `dir` instead of the fixtures folder.
+pub(crate) fn run_in(dir: &Path, args: &[&str], code: i32) -> Finished {
+    let assert = spacedock().current_dir(dir).args(args).assert();
     let output = assert.get_output();
     let finished = Finished {
         stdout: String::from_utf8(output.stdout.clone()).expect("stdout is UTF-8"),
@@ -69,6 +74,20 @@ pub(crate) fn run(args: &[&str], code: i32) -> Finished {
         finished.stderr
     );
     finished
+}
+
+/// The text at `key` of each item of a JSON array (the `code` of each
+/// diagnostic, say).
+pub(crate) fn each_str<'v>(list: &'v serde_json::Value, key: &str) -> Vec<&'v str> {
+    list.as_array()
+        .unwrap_or_else(|| panic!("not an array: {list}"))
+        .iter()
+        .map(|item| {
+            item[key]
+                .as_str()
+                .unwrap_or_else(|| panic!("no `{key}`: {item}"))
+        })
+        .collect()
 }
 
 /// Parses stdout as JSON.

@@ -78,12 +78,7 @@ fn json_adds_the_summary() {
 
     let illegal = json(&fleet_check("fleets/over-budget.toml", &["--format", "json"], 1).stdout);
     assert!(illegal["summary"].is_null());
-    let codes: Vec<&str> = illegal["diagnostics"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|d| d["code"].as_str().unwrap())
-        .collect();
+    let codes = crate::each_str(&illegal["diagnostics"], "code");
     assert!(codes.contains(&"SD0301"), "{codes:?}");
 }
 

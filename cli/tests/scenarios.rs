@@ -131,26 +131,21 @@ fn a_filter_reads_the_path_within_the_pack() {
     let dir = crate::copy_fixture("scenarios");
     let pack = dir.path().join("failing");
     std::fs::rename(dir.path().join("scenarios"), &pack).unwrap();
-    let assert = assert_cmd::Command::new(env!("CARGO_BIN_EXE_spacedock"))
-        .current_dir(dir.path())
-        .args(["test", "failing", "failing", "--format", "json"])
-        .assert()
-        .code(1);
-    let value = json(&String::from_utf8_lossy(&assert.get_output().stdout));
-    let run: Vec<&str> = value["scenarios"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|scenario| scenario["file"].as_str().unwrap())
-        .collect();
+    let finished = crate::run_in(
+        dir.path(),
+        &["test", "failing", "failing", "--format", "json"],
+        1,
+    );
+    let value = json(&finished.stdout);
+    let run = crate::each_str(&value["scenarios"], "file");
     assert_eq!(run, ["failing/tests/failing.toml"], "{value:#}");
     // And the same with the folder spelt out.
-    let again = assert_cmd::Command::new(env!("CARGO_BIN_EXE_spacedock"))
-        .current_dir(dir.path())
-        .args(["test", "failing", "tests/failing", "--format", "json"])
-        .assert()
-        .code(1);
-    let value = json(&String::from_utf8_lossy(&again.get_output().stdout));
+    let again = crate::run_in(
+        dir.path(),
+        &["test", "failing", "tests/failing", "--format", "json"],
+        1,
+    );
+    let value = json(&again.stdout);
     assert_eq!(value["scenarios"].as_array().unwrap().len(), 1, "{value:#}");
 }
 
@@ -200,12 +195,8 @@ fn a_scenario_with_errors_is_reported_and_not_run() {
         "name = \"Broken\"\nboard = \"test-grid\"\n\n[[players]]\nname = \"ISN\"\nfaction = \"isn\"\nstarting_zone = \"south\"\n\n[[steps]]\ndo = \"end-phase\"\nship = \"Test Frigate\"\n",
     )
     .unwrap();
-    let assert = assert_cmd::Command::new(env!("CARGO_BIN_EXE_spacedock"))
-        .current_dir(dir.path())
-        .args(["test", "scenarios", "--format", "json"])
-        .assert()
-        .code(1);
-    let value = json(&String::from_utf8_lossy(&assert.get_output().stdout));
+    let finished = crate::run_in(dir.path(), &["test", "scenarios", "--format", "json"], 1);
+    let value = json(&finished.stdout);
     assert_eq!(value["not_run"], 1);
     assert_eq!(value["diagnostics"][0]["code"], "SD0802");
     assert_eq!(value["diagnostics"][0]["line"], 11);
@@ -226,20 +217,15 @@ fn a_scenario_with_an_unknown_key_is_checked_and_not_run() {
     );
     assert_ne!(misspelt, passing);
     std::fs::write(tests.join("passing.toml"), misspelt).unwrap();
-    let assert = assert_cmd::Command::new(env!("CARGO_BIN_EXE_spacedock"))
-        .current_dir(dir.path())
-        .args(["test", "scenarios", "passing", "--format", "json"])
-        .assert()
-        .code(1);
-    let value = json(&String::from_utf8_lossy(&assert.get_output().stdout));
+    let finished = crate::run_in(
+        dir.path(),
+        &["test", "scenarios", "passing", "--format", "json"],
+        1,
+    );
+    let value = json(&finished.stdout);
     assert_eq!(value["passed"], 0, "{value:#}");
     assert_eq!(value["not_run"], 1, "{value:#}");
-    let codes: Vec<&str> = value["diagnostics"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|diagnostic| diagnostic["code"].as_str().unwrap())
-        .collect();
+    let codes = crate::each_str(&value["diagnostics"], "code");
     assert!(codes.contains(&"SD0003"), "{codes:?}");
     assert!(
         codes.len() >= 2,
@@ -315,12 +301,7 @@ fn scenarios_of_a_broken_pack_blame_the_pack() {
         tests.join("passing.toml"),
     )
     .unwrap();
-    let assert = assert_cmd::Command::new(env!("CARGO_BIN_EXE_spacedock"))
-        .current_dir(dir.path())
-        .args(["test", "broken"])
-        .assert()
-        .code(1);
-    let stdout = String::from_utf8_lossy(&assert.get_output().stdout).into_owned();
+    let stdout = crate::run_in(dir.path(), &["test", "broken"], 1).stdout;
     assert!(
         stdout.contains("not run broken/tests/passing.toml (the pack has errors)\n"),
         "{stdout}"

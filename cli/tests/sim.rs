@@ -1275,12 +1275,7 @@ fn check_with_games_playtests_only_the_packs_own_missions() {
     let pack = pack.display().to_string();
     let finished = run(&["check", &pack, "--games", "3", "--format", "json"], 0);
     let report = json(&finished.stdout);
-    let missions: Vec<&str> = report["playtest"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|playtest| playtest["mission"].as_str().unwrap())
-        .collect();
+    let missions = crate::each_str(&report["playtest"], "mission");
     assert_eq!(missions, ["duel"], "{report}");
     let finished = run(&["check", &pack, "--games", "0"], 2);
     assert!(
@@ -1362,14 +1357,24 @@ fn sim_never_writes_over_its_own_inputs() {
         ("-o", mission.clone()),
         ("--trace", fleet.clone()),
     ] {
-        let assert = assert_cmd::Command::new(env!("CARGO_BIN_EXE_spacedock"))
-            .args(["sim", "--pack", pack.to_str().unwrap()])
-            .args(["--mission", "open-battle", "--games", "2"])
-            .args(["--fleet", &format!("1={}", fleet.display())])
-            .args([flag, path.to_str().unwrap()])
-            .assert()
-            .code(2);
-        let stderr = String::from_utf8_lossy(&assert.get_output().stderr).into_owned();
+        let fleet = format!("1={}", fleet.display());
+        let stderr = run(
+            &[
+                "sim",
+                "--pack",
+                pack.to_str().unwrap(),
+                "--mission",
+                "open-battle",
+                "--games",
+                "2",
+                "--fleet",
+                &fleet,
+                flag,
+                path.to_str().unwrap(),
+            ],
+            2,
+        )
+        .stderr;
         let named = if flag == "-o" { "--output" } else { flag };
         assert!(
             stderr.contains(&format!("`{named}` names `"))
@@ -1378,8 +1383,5 @@ fn sim_never_writes_over_its_own_inputs() {
         );
     }
     assert_eq!(std::fs::read(&mission).unwrap(), before);
-    let check = assert_cmd::Command::new(env!("CARGO_BIN_EXE_spacedock"))
-        .args(["check", pack.to_str().unwrap()])
-        .assert();
-    assert!(check.get_output().status.success());
+    run(&["check", pack.to_str().unwrap()], 0);
 }
