@@ -399,15 +399,14 @@ pub(crate) struct SimRunArgs {
     #[arg(long, value_name = "T", default_value_t = 0, value_parser = clap::value_parser!(u16).range(0..=1024))]
     pub(crate) threads: u16,
 
-    /// The players: one policy for every seat, or one per seat in seating order.
+    /// The players (greedy or random): one policy for every seat, or one per seat in seating order.
     #[arg(
         long,
         value_name = "POLICY[,POLICY...]",
-        value_delimiter = ',',
         default_value = "greedy",
-        value_parser = ["greedy", "random"]
+        value_parser = parse_policies
     )]
-    pub(crate) policy: Vec<String>,
+    pub(crate) policy: Policies,
 
     /// How to print the report.
     #[arg(long, value_enum, default_value_t = SimFormat::Human)]
@@ -447,6 +446,40 @@ pub(crate) struct FleetArg {
 
 /// Splits `SEAT=FILE` at its first `=`: a seat is a number or a player's
 /// name, which rarely holds one, while a path may.
+/// The policies of `--policy`, one per seat or one for all.
+#[derive(Clone, Debug)]
+pub(crate) struct Policies(pub(crate) Vec<String>);
+
+/// Parses `--policy` whole, so that an empty or unknown entry is named by
+/// its place in the list (clap's own delimiter reports `greedy,,random`
+/// as a missing value).
+fn parse_policies(text: &str) -> Result<Policies, String> {
+    let known = spacedock_engine::policy::POLICY_NAMES;
+    let names = known.join(" or ");
+    let mut policies = Vec::new();
+    for (index, name) in text.split(',').enumerate() {
+        let name = name.trim();
+        let place = if text.contains(',') {
+            format!(" (policy {} of `{text}`)", index + 1)
+        } else {
+            String::new()
+        };
+        if name.is_empty() {
+            return Err(format!(
+                "empty policy{place}: give one policy ({names}) for every seat, or one per seat separated by commas"
+            ));
+        }
+        if !known.contains(&name) {
+            let hint = spacedock_validator::suggest::did_you_mean(name, known)
+                .map(|hint| format!("; {hint}"))
+                .unwrap_or_default();
+            return Err(format!("`{name}`{place} is not a policy ({names}){hint}"));
+        }
+        policies.push(name.to_owned());
+    }
+    Ok(Policies(policies))
+}
+
 fn parse_fleet(text: &str) -> Result<FleetArg, String> {
     match text.split_once('=') {
         Some((seat, file)) if !seat.trim().is_empty() && !file.is_empty() => Ok(FleetArg {

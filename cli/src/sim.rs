@@ -79,7 +79,7 @@ pub(crate) fn run(args: &SimRunArgs, style: Style) -> Result<Exit, Error> {
     };
     let config = SimConfig {
         mission,
-        policies: args.policy.clone(),
+        policies: args.policy.0.clone(),
         seed: args.seed,
         games,
         shard: args.shard,

@@ -644,7 +644,18 @@ fn usage_errors_exit_2() {
         "{}",
         finished.stderr
     );
-    run_owned(&sim(&["--games", "1", "--policy", "minimax"]), 2);
+    for (policy, message) in [
+        ("minimax", "`minimax` is not a policy (random or greedy)"),
+        ("gredy", "did you mean `greedy`?"),
+        (
+            "greedy,,random",
+            "empty policy (policy 2 of `greedy,,random`)",
+        ),
+        ("random,", "empty policy (policy 2 of `random,`)"),
+    ] {
+        let finished = run_owned(&sim(&["--games", "1", "--policy", policy]), 2);
+        assert!(finished.stderr.contains(message), "{}", finished.stderr);
+    }
     run_owned(&sim(&["--games", "1", "--shard", "3/2"]), 2);
     run_owned(&sim(&["--games", "1", "--max-steps", "0"]), 2);
     run_owned(&sim(&["--games", "0"]), 2);
