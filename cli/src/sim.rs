@@ -284,8 +284,18 @@ pub(crate) fn merge(args: &MergeArgs) -> Result<Exit, Error> {
                 "it is in result format {format}, written by another version of spacedock; this one reads format {SIM_FORMAT} (run the shard again)"
             )));
         }
+        // Read from the text again, not from `value`, so that the error
+        // has a line and column as well as the path to the field.
         let result: ShardResult =
-            serde_json::from_value(value).map_err(|error| not_a_result(error.to_string()))?;
+            serde_path_to_error::deserialize(&mut serde_json::Deserializer::from_str(&text))
+                .map_err(|error| {
+                    let path = error.path().to_string();
+                    not_a_result(if path == "." {
+                        error.inner().to_string()
+                    } else {
+                        format!("`{path}`: {}", error.inner())
+                    })
+                })?;
         check_shard(path, &result.run, &result.tally)?;
         results.push((path, result.run, result.tally));
     }

@@ -243,6 +243,17 @@ fn merging_refuses_a_result_edited_by_hand() {
         )
         .stderr
     };
+    // A field of the wrong type is named by its path.
+    let stderr = edit(&|result| result["tally"] = serde_json::Value::Null);
+    assert!(
+        stderr.contains("`tally`: invalid type: null, expected a tally of games (an object)"),
+        "{stderr}"
+    );
+    let stderr = edit(&|result| result["tally"]["teams"][1]["wins"] = serde_json::json!("2"));
+    assert!(
+        stderr.contains("`tally.teams[1].wins`: invalid type: string \"2\""),
+        "{stderr}"
+    );
     let stderr = edit(&|result| result["run"]["shards"] = serde_json::json!([7]));
     assert!(stderr.contains("it names shard 7 of 2"), "{stderr}");
     let stderr = edit(&|result| result["tally"]["games"] = serde_json::json!(999));

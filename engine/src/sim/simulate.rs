@@ -59,6 +59,7 @@ pub struct SimConfig {
 
 /// Which run a tally belongs to: what `sim merge` checks before adding.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(expecting = "what run a result is of (an object)")]
 pub struct Run {
     pub format: u32,
     /// The pack's id.

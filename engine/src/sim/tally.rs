@@ -17,6 +17,7 @@ pub const FAILURE_SAMPLES: usize = 10;
 
 /// The totals of a set of games.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(expecting = "a tally of games (an object)")]
 pub struct Tally {
     /// Games played, whether they finished or failed.
     pub games: u64,
@@ -40,6 +41,7 @@ pub struct Tally {
 
 /// A team's wins.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(expecting = "a side's tally (an object)")]
 pub struct TeamTally {
     pub team: String,
     pub wins: u64,
@@ -57,6 +59,7 @@ pub struct TeamTally {
 
 /// Finished games by how they ended (wins and draws alike).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(expecting = "counts of how games ended (an object)")]
 pub struct Ended {
     pub destroy_all: u64,
     pub victory_points: u64,
@@ -88,6 +91,7 @@ impl Ended {
 
 /// How often a side's ship card survived.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(expecting = "a ship card's tally (an object)")]
 pub struct ShipTally {
     /// The team of the player whose fleet holds the card.
     pub team: String,
@@ -109,6 +113,7 @@ pub struct ShipTally {
 
 /// How often a side played a tactic card.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(expecting = "a tactic card's tally (an object)")]
 pub struct CardTally {
     /// The team whose players played the copies counted here.
     pub team: String,
@@ -134,6 +139,7 @@ pub struct CardTally {
 
 /// Games that did not reach an outcome, by reason.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(expecting = "the failed games (an object)")]
 pub struct Failures {
     /// No outcome within the step bound: a game that would not end.
     pub step_limit: u64,
@@ -179,6 +185,7 @@ impl Failures {
 
 /// One failed game, enough to play it again.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(expecting = "a failed game (an object)")]
 pub struct FailureSample {
     /// The game's index in the run.
     pub index: u64,
