@@ -868,9 +868,11 @@ fn minimums_fit(
             .label(format!("{asked} > {size}")),
         );
     }
-    // Cards that could not be read might meet a minimum: none is said to
-    // be out of reach then.
-    let unread = context.content.incomplete
+    // Cards that could not be read might meet a minimum, and a deck whose
+    // faction is unknown (reported where it is named) has no cards to
+    // count: none is said to be out of reach then.
+    let unread = deck.faction.is_none()
+        || context.content.incomplete
         || context
             .content
             .broken
@@ -889,9 +891,12 @@ fn minimums_fit(
             .tactics
             .iter()
             .enumerate()
+            // A card whose faction is unknown (reported where it is
+            // named) may be this deck's once that is mended.
             .filter(|(t, loaded)| {
                 loaded.item.kind == kind
-                    && (model.tactic_factions[*t] == deck.faction || deck.exceptions.contains(t))
+                    && (model.tactic_factions[*t].is_none_or(|f| Some(f) == deck.faction)
+                        || deck.exceptions.contains(t))
             })
             .map(|(_, loaded)| limit.min(context.owned(loaded.item.copies)))
             .sum();
