@@ -397,6 +397,13 @@ impl Board {
         self.zones[zone].1.contains(hex)
     }
 
+    /// [`Board::in_zone`] for a zone index that may not exist (false).
+    pub(crate) fn in_zone_checked(&self, zone: usize, hex: Hex) -> bool {
+        self.zones
+            .get(zone)
+            .is_some_and(|(_, hexes)| hexes.contains(hex))
+    }
+
     /// Every position of a ship of `size`, at [`spot_index`].
     #[inline]
     pub(crate) fn spots(&self, size: Size) -> &[Spot] {

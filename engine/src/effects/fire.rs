@@ -38,7 +38,7 @@ pub(crate) struct Ev {
 }
 
 impl Ev {
-    fn into_ctx(self, mut ctx: Ctx) -> Ctx {
+    pub(crate) fn into_ctx(self, mut ctx: Ctx) -> Ctx {
         ctx.acting = self.acting;
         ctx.affected = self.affected;
         ctx.card = self.card;
@@ -116,7 +116,7 @@ fn taken(each: impl Iterator<Item = Ctx>) -> Instances {
 /// is attached to) is not heard from where that card is not acting, and
 /// the context of such a source is not even made.
 #[inline]
-fn hearing(game: &Game, index: usize, power: &Power, ev: &Ev) -> Instances {
+pub(crate) fn hearing(game: &Game, index: usize, power: &Power, ev: &Ev) -> Instances {
     let actor = game.data.powers.actors[index];
     // Most triggers are heard from no source of most of their powers: that
     // is found here, without a call, before anything is collected.

@@ -16,7 +16,9 @@
 //! - [`actions`]: powers used as a player's action;
 //! - [`choices`]: the choices inside effects, asked of the player who makes
 //!   them ([`crate::question`]);
-//! - [`state`]: what powers remember in the game state.
+//! - [`state`]: what powers remember in the game state;
+//! - [`worth`]: what powers offer a player choosing an action (victory
+//!   points, escape zones), for the policies.
 
 pub(crate) mod actions;
 pub(crate) mod choices;
@@ -26,6 +28,7 @@ pub(crate) mod modify;
 pub(crate) mod program;
 pub(crate) mod run;
 pub(crate) mod state;
+pub(crate) mod worth;
 
 pub(crate) use program::Program;
 pub(crate) use state::EffectState;

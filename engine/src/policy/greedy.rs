@@ -22,6 +22,12 @@
 //!   card, events) with energy left over once this turn's activations and
 //!   the cheapest ship still behind the screen are paid for; never replace
 //!   an attached card or give cards away;
+//! - mission objectives, read from the rules' data
+//!   ([`Observation::power_points`], [`Observation::attach_points`],
+//!   [`Observation::escape_zone`]): a power used as an action that scores
+//!   victory points comes before moving (Pan Base's survivors), a card
+//!   goes where attaching it scores (Barrage's data banks), and a ship
+//!   runs for its escape zone when escaping wins the game at once;
 //! - discard only when the hand limit forces it (the most expensive card
 //!   goes), draw the orbital market's extra card, and end a phase when
 //!   nothing above is worth doing.
@@ -45,6 +51,10 @@ use crate::state::{CardPlace, TurnPhase, WeaponRef};
 mod score {
     pub(super) const NEVER: i64 = -1_000_000;
     pub(super) const ATTACK: i64 = 900_000;
+    /// Victory points now: a power that scores, a card whose attachment
+    /// scores (each point adds [`POINT`]).
+    pub(super) const OBJECTIVE: i64 = 850_000;
+    pub(super) const POINT: i64 = 10_000;
     pub(super) const LAUNCH: i64 = 800_000;
     pub(super) const DRAW: i64 = 700_000;
     pub(super) const PLAY_WEAPON: i64 = 600_000;
@@ -68,6 +78,11 @@ pub struct GreedyPolicy {
     best: Vec<usize>,
     /// Spaces to the targets by way of passable hexes.
     paths: Paths,
+    /// Hexes of the zone its ships escape to, when the mission has one
+    /// (reused between calls).
+    zone_hexes: Vec<Hex>,
+    /// Spaces to that zone by way of passable hexes.
+    escape_paths: Paths,
 }
 
 /// Spaces from every hex to the nearest target hex, moving only through
@@ -141,12 +156,14 @@ impl Paths {
 struct Mover {
     view: ShipView,
     pos: Pos,
-    /// Spaces to the nearest target now.
+    /// Spaces to the nearest hex of its goal now (0: on it).
     now: u32,
     /// The same by way of passable hexes ([`Paths`]).
     path_now: u32,
     /// Its primary weapon's range (at least 1).
     range: u32,
+    /// Whether its goal is the zone it escapes to, not the enemy.
+    escaping: bool,
 }
 
 impl Policy for GreedyPolicy {
@@ -176,9 +193,13 @@ impl Policy for GreedyPolicy {
             observation,
             legal,
             Needs { geometry, energy },
-            &mut self.enemy_hexes,
-            &mut self.movers,
-            &mut self.paths,
+            Buffers {
+                enemy_hexes: &mut self.enemy_hexes,
+                movers: &mut self.movers,
+                paths: &mut self.paths,
+                zone_hexes: &mut self.zone_hexes,
+                escape_paths: &mut self.escape_paths,
+            },
         );
         let forced_discard = legal
             .iter()
@@ -240,9 +261,13 @@ impl GreedyPolicy {
                 geometry: true,
                 energy: false,
             },
-            &mut self.enemy_hexes,
-            &mut self.movers,
-            &mut self.paths,
+            Buffers {
+                enemy_hexes: &mut self.enemy_hexes,
+                movers: &mut self.movers,
+                paths: &mut self.paths,
+                zone_hexes: &mut self.zone_hexes,
+                escape_paths: &mut self.escape_paths,
+            },
         );
         let mut best = (score::END + 1, stop.unwrap_or(0));
         for (index, action) in steps.iter().enumerate() {
@@ -266,6 +291,23 @@ struct Needs {
     energy: bool,
 }
 
+/// The policy's buffers a [`View`] fills, kept between decisions.
+struct Buffers<'o> {
+    enemy_hexes: &'o mut Vec<Hex>,
+    movers: &'o mut Vec<Mover>,
+    paths: &'o mut Paths,
+    zone_hexes: &'o mut Vec<Hex>,
+    escape_paths: &'o mut Paths,
+}
+
+/// Where a ship is heading: the hexes it wants to reach and the spaces to
+/// them around obstacles ([`Paths`]).
+#[derive(Clone, Copy)]
+struct Goal<'o> {
+    hexes: &'o [Hex],
+    paths: &'o [u16],
+}
+
 /// What the policy knows this decision: the observation and a few facts
 /// derived once from it.
 struct View<'o, 'a> {
@@ -274,16 +316,18 @@ struct View<'o, 'a> {
     energy: i64,
     /// Energy to keep for this turn's activations and the next launch.
     reserve: i64,
-    /// Enemy ships' hexes, or the middle of the battlefield when no enemy
-    /// is on it, so ships still advance.
-    targets: &'o [Hex],
+    /// Enemy ships' hexes (or the middle of the battlefield when no enemy
+    /// is on it, so ships still advance), and the spaces to them around
+    /// obstacles.
+    fight: Goal<'o>,
+    /// The zone where the observer's ships escape for victory points, for
+    /// the ships that do ([`Observation::escape_zone`]).
+    escape: Option<(usize, Goal<'o>)>,
     enemies_present: bool,
     movers: &'o [Mover],
     /// Whether a ship is mid-move where it may not stop (a friendly ship's
     /// hex): its only choices are steps.
     must_step: bool,
-    /// Spaces from each hex to the targets around obstacles ([`Paths`]).
-    paths: &'o [u16],
 }
 
 impl<'o, 'a> View<'o, 'a> {
@@ -291,10 +335,15 @@ impl<'o, 'a> View<'o, 'a> {
         observation: &'o Observation<'a>,
         legal: &[Action],
         needs: Needs,
-        enemy_hexes: &'o mut Vec<Hex>,
-        movers: &'o mut Vec<Mover>,
-        paths: &'o mut Paths,
+        buffers: Buffers<'o>,
     ) -> View<'o, 'a> {
+        let Buffers {
+            enemy_hexes,
+            movers,
+            paths,
+            zone_hexes,
+            escape_paths,
+        } = buffers;
         let me = observation.player();
         enemy_hexes.clear();
         movers.clear();
@@ -313,12 +362,36 @@ impl<'o, 'a> View<'o, 'a> {
             if !enemies_present {
                 enemy_hexes.push(observation.centre());
             }
-            if legal
+        }
+        let steps = needs.geometry
+            && legal
                 .iter()
-                .any(|action| matches!(action, Action::Step { .. }))
-            {
-                paths.update(observation, enemy_hexes);
-            }
+                .any(|action| matches!(action, Action::Step { .. }));
+        if steps {
+            paths.update(observation, enemy_hexes);
+        }
+        // The escape zone of the activated card's ships, if they have one
+        // (every ship that may step is of that card).
+        let zone = if steps {
+            legal
+                .iter()
+                .find_map(|action| match *action {
+                    Action::Step { ship, .. } => observation.ship(ship),
+                    _ => None,
+                })
+                .and_then(|view| observation.escape_zone(view.card))
+                .map(|(zone, _)| zone)
+        } else {
+            None
+        };
+        zone_hexes.clear();
+        if let Some(zone) = zone {
+            zone_hexes.extend(
+                (0..observation.hex_count())
+                    .map(|index| Hex(index as u16))
+                    .filter(|&hex| observation.in_zone(zone, hex)),
+            );
+            escape_paths.update(observation, zone_hexes);
         }
         let mut reserve = 0;
         if needs.energy {
@@ -347,13 +420,24 @@ impl<'o, 'a> View<'o, 'a> {
             me,
             energy: i64::from(observation.energy(me)),
             reserve,
-            targets: enemy_hexes,
+            fight: Goal {
+                hexes: enemy_hexes,
+                paths: &paths.to,
+            },
+            escape: zone.filter(|_| !zone_hexes.is_empty()).map(|zone| {
+                (
+                    zone,
+                    Goal {
+                        hexes: zone_hexes,
+                        paths: &escape_paths.to,
+                    },
+                )
+            }),
             enemies_present,
             movers: &[],
             must_step: legal
                 .iter()
                 .all(|action| matches!(action, Action::Step { .. })),
-            paths: &paths.to,
         };
         for action in legal {
             if let Action::Step { ship, .. } = *action
@@ -361,14 +445,31 @@ impl<'o, 'a> View<'o, 'a> {
                 && let Some(ship_view) = observation.ship(ship)
                 && let Some(pos) = ship_view.pos
             {
+                // It runs for its escape zone when that wins the game and
+                // it can get there with the moves it has left. Otherwise
+                // it fights: measured, escaping whenever a ship could made
+                // the side weaker and lose more (docs/simulation.md).
+                let escaping = view.escape.is_some_and(|(zone, goal)| {
+                    observation
+                        .escape_zone(ship_view.card)
+                        .is_some_and(|(its_zone, points)| {
+                            its_zone == zone && view.escape_wins(points)
+                        })
+                        && {
+                            let path = view.path_nearest(goal, &ship_view, pos);
+                            path != u32::from(UNREACHABLE) && path <= observation.moves_left(ship)
+                        }
+                });
+                let goal = view.goal(escaping);
                 movers.push(Mover {
                     view: ship_view,
                     pos,
-                    now: view.nearest(&ship_view, pos),
-                    path_now: view.path_nearest(&ship_view, pos),
+                    now: view.nearest(goal, &ship_view, pos),
+                    path_now: view.path_nearest(goal, &ship_view, pos),
                     range: u32::try_from(observation.stat(Stat::Range(ship, WeaponRef::Primary)))
                         .unwrap_or(0)
                         .max(1),
+                    escaping,
                 });
             }
         }
@@ -413,8 +514,16 @@ impl<'o, 'a> View<'o, 'a> {
             Action::Attack { target, .. } => score::ATTACK - self.weakness_rank(target),
             Action::EndActivation => score::END + 1,
             // A power used as an action: worth it whenever offered (it is
-            // offered only when it would change something).
-            Action::UsePower { .. } => score::PLAY,
+            // offered only when it would change something), before moving
+            // (some are used instead of a move) when it scores points.
+            Action::UsePower { power, .. } => {
+                let points = observation.power_points(power);
+                if points > 0.0 {
+                    score::OBJECTIVE + (points * score::POINT as f64) as i64
+                } else {
+                    score::PLAY
+                }
+            }
         }
     }
 
@@ -445,6 +554,16 @@ impl<'o, 'a> View<'o, 'a> {
             }
             Target::Card(ship_card) => {
                 let value = self.launch_cost(ship_card);
+                // A mission that scores attachments: its points come before
+                // the energy plan, and a card whose attachment would score
+                // for the other side stays in hand.
+                let points = observation.attach_points(card, ship_card);
+                if points > 0.0 && self.energy >= cost {
+                    return score::OBJECTIVE + (points * score::POINT as f64) as i64 + value;
+                }
+                if points < 0.0 {
+                    return score::NEVER;
+                }
                 let fresh = observation
                     .card(ship_card)
                     .is_some_and(|view| view.place == CardPlace::Launched && !view.activated);
@@ -476,7 +595,8 @@ impl<'o, 'a> View<'o, 'a> {
             return score::NEVER;
         };
         let now = mover.now;
-        let Some((after, path_after)) = self.after_step(&mover.view, mover.pos, dir) else {
+        let goal = self.goal(mover.escaping);
+        let Some((after, path_after)) = self.after_step(goal, &mover.view, mover.pos, dir) else {
             return score::NEVER;
         };
         // Where it may not stop (a friendly ship's hex), some step must be
@@ -485,7 +605,13 @@ impl<'o, 'a> View<'o, 'a> {
         if self.must_step {
             return score::STEP - i64::from(after) * 100;
         }
-        if self.enemies_present && now <= mover.range {
+        // In its escape zone (it escapes as its activation ends), or in
+        // range of an enemy: it stops.
+        if if mover.escaping {
+            now == 0
+        } else {
+            self.enemies_present && now <= mover.range
+        } {
             return score::NEVER;
         }
         // Closer by the way around obstacles, the straight distance
@@ -502,25 +628,39 @@ impl<'o, 'a> View<'o, 'a> {
         score::STEP + i64::from(from - to) * 100 + i64::from(now)
     }
 
-    /// Spaces from a ship at `pos` to the nearest target by way of
+    /// Whether `points` more victory points win the game for the
+    /// observer's team now.
+    fn escape_wins(&self, points: u32) -> bool {
+        let team = self.observation.team();
+        self.observation
+            .points_to_win(team)
+            .is_some_and(|goal| self.observation.victory_points(team) + points >= goal)
+    }
+
+    /// Where a ship heads: its escape zone, or the enemy.
+    fn goal(&self, escaping: bool) -> Goal<'o> {
+        match self.escape {
+            Some((_, goal)) if escaping => goal,
+            _ => self.fight,
+        }
+    }
+
+    /// Spaces from a ship at `pos` to the nearest hex of `goal` by way of
     /// passable hexes ([`Paths`]); `UNREACHABLE` when no way is known.
-    fn path_nearest(&self, ship: &ShipView, pos: Pos) -> u32 {
+    fn path_nearest(&self, goal: Goal<'_>, ship: &ShipView, pos: Pos) -> u32 {
         let mut best = UNREACHABLE;
         footprint(self.observation, ship.size, pos, |hex| {
-            best = best.min(self.path_to(hex));
+            best = best.min(path_to(goal, hex));
         });
         u32::from(best)
     }
 
-    fn path_to(&self, hex: Hex) -> u16 {
-        self.paths.get(hex.index()).copied().unwrap_or(UNREACHABLE)
-    }
-
-    /// Spaces from a ship at `pos` to the nearest target hex (1: adjacent).
-    fn nearest(&self, ship: &ShipView, pos: Pos) -> u32 {
+    /// Spaces from a ship at `pos` to the nearest hex of `goal` (1:
+    /// adjacent, 0: on it).
+    fn nearest(&self, goal: Goal<'_>, ship: &ShipView, pos: Pos) -> u32 {
         let mut best = u32::MAX;
         footprint(self.observation, ship.size, pos, |hex| {
-            best = best.min(self.distance_to_targets(hex));
+            best = best.min(self.distance_to(goal, hex));
         });
         best
     }
@@ -529,13 +669,16 @@ impl<'o, 'a> View<'o, 'a> {
     /// step geometry: small and large ships move their centre; a medium
     /// ship moves its leading end (its position for `dir` 0..6, its other
     /// end for 6..12) and the trailing end takes the lead's old hex.
-    fn after_step(&self, ship: &ShipView, pos: Pos, dir: u8) -> Option<(u32, u32)> {
+    fn after_step(&self, goal: Goal<'_>, ship: &ShipView, pos: Pos, dir: u8) -> Option<(u32, u32)> {
         let observation = self.observation;
         match ship.size {
             Size::Small | Size::Large => {
                 let at = observation.neighbour(pos.at, dir % 6)?;
                 let pos = Pos { at, dir: 0 };
-                Some((self.nearest(ship, pos), self.path_nearest(ship, pos)))
+                Some((
+                    self.nearest(goal, ship, pos),
+                    self.path_nearest(goal, ship, pos),
+                ))
             }
             Size::Medium => {
                 let tail = observation.neighbour(pos.at, pos.dir)?;
@@ -546,16 +689,16 @@ impl<'o, 'a> View<'o, 'a> {
                 };
                 let next = observation.neighbour(lead, dir)?;
                 Some((
-                    self.distance_to_targets(next)
-                        .min(self.distance_to_targets(lead)),
-                    u32::from(self.path_to(next).min(self.path_to(lead))),
+                    self.distance_to(goal, next)
+                        .min(self.distance_to(goal, lead)),
+                    u32::from(path_to(goal, next).min(path_to(goal, lead))),
                 ))
             }
         }
     }
 
-    fn distance_to_targets(&self, hex: Hex) -> u32 {
-        self.targets
+    fn distance_to(&self, goal: Goal<'_>, hex: Hex) -> u32 {
+        goal.hexes
             .iter()
             .map(|&target| self.observation.hex_distance(hex, target))
             .min()
@@ -564,9 +707,9 @@ impl<'o, 'a> View<'o, 'a> {
 
     /// Where to place a ship: nearer the enemy is better.
     fn place_distance(&self, hex: Hex, dir: u8) -> u32 {
-        let mut best = self.distance_to_targets(hex);
+        let mut best = self.distance_to(self.fight, hex);
         if let Some(other) = self.observation.neighbour(hex, dir) {
-            best = best.min(self.distance_to_targets(other));
+            best = best.min(self.distance_to(self.fight, other));
         }
         best
     }
@@ -584,6 +727,10 @@ impl<'o, 'a> View<'o, 'a> {
         let misses = 1000 - i64::from(observation.hit_cells(view.card)).min(1000);
         pegs_left * 1000 + misses
     }
+}
+
+fn path_to(goal: Goal<'_>, hex: Hex) -> u16 {
+    goal.paths.get(hex.index()).copied().unwrap_or(UNREACHABLE)
 }
 
 /// Calls `each` with every hex a ship of `size` covers at `pos`.
@@ -644,7 +791,8 @@ mod tests {
         let enemy = game.card_ships(enemy_card).next().unwrap();
         let hex = |column, row| game.hex_at([column, row]).unwrap();
         let wall: Vec<_> = (7..14).map(|column| hex(column, 6)).collect();
-        let (start, target) = (hex(10, 7), hex(10, 2));
+        // Not next to the wall: there it would recover survivors instead.
+        let (start, target) = (hex(10, 8), hex(10, 2));
         game.edit()
             .move_obstacle(0, &wall)
             .set_turn(isn, TurnPhase::Action, 2)
@@ -724,6 +872,195 @@ mod tests {
                 "seed {seed}: {:?}",
                 legal[chosen]
             );
+        }
+    }
+
+    fn tactic_named(game: &Game, id: &str) -> crate::ids::TacticId {
+        (0..game.tactic_count())
+            .map(|index| crate::ids::TacticId(index as u16))
+            .find(|&tactic| game.tactic(tactic).card == id)
+            .expect("a tactic card of the mission")
+    }
+
+    fn greedy_choice(game: &Game, player: PlayerId, legal: &[Action], seed: u64) -> Action {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        legal[GreedyPolicy::default().choose(&game.observation(player), legal, &mut rng)]
+    }
+
+    /// Pan Base: a solo ISN ship next to an asteroid recovers survivors
+    /// (victory points) instead of moving; it used to rank the power below
+    /// every step and never use it.
+    #[test]
+    fn a_power_that_scores_comes_before_moving() {
+        let mut game = Game::new(testing::bundle(), "the-struggle-at-pan-base", 1).unwrap();
+        let rooks = card(&game, "rooks-f-54");
+        let isn = game.card(rooks).controller;
+        let ship = game.card_ships(rooks).next().unwrap();
+        let asteroid = game
+            .obstacles()
+            .find(|(kind, _)| *kind == spacedock_schema::rules::Obstacle::Asteroid)
+            .map(|(_, hexes)| hexes[0])
+            .unwrap();
+        let next_to = (0..6)
+            .filter_map(|dir| game.data.board.neighbour(asteroid, dir))
+            .find(|&hex| {
+                game.data.board.usable(hex)
+                    && !game.obstacles().any(|(_, hexes)| hexes.contains(&hex))
+                    && game
+                        .ships()
+                        .all(|other| other.pos.is_none_or(|pos| pos.at != hex))
+            })
+            .unwrap();
+        game.edit()
+            .set_turn(isn, TurnPhase::Action, 2)
+            .set_energy(isn, 20)
+            .place_ship(
+                ship,
+                Pos {
+                    at: next_to,
+                    dir: 0,
+                },
+            );
+        game.apply(Action::Activate(rooks)).unwrap();
+        let mut legal = Vec::new();
+        game.legal_actions(&mut legal);
+        assert!(
+            legal
+                .iter()
+                .any(|action| matches!(action, Action::Step { .. })),
+            "it could move: {legal:?}"
+        );
+        for seed in 0..10 {
+            let chosen = greedy_choice(&game, isn, &legal, seed);
+            assert!(
+                matches!(chosen, Action::UsePower { .. }),
+                "seed {seed}: {chosen:?} of {legal:?}"
+            );
+        }
+    }
+
+    /// Battle for ISN Barrage: an ISN upgrade goes on a Wretch ship, which
+    /// scores a victory point, not on ISN Barrage, which scores none (37%
+    /// of such cards went on Barrage).
+    #[test]
+    fn a_card_goes_where_attaching_it_scores() {
+        let mut game = Game::new(testing::bundle(), "the-battle-for-isn-barrage", 1).unwrap();
+        let barrage = card(&game, "isn-barrage");
+        let wretch = game.card(barrage).controller;
+        // A Wretch solo ship card of the seat's fleet.
+        let chosh = game
+            .cards()
+            .find(|view| {
+                view.controller == wretch
+                    && view.id != barrage
+                    && game.data.card(view.id).icon == spacedock_schema::common::Icon::Solo
+            })
+            .map(|view| view.id)
+            .unwrap();
+        let thrusters = tactic_named(&game, "maneuvering-thrusters");
+        let hex = |column, row| game.hex_at([column, row]).unwrap();
+        let (chosh_ship, barrage_ship) = (
+            game.card_ships(chosh).next().unwrap(),
+            game.card_ships(barrage).next().unwrap(),
+        );
+        let (chosh_at, barrage_at) = (hex(4, 3), hex(10, 3));
+        game.edit()
+            .set_turn(wretch, TurnPhase::Deploy, 2)
+            .set_energy(wretch, 20)
+            .place_ship(
+                chosh_ship,
+                Pos {
+                    at: chosh_at,
+                    dir: 0,
+                },
+            )
+            .place_ship(
+                barrage_ship,
+                Pos {
+                    at: barrage_at,
+                    dir: 0,
+                },
+            )
+            .to_hand(wretch, thrusters);
+        let mut legal = Vec::new();
+        game.legal_actions(&mut legal);
+        let on = |target: ShipCardId| Action::PlayCard {
+            card: thrusters,
+            target: crate::action::Target::Card(target),
+        };
+        assert!(
+            legal.contains(&on(chosh)) && legal.contains(&on(barrage)),
+            "either ship may take it: {legal:?}"
+        );
+        let observation = game.observation(wretch);
+        assert!(observation.attach_points(thrusters, chosh) > 0.0);
+        assert!(observation.attach_points(thrusters, barrage) == 0.0);
+        for seed in 0..10 {
+            assert_eq!(
+                greedy_choice(&game, wretch, &legal, seed),
+                on(chosh),
+                "seed {seed}"
+            );
+        }
+    }
+
+    /// Blockade Run: a Wretch ship whose escape would win the game runs
+    /// for the zone and escapes; with fewer points it stays in the fight
+    /// (escaping whenever it could lost more games).
+    #[test]
+    fn a_ship_escapes_when_that_wins() {
+        for (points, escapes) in [(6, true), (0, false)] {
+            let mut game = Game::new(testing::bundle(), "blockade-run-at-entebe", 1).unwrap();
+            // A medium Wretch ship card of the seat's fleet.
+            let wretch = PlayerId(1);
+            let chosh = game
+                .cards()
+                .find(|view| {
+                    view.controller == wretch
+                        && game.data.card(view.id).size == spacedock_schema::common::Size::Medium
+                })
+                .map(|view| view.id)
+                .unwrap();
+            let team = game.team(wretch);
+            let ship = game.card_ships(chosh).next().unwrap();
+            let observation = game.observation(wretch);
+            let (zone, worth) = observation.escape_zone(chosh).expect("Wretch ships escape");
+            assert_eq!(worth, 2, "a medium ship");
+            // Two rows south of the zone, in the middle, away from the ISN
+            // ships at their start.
+            let row = (0..game.data.board.rows)
+                .rev()
+                .find(|&row| {
+                    (0..game.data.board.columns).any(|column| {
+                        game.hex_at([u32::from(column), u32::from(row)])
+                            .is_some_and(|hex| observation.in_zone(zone, hex))
+                    })
+                })
+                .unwrap();
+            let start = game.hex_at([9, u32::from(row) + 2]).unwrap();
+            game.edit()
+                // Round 2: no side has won by destroying all yet.
+                .set_turn(wretch, TurnPhase::Action, 2)
+                .set_energy(wretch, 20)
+                .score_victory_points(team, points)
+                .place_ship(ship, Pos { at: start, dir: 0 });
+            let mut legal = Vec::new();
+            game.apply(Action::Activate(chosh)).unwrap();
+            for seed in 0..40 {
+                if game.outcome().is_some() || game.to_move() != wretch {
+                    break;
+                }
+                game.legal_actions(&mut legal);
+                let chosen = greedy_choice(&game, wretch, &legal, seed);
+                game.apply(chosen).unwrap();
+                if chosen == Action::EndActivation {
+                    break;
+                }
+            }
+            let won = game
+                .outcome()
+                .is_some_and(|outcome| outcome.winner() == Some(team));
+            assert_eq!(won, escapes, "{points} points before: {:?}", game.outcome());
         }
     }
 }

@@ -83,4 +83,65 @@ impl<'a> Observation<'a> {
         };
         visible.then_some(view)
     }
+
+    /// The victory points the observer's team expects from using power
+    /// `power` as an action ([`crate::Action::UsePower`]): a roll table's
+    /// rows averaged over the number die. Mission rules are public.
+    pub fn power_points(&self, power: u16) -> f64 {
+        crate::effects::worth::power_points(self.game, power)
+    }
+
+    /// The victory points the observer's team would score at once if
+    /// they attached `tactic` to `card` now, from the powers that answer
+    /// attaching (a mission's "each time ... attaches" rule); another
+    /// team's points count against.
+    pub fn attach_points(&self, tactic: TacticId, card: ShipCardId) -> f64 {
+        crate::effects::worth::attach_points(self.game, self.player(), tactic, card)
+    }
+
+    /// The board zone where the observer's ships of `card` escape by
+    /// ending their activation in it, and the victory points each ship
+    /// scores so, if a mission rule or the card's own power says so.
+    pub fn escape_zone(&self, card: ShipCardId) -> Option<(usize, u32)> {
+        crate::effects::worth::escape_zone(self.game, self.player(), card)
+    }
+
+    /// The victory points that win the game for `team` at once, if the
+    /// mission gives it such a goal (the lowest, if several).
+    pub fn points_to_win(&self, team: crate::ids::TeamId) -> Option<u32> {
+        let game = self.game;
+        let name = game.team_name(team);
+        game.mission()
+            .victory
+            .points
+            .iter()
+            .filter(|goal| goal.team == name)
+            .map(|goal| goal.threshold)
+            .min()
+    }
+
+    /// Whether `hex` is in board zone `zone` (an index of the mission's
+    /// battlefield, as [`Observation::escape_zone`] gives); false for a
+    /// zone or hex that does not exist.
+    pub fn in_zone(&self, zone: usize, hex: Hex) -> bool {
+        self.game.data.board.in_zone_checked(zone, hex)
+    }
+
+    /// The steps `ship` may still take in this activation: the rest of
+    /// its move when it is moving, its whole move when its card is being
+    /// activated and it has not moved, none otherwise.
+    pub fn moves_left(&self, ship: ShipId) -> u32 {
+        let game = self.game;
+        let Some(act) = game.st.activation else {
+            return 0;
+        };
+        if act.mover == Some(ship) {
+            return u32::from(act.moves_left);
+        }
+        let state = &game.st.ships[ship.index()];
+        if act.attacking || state.moved || game.data.card_of(ship) != act.card {
+            return 0;
+        }
+        u32::from(crate::rules::movement::move_of(game, ship))
+    }
 }

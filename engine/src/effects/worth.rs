@@ -1,0 +1,134 @@
+//! What the mission's rules and the cards' powers offer a player choosing
+//! an action: the victory points a power used as an action, or a card
+//! attached to a ship card, would score, and where a ship escapes for
+//! points. Read from the compiled program and the public table, never a
+//! hand or a deck; the policies reach it through
+//! [`crate::Observation`], so that a heuristic player can follow a
+//! mission's objectives without knowing any mission by name.
+
+use spacedock_schema::common::Size;
+use spacedock_schema::effect::{Role, Trigger as When};
+
+use crate::effects::eval::{self, Ships};
+use crate::effects::fire::{self, Ev};
+use crate::effects::program::{Eff, Origin};
+use crate::game::Game;
+use crate::ids::{PlayerId, ShipCardId, TacticId};
+use crate::rules::energy;
+
+/// The victory points `effects` score for their player: a roll table's
+/// rows averaged over the number die, any other effect none.
+pub(crate) fn expected_points(game: &Game, effects: &[Eff]) -> f64 {
+    effects
+        .iter()
+        .map(|effect| match effect {
+            Eff::Score { points } => f64::from(*points),
+            Eff::RollTable { rows } => {
+                let faces = game.data.rules().number_die.max(1);
+                let total: f64 = (1..=faces)
+                    .map(|face| {
+                        rows.iter()
+                            .find(|(from, to, _)| (*from..=*to).contains(&face))
+                            .map_or(0.0, |(_, _, row)| expected_points(game, row))
+                    })
+                    .sum();
+                total / f64::from(faces)
+            }
+            _ => 0.0,
+        })
+        .sum()
+}
+
+/// The victory points of using power `power` as an action.
+pub(crate) fn power_points(game: &Game, power: u16) -> f64 {
+    game.data
+        .powers
+        .powers
+        .get(usize::from(power))
+        .map_or(0.0, |power| expected_points(game, &power.effects))
+}
+
+/// The victory points `player`'s team would score at once from the powers
+/// that answer attaching `tactic` to `card` now (as the mission's
+/// "each time ... attaches ..." rules do), those of another team taken
+/// off. The attachment's own effects are not counted: they are what the
+/// card does, which a player weighs by the card.
+pub(crate) fn attach_points(
+    game: &Game,
+    player: PlayerId,
+    tactic: TacticId,
+    card: ShipCardId,
+) -> f64 {
+    let data = &game.data;
+    let listening = data.powers.listening(When::Attach);
+    if listening.is_empty() {
+        return 0.0;
+    }
+    let ev = Ev {
+        player,
+        affected: Ships::Card(card),
+        card: Some(tactic),
+        ..Ev::default()
+    };
+    let team = data.team_of(player);
+    let mut points = 0.0;
+    for &index in listening {
+        let index = usize::from(index);
+        let power = &data.powers.powers[index];
+        for ctx in fire::hearing(game, index, power, &ev) {
+            let ctx = ev.into_ctx(ctx);
+            if fire::used(game, &ctx, power.limit)
+                || !eval::holds(game, &ctx, &power.conditions)
+                || !energy::can_pay(game, ctx.you, power.cost)
+            {
+                continue;
+            }
+            let scored = expected_points(game, &power.effects);
+            if data.team_of(ctx.you) == team {
+                points += scored;
+            } else {
+                points -= scored;
+            }
+        }
+    }
+    points
+}
+
+/// The board zone where ships of `card` escape at the end of their
+/// activation when `player` controls them, and the victory points each
+/// scores: a mission rule for `player`'s seat, or a power of the card
+/// itself, whose `escape` takes the acting ship once it stands in the
+/// zone. Only what the card prints is matched (ship, size, icon,
+/// faction); a condition of the moment is not.
+pub(crate) fn escape_zone(game: &Game, player: PlayerId, card: ShipCardId) -> Option<(usize, u32)> {
+    let data = &game.data;
+    let print = data.card(card);
+    let faction = data.powers.card_faction[card.index()];
+    data.powers
+        .listening(When::ActivationEnd)
+        .iter()
+        .map(|&index| &data.powers.powers[usize::from(index)])
+        .filter(|power| {
+            power.origins.iter().any(|origin| match *origin {
+                Origin::Seat(seat) => seat == player,
+                Origin::Ship(own) => own == card,
+                Origin::Copy(_) => false,
+            })
+        })
+        .flat_map(|power| &power.effects)
+        .find_map(|effect| match effect {
+            Eff::Escape { target, points }
+                if target.role == Role::ActingShip
+                    && target.fits_print(print)
+                    && target.faction.is_none_or(|wanted| wanted == faction) =>
+            {
+                let points = points[match print.size {
+                    Size::Small => 0,
+                    Size::Medium => 1,
+                    Size::Large => 2,
+                }];
+                target.zone.map(|zone| (usize::from(zone), points))
+            }
+            _ => None,
+        })
+}
