@@ -975,6 +975,13 @@ fn alternative_draw(game: &mut Game, player: PlayerId) {
                     rest_cards = choices::bottom_order(game, player, &rest_cards);
                 }
                 run::put_away(game, deck, &rest_cards, rest);
+                // Taking the deck's last card runs it out as a draw does:
+                // a reshuffle, or out for good (which may end the game on
+                // the victory clock). Looked at once the cards that go
+                // back are back (rule reading 23 of docs/engine.md).
+                if game.st.decks[deck].cards.is_empty() {
+                    cards::run_out(game, deck);
+                }
                 let replaced = &mut game.st.effects.replaced_draws;
                 match replaced.iter_mut().find(|(seat, _)| *seat == player) {
                     Some((_, count)) => *count = count.saturating_add(1),

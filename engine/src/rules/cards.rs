@@ -53,7 +53,7 @@ pub(crate) fn draw(game: &mut Game, player: PlayerId) -> Option<TacticId> {
 
 /// The deck has no card left: reshuffle the discards while reshuffles
 /// remain, else it is out for good.
-fn run_out(game: &mut Game, deck: usize) {
+pub(crate) fn run_out(game: &mut Game, deck: usize) {
     loop {
         let state = &mut game.st.decks[deck];
         state.runs = state.runs.saturating_add(1);
