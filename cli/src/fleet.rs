@@ -7,12 +7,14 @@
 use std::fmt::Write as _;
 use std::io::{self, Write as _};
 
-use spacedock_validator::{FleetCheck, FleetSummary, Options, PlayerSelector, SourceMap};
+use spacedock_validator::{
+    Diagnostic, FleetCheck, FleetSummary, Options, PlayerSelector, SourceMap,
+};
 
 use crate::args::{FleetCheckArgs, Format};
 use crate::error::Error;
 use crate::exit::Exit;
-use crate::render::{Checked, Printer, Style, count};
+use crate::render::{Checked, Findings, Printer, Style, count};
 
 pub(crate) fn run(args: &FleetCheckArgs, style: Style) -> Result<Exit, Error> {
     let options = Options {
@@ -54,11 +56,33 @@ pub(crate) fn run(args: &FleetCheckArgs, style: Style) -> Result<Exit, Error> {
         }
         return Err(Error::Selection(error));
     }
-    let checked = [Checked {
+    // The pack's problems are counted as the pack's, the build's as the
+    // build's: a legal build in a broken pack is not said to have errors.
+    let (in_fleet, in_pack): (Vec<Diagnostic>, Vec<Diagnostic>) =
+        result.diagnostics.iter().cloned().partition(|diagnostic| {
+            diagnostic.location.as_ref().is_none_or(|location| {
+                same_file(result.sources.get(location.file).path(), &args.fleet)
+            })
+        });
+    let fleet = Checked {
         label: args.fleet.display().to_string(),
         sources: &result.sources,
-        diagnostics: &result.diagnostics,
-    }];
+        diagnostics: &in_fleet,
+    };
+    let pack = Checked {
+        label: args.pack.display().to_string(),
+        sources: &result.sources,
+        diagnostics: &in_pack,
+    };
+    let (checked, findings) = if in_pack.is_empty() {
+        (vec![fleet], Findings::default())
+    } else {
+        let findings = Findings {
+            total_label: Some("in all".to_owned()),
+            ..Findings::default()
+        };
+        (vec![pack, fleet], findings)
+    };
     let printer = Printer {
         format: args.report.format,
         style,
@@ -68,7 +92,7 @@ pub(crate) fn run(args: &FleetCheckArgs, style: Style) -> Result<Exit, Error> {
         "summary".to_owned(),
         serde_json::to_value(&result.summary).expect("a fleet summary always serializes"),
     );
-    printer.report(&checked, extra)?;
+    printer.report_with(&checked, &findings, extra)?;
     if let Some(summary) = &result.summary {
         match args.report.format {
             Format::Human => io::stdout().lock().write_all(table(summary).as_bytes())?,
@@ -126,6 +150,16 @@ fn table(summary: &FleetSummary) -> String {
         let _ = writeln!(text, "{name:width$}  {value}");
     }
     text
+}
+
+/// Whether two paths name one file (the build's path as given, and as the
+/// compiler read it).
+fn same_file(read: &std::path::Path, given: &std::path::Path) -> bool {
+    read == given
+        || matches!(
+            (read.canonicalize(), given.canonicalize()),
+            (Ok(read), Ok(given)) if read == given
+        )
 }
 
 #[cfg(test)]

@@ -76,6 +76,7 @@ pub(crate) fn findings_of(packs: &[Vec<MissionPlaytest>]) -> Findings {
         counts: packs.iter().map(|playtests| counts(playtests)).collect(),
         human: human(&all),
         github: github(&all),
+        total_label: None,
     }
 }
 

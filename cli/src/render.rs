@@ -60,6 +60,9 @@ pub(crate) struct Findings {
     pub(crate) human: String,
     /// For GitHub: annotations printed after the diagnostics' own.
     pub(crate) github: String,
+    /// What the summary of several checked parts calls them all
+    /// (`checked 2 packs` when not given).
+    pub(crate) total_label: Option<String>,
 }
 
 impl Findings {
@@ -209,10 +212,13 @@ fn summaries(checked: &[Checked<'_>], findings: &Findings) -> String {
     if checked.len() > 1 {
         let total = totals(checked, findings);
         let (errors, warnings) = (total.errors, total.warnings);
+        let label = findings
+            .total_label
+            .clone()
+            .unwrap_or_else(|| format!("checked {}", count(checked.len(), "pack", "packs")));
         let _ = writeln!(
             text,
-            "checked {}: {}, {}",
-            count(checked.len(), "pack", "packs"),
+            "{label}: {}, {}",
             count(errors, "error", "errors"),
             count(warnings, "warning", "warnings")
         );

@@ -1,7 +1,7 @@
 //! `spacedock fleet check`: legal and illegal builds, seat selection, and
 //! the summary in human and JSON form.
 
-use crate::{json, run};
+use crate::{copy_fixture, json, run, run_in};
 
 const PACK: [&str; 2] = ["--pack", "clean"];
 
@@ -59,6 +59,47 @@ fn an_over_budget_build_exits_1() {
         finished.stdout.is_empty(),
         "no summary for an illegal build"
     );
+}
+
+/// A legal build in a pack with a problem of its own: the problem is the
+/// pack's, and the build is not said to have it.
+#[test]
+fn the_packs_problems_are_counted_as_the_packs() {
+    let dir = copy_fixture("clean");
+    let pack = dir.path().join("clean");
+    std::fs::copy(
+        crate::fixtures().join("fleets/legal.toml"),
+        dir.path().join("legal.toml"),
+    )
+    .unwrap();
+    let text = std::fs::read_to_string(pack.join("pack.toml")).unwrap();
+    std::fs::write(
+        pack.join("pack.toml"),
+        text.replace("game = ", "colour = \"red\"\ngame = "),
+    )
+    .unwrap();
+    let args = [
+        "fleet",
+        "check",
+        "legal.toml",
+        "--pack",
+        "clean",
+        "--mission",
+        "open-battle",
+    ];
+    let finished = run_in(dir.path(), &args, 1);
+    assert!(
+        finished.stderr.ends_with(
+            "clean: 1 error, 0 warnings\nlegal.toml: 0 errors, 0 warnings\nin all: 1 error, 0 warnings\n"
+        ),
+        "{}",
+        finished.stderr
+    );
+    let mut json_args = args.to_vec();
+    json_args.extend(["--format", "json"]);
+    let result = json(&run_in(dir.path(), &json_args, 1).stdout);
+    assert_eq!(result["diagnostics"][0]["pack"], "clean");
+    assert_eq!(result["errors"], 1);
 }
 
 #[test]
