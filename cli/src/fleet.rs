@@ -6,10 +6,9 @@
 
 use std::fmt::Write as _;
 use std::io::{self, Write as _};
+use std::path::Path;
 
-use spacedock_validator::{
-    Diagnostic, FleetCheck, FleetSummary, Options, PlayerSelector, SourceMap,
-};
+use spacedock_validator::{FleetCheck, FleetSummary, Options, PlayerSelector, SourceMap};
 
 use crate::args::{FleetCheckArgs, Format};
 use crate::error::Error;
@@ -23,7 +22,9 @@ pub(crate) fn run(args: &FleetCheckArgs, style: Style) -> Result<Exit, Error> {
     let result = match spacedock_validator::unreadable_pack(&args.pack) {
         Some(diagnostic) => FleetCheck {
             sources: SourceMap::new(),
-            diagnostics: vec![diagnostic],
+            diagnostics: vec![diagnostic.clone()],
+            pack_diagnostics: vec![diagnostic],
+            build_diagnostics: Vec::new(),
             summary: None,
             selection_error: None,
             build: None,
@@ -56,33 +57,7 @@ pub(crate) fn run(args: &FleetCheckArgs, style: Style) -> Result<Exit, Error> {
         }
         return Err(Error::Selection(error));
     }
-    // The pack's problems are counted as the pack's, the build's as the
-    // build's: a legal build in a broken pack is not said to have errors.
-    let (in_fleet, in_pack): (Vec<Diagnostic>, Vec<Diagnostic>) =
-        result.diagnostics.iter().cloned().partition(|diagnostic| {
-            diagnostic.location.as_ref().is_none_or(|location| {
-                same_file(result.sources.get(location.file).path(), &args.fleet)
-            })
-        });
-    let fleet = Checked {
-        label: args.fleet.display().to_string(),
-        sources: &result.sources,
-        diagnostics: &in_fleet,
-    };
-    let pack = Checked {
-        label: args.pack.display().to_string(),
-        sources: &result.sources,
-        diagnostics: &in_pack,
-    };
-    let (checked, findings) = if in_pack.is_empty() {
-        (vec![fleet], Findings::default())
-    } else {
-        let findings = Findings {
-            total_label: Some("in all".to_owned()),
-            ..Findings::default()
-        };
-        (vec![pack, fleet], findings)
-    };
+    let (checked, findings) = checked_parts(&args.fleet, &args.pack, &result);
     let printer = Printer {
         format: args.report.format,
         style,
@@ -152,14 +127,41 @@ fn table(summary: &FleetSummary) -> String {
     text
 }
 
-/// Whether two paths name one file (the build's path as given, and as the
-/// compiler read it).
-fn same_file(read: &std::path::Path, given: &std::path::Path) -> bool {
-    read == given
-        || matches!(
-            (read.canonicalize(), given.canonicalize()),
-            (Ok(read), Ok(given)) if read == given
-        )
+/// The diagnostics of a fleet check as the printer takes them: the pack's
+/// own counted as the pack's (under its path), the build's as the
+/// build's, so that a legal build in a broken pack is not said to have
+/// errors, and a build's error that points into the pack (a prepped
+/// card's missing ship) is still the build's.
+pub(crate) fn checked_parts<'a>(
+    fleet: &Path,
+    pack: &Path,
+    result: &'a FleetCheck,
+) -> (Vec<Checked<'a>>, Findings) {
+    if result.pack_diagnostics.is_empty() {
+        let fleet = Checked {
+            label: fleet.display().to_string(),
+            sources: &result.sources,
+            diagnostics: &result.build_diagnostics,
+        };
+        return (vec![fleet], Findings::default());
+    }
+    let parts = vec![
+        Checked {
+            label: pack.display().to_string(),
+            sources: &result.sources,
+            diagnostics: &result.pack_diagnostics,
+        },
+        Checked {
+            label: fleet.display().to_string(),
+            sources: &result.sources,
+            diagnostics: &result.build_diagnostics,
+        },
+    ];
+    let findings = Findings {
+        total_label: Some("in all".to_owned()),
+        ..Findings::default()
+    };
+    (parts, findings)
 }
 
 #[cfg(test)]

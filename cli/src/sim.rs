@@ -167,18 +167,15 @@ fn fleets(
             return Err(Error::Selection(error));
         }
         let exit = Exit::for_diagnostics(&check.diagnostics, false);
-        let (Exit::Success, Some(summary), Some(build)) = (exit, &check.summary, check.build)
+        let (Exit::Success, Some(summary), Some(build)) =
+            (exit, &check.summary, check.build.clone())
         else {
-            let checked = [Checked {
-                label: file.display().to_string(),
-                sources: &check.sources,
-                diagnostics: &check.diagnostics,
-            }];
+            let (checked, findings) = crate::fleet::checked_parts(file, pack, &check);
             Printer {
                 format: Format::Human,
                 style,
             }
-            .report(&checked, serde_json::Map::new())?;
+            .report_with(&checked, &findings, serde_json::Map::new())?;
             return Ok(Err(exit.max(Exit::ContentErrors)));
         };
         let slot = &mut fleets[summary.seat - 1];

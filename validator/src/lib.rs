@@ -122,6 +122,13 @@ pub struct FleetCheck {
     pub sources: SourceMap,
     /// Diagnostics of the pack and of the build, sorted.
     pub diagnostics: Vec<Diagnostic>,
+    /// Of `diagnostics`, those of the pack itself (what `check` of the
+    /// pack finds), sorted.
+    pub pack_diagnostics: Vec<Diagnostic>,
+    /// Of `diagnostics`, those of the build, sorted, wherever they point
+    /// (a prepped card's ship missing from the build points at the
+    /// mission).
+    pub build_diagnostics: Vec<Diagnostic>,
     /// Cost, deck size and transport use, present when the build is legal.
     pub summary: Option<FleetSummary>,
     /// Set when the mission or seat asked for does not exist: a usage
@@ -153,24 +160,25 @@ pub fn check_fleet(
 ) -> FleetCheck {
     let mut sources = SourceMap::new();
     let mut diagnostics = diagnostic::Diagnostics::default();
+    let mut of_build = diagnostic::Diagnostics::default();
     let content = load::load(pack_root, &mut sources, &mut diagnostics);
     let fleet = load::load_file(
         fleet_file,
         spacedock_schema::FileKind::Fleet,
         &mut sources,
-        &mut diagnostics,
+        &mut of_build,
     );
     let result = context::analyse(
         &content,
         &sources,
         options,
         &mut diagnostics,
-        |context, model, diagnostics| {
+        |context, model, _| {
             // Without the pack there is no mission to check against: its
             // error says what to fix, and "no mission" would mislead.
             let pack_read = !content.packs.is_empty();
             fleet.as_ref().filter(|_| pack_read).map(|(fleet, file)| {
-                fleet::check(context, model, fleet, *file, mission, player, diagnostics)
+                fleet::check(context, model, fleet, *file, mission, player, &mut of_build)
             })
         },
     );
@@ -179,15 +187,23 @@ pub fn check_fleet(
         Some(Err(error)) => (None, Some(error)),
         None => (None, None),
     };
-    let summary = if diagnostics.has_errors() {
+    let summary = if diagnostics.has_errors() || of_build.has_errors() {
         None
     } else {
         summary
     };
     let build = fleet.filter(|_| summary.is_some()).map(|(fleet, _)| fleet);
+    let pack_diagnostics = diagnostics.into_sorted();
+    let build_diagnostics = of_build.into_sorted();
+    let mut all = diagnostic::Diagnostics::default();
+    for diagnostic in pack_diagnostics.iter().chain(&build_diagnostics) {
+        all.push(diagnostic.clone());
+    }
     FleetCheck {
         sources,
-        diagnostics: diagnostics.into_sorted(),
+        diagnostics: all.into_sorted(),
+        pack_diagnostics,
+        build_diagnostics,
         summary,
         selection_error,
         build,
