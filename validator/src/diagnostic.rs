@@ -143,6 +143,16 @@ impl Diagnostics {
         self.items.iter().any(Diagnostic::is_error)
     }
 
+    /// How many diagnostics there are so far: a mark for [`Diagnostics::since`].
+    pub(crate) fn len(&self) -> usize {
+        self.items.len()
+    }
+
+    /// The diagnostics pushed since `mark` (a [`Diagnostics::len`]).
+    pub(crate) fn since(&self, mark: usize) -> &[Diagnostic] {
+        self.items.get(mark..).unwrap_or_default()
+    }
+
     /// Sorted by file, position, then code, without exact repeats, so
     /// output is stable whatever order the checks ran in.
     pub(crate) fn into_sorted(mut self) -> Vec<Diagnostic> {

@@ -206,6 +206,7 @@ fn load_pack(
         diagnostics.push(diagnostic);
         return;
     }
+    let before = diagnostics.len();
     let Some((manifest, manifest_file)) =
         load_file::<PackManifest>(&manifest_path, FileKind::Pack, sources, diagnostics)
     else {
@@ -219,6 +220,18 @@ fn load_pack(
         }
         return;
     };
+    // A manifest read without a key it did not know (`dependancies`,
+    // `factons`) may lack what that key declared: as for a manifest that
+    // could not be read, a reference that finds nothing is not reported.
+    if diagnostics.since(before).iter().any(|diagnostic| {
+        diagnostic.is_error()
+            && diagnostic
+                .location
+                .as_ref()
+                .is_some_and(|location| location.file == manifest_file)
+    }) {
+        content.incomplete = true;
+    }
     if manifest.game != "battleship-galaxies" {
         diagnostics.push(
             Diagnostic::new(
