@@ -159,6 +159,13 @@ impl Index {
         diagnostics: &mut Diagnostics,
     ) -> Index {
         let mut index = Index::default();
+        // Where each faction id was first defined, for a clash's note.
+        let mut faction_at: HashMap<String, Location> = HashMap::new();
+        let from_dependency = |location: &Location| {
+            content
+                .dependencies_from
+                .is_some_and(|first| location.file >= first)
+        };
         for pack in &content.packs {
             let manifest = &pack.manifest;
             if !is_slug(&manifest.item.id) {
@@ -193,17 +200,46 @@ impl Index {
                 if let Some(first) = index.factions.by_id.get(id).copied()
                     && index.factions.names[first] != faction.name
                 {
-                    diagnostics.push(
-                        Diagnostic::new(
-                            Code::DuplicateId,
-                            format!("faction `{id}` is defined twice with different names"),
-                        )
-                        .at(location)
-                        .label("defined again here"),
+                    let first_name = &index.factions.names[first];
+                    let diagnostic = Diagnostic::new(
+                        Code::DuplicateId,
+                        format!("faction `{id}` is defined twice with different names"),
                     );
+                    let help = |name: &str| {
+                        format!(
+                            "a faction id names one faction in a pack and its dependencies: call it `{name}` here too, or give this faction another id"
+                        )
+                    };
+                    // The pack's own definition is the one its author can
+                    // change: the clash is reported there.
+                    let diagnostic = match faction_at.get(id) {
+                        Some(first_at)
+                            if from_dependency(&location) && !from_dependency(first_at) =>
+                        {
+                            diagnostic
+                                .at(first_at.clone())
+                                .label(format!("`{first_name}` here"))
+                                .note(
+                                    location.clone(),
+                                    format!("`{}` in a dependency here", faction.name),
+                                )
+                                .help(help(&faction.name))
+                        }
+                        Some(first_at) => diagnostic
+                            .at(location.clone())
+                            .label(format!("`{}` here", faction.name))
+                            .note(first_at.clone(), format!("`{first_name}` first here"))
+                            .help(help(first_name)),
+                        None => diagnostic
+                            .at(location.clone())
+                            .label("defined again here")
+                            .help(help(first_name)),
+                    };
+                    diagnostics.push(diagnostic);
                 }
                 if !index.factions.by_id.contains_key(id) {
                     index.factions.push(id.clone(), faction.name.clone());
+                    faction_at.insert(id.clone(), location);
                 }
             }
         }
