@@ -148,21 +148,35 @@ fn card(
                 "leave `when` out to play the event in its phase, or answer a moment such as `energy-phase-start`",
             );
         }
-        // Attacks and activations happen only in the action phase.
-        if (when.is_attack() || matches!(when, Trigger::Activation | Trigger::ActivationEnd))
-            && !matches!(card.phase, Phase::Action | Phase::Any)
+        // A phase's start and end happen in that phase; attacks and
+        // activations only in the action phase.
+        let happens_in = match when {
+            Trigger::EnergyPhaseStart | Trigger::EnergyPhaseEnd => Some(Phase::Energy),
+            Trigger::DeployPhaseStart | Trigger::DeployPhaseEnd => Some(Phase::Deploy),
+            Trigger::ActionPhaseStart | Trigger::ActionPhaseEnd => Some(Phase::Action),
+            _ if when.is_attack()
+                || matches!(when, Trigger::Activation | Trigger::ActivationEnd) =>
+            {
+                Some(Phase::Action)
+            }
+            _ => None,
+        };
+        if let Some(phase) = happens_in
+            && card.phase != phase
+            && card.phase != Phase::Any
         {
+            let name = phase_name(phase);
             play.push(
                 diagnostics,
                 Code::WrongTrigger,
                 &format!("{pointer}/phase"),
                 format!(
-                    "event `{}` answers `{}`, which happens only in the action phase, but it may be played only in another phase",
+                    "event `{}` answers `{}`, which happens only in the {name} phase, but it may be played only in another phase",
                     card.name,
                     when.name()
                 ),
                 "never in this phase",
-                "write `phase = \"action\"` (or `\"any\"`)",
+                format!("write `phase = \"{name}\"` (or `\"any\"`)"),
             );
         }
         if card.effects.is_empty() {
@@ -1355,5 +1369,15 @@ mod tests {
         assert_eq!(face_list(&[8]), "face 8 is");
         assert_eq!(face_list(&[7, 8]), "faces 7 and 8 are");
         assert_eq!(face_list(&[1, 4, 5, 6, 7, 8]), "faces 1 and 4-8 are");
+    }
+}
+
+/// A phase as content writes it.
+fn phase_name(phase: Phase) -> &'static str {
+    match phase {
+        Phase::Energy => "energy",
+        Phase::Deploy => "deploy",
+        Phase::Action => "action",
+        Phase::Any => "any",
     }
 }
