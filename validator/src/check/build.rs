@@ -122,35 +122,56 @@ fn fleet_selection(
     diagnostics: &mut Diagnostics,
 ) {
     let fleet = &source.fleet;
-    let problem = match (fleet.selection, fleet.ships.is_empty(), fleet.fleet_cost) {
-        (Selection::Mission, true, _) => {
-            Some(("a mission-selected fleet lists its `ships`", "ships"))
-        }
-        (Selection::Mission, false, Some(_)) => Some((
+    let (by_mission, by_player, combined) = (
+        fleet.selection == Selection::Mission,
+        fleet.selection == Selection::Player,
+        fleet.selection == Selection::Combined,
+    );
+    let listed = !fleet.ships.is_empty();
+    let budget = fleet.fleet_cost.is_some();
+    // Each mismatch on its own: a mission-selected fleet without ships
+    // and with a budget has two.
+    let problems = [
+        (
+            by_mission && !listed,
+            "a mission-selected fleet has no `ships`: the mission lists every ship its player gets",
+            "selection",
+            "list them in `ships`, or write `selection = \"player\"` and a `fleet_cost` for a fleet the player builds",
+        ),
+        (
+            by_mission && budget,
             "a mission-selected fleet has no `fleet_cost`: the mission lists every ship",
             "fleet_cost",
-        )),
-        (Selection::Player, false, _) => Some((
-            "a player-selected fleet does not list `ships`: use `required`, or `selection = \"combined\"`",
+            "remove `fleet_cost`, or write `selection = \"combined\"` for listed ships plus ships the player adds",
+        ),
+        (
+            by_player && listed,
+            "a player-selected fleet does not list `ships`: the player builds it",
             "ships",
-        )),
-        (Selection::Player | Selection::Combined, _, None) => {
-            Some(("this fleet needs a `fleet_cost` budget", "selection"))
-        }
-        (Selection::Combined, true, Some(_)) => Some((
-            "a combined fleet lists the `ships` the mission selects",
-            "ships",
-        )),
-        _ => None,
-    };
-    if let Some((message, field)) = problem {
+            "name ships every build must hold in `required`, or write `selection = \"combined\"`",
+        ),
+        (
+            (by_player || combined) && !budget,
+            "this fleet needs a `fleet_cost` budget: its player builds it",
+            "selection",
+            "add `fleet_cost`, the energy the player may spend on launch costs",
+        ),
+        (
+            combined && !listed && budget,
+            "a combined fleet has no `ships`: it lists the ships the mission selects",
+            "selection",
+            "list them in `ships`, or write `selection = \"player\"` if the player builds all of it",
+        ),
+    ];
+    for (_, message, field, help) in problems.into_iter().filter(|(found, ..)| *found) {
         diagnostics.push(
             Diagnostic::new(Code::SelectionMismatch, message)
                 .at(context.key_at(file, &format!("{}/fleet/{field}", player.pointer)))
                 .label(format!(
                     "selection is `{}`",
                     selection_name(fleet.selection)
-                )),
+                ))
+                .help(help),
         );
     }
 }
@@ -175,10 +196,22 @@ fn deck_selection(
         (Selection::Player | Selection::Combined, _)
             if expected_deck_size(context, mission, deck).is_none() =>
         {
-            Some((
-                "this deck's size is unknown: give it a `size`, or its player a `fleet_cost`",
-                "selection",
-            ))
+            let source = &context.content.missions[mission.mission].item;
+            let fleet_by_mission = deck
+                .players
+                .first()
+                .is_some_and(|&p| source.players[p].fleet.selection == Selection::Mission);
+            Some(if fleet_by_mission {
+                (
+                    "this deck's size is unknown: give it a `size` (its player's fleet is the mission's, with no budget to halve)",
+                    "selection",
+                )
+            } else {
+                (
+                    "this deck's size is unknown: give it a `size`, or its player a `fleet_cost`",
+                    "selection",
+                )
+            })
         }
         _ => None,
     };
@@ -214,9 +247,13 @@ pub(crate) fn expected_deck_size(
         return None;
     }
     let source = &context.content.missions[mission.mission].item;
+    // A mission-selected fleet has no budget (a `fleet_cost` there is an
+    // error of its own): the deck's size does not come from it.
     deck.players
         .first()
-        .and_then(|&p| source.players[p].fleet.fleet_cost)
+        .map(|&p| &source.players[p].fleet)
+        .filter(|fleet| fleet.selection != Selection::Mission)
+        .and_then(|fleet| fleet.fleet_cost)
         .map(|budget| context.rules.deck_size_for(budget))
 }
 
