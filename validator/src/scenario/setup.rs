@@ -36,13 +36,16 @@ enum Ground {
 /// Checks everything but the steps and the final expectations.
 pub(super) fn check(checker: &mut Checker<'_, '_>, source: &ScenarioSource) -> Option<Scenario> {
     let ground = ground(checker, source)?;
-    let entries = seats(checker, &ground, &source.players);
+    let (entries, seats_whole) = seats(checker, &ground, &source.players);
     fielded(checker, &source.ships);
     let ships = places(checker, &source.ships);
     let players = entries.and_then(|entries| holdings(checker, &ground, &entries));
     let start = start(checker, source);
     let tiles = tiles(checker, &ground, &source.tiles);
     let (ships, players, start, tiles) = (ships?, players?, start?, tiles?);
+    if !seats_whole {
+        return None;
+    }
     let mut mission = mission(checker, &ground, source, &players, &ships);
     // Listed tiles are all the tiles, so that a scenario never depends on
     // the mission's random draw.
@@ -122,12 +125,19 @@ fn battlefield(board: &bundle::Board) -> Battlefield {
     }
 }
 
-/// The seats and teams; returns each seat's entry of `[[players]]`.
+/// Each seat's entry of `[[players]]`, as far as the seats are known
+/// (`None` when they are not: a bare board's player of an unknown
+/// faction), and whether the seats are whole enough to set a game up.
+type Entries<'s> = (Option<Vec<Option<(&'s ScenarioPlayer, String)>>>, bool);
+
+/// The seats and teams; returns each seat's entry of `[[players]]`. A
+/// mistake in one seat (a misspelt zone, a key the mission sets) leaves
+/// the others' hands and decks checked.
 fn seats<'s>(
     checker: &mut Checker<'_, '_>,
     ground: &Ground,
     players: &'s [ScenarioPlayer],
-) -> Option<Vec<Option<(&'s ScenarioPlayer, String)>>> {
+) -> Entries<'s> {
     match ground {
         Ground::Mission(mission) => {
             checker.teams = mission.teams.iter().map(|team| team.name.clone()).collect();
@@ -180,7 +190,7 @@ fn seats<'s>(
                 }
                 entries[seat] = Some((player, pointer));
             }
-            ok.then_some(entries)
+            (Some(entries), ok)
         }
         Ground::Board(board) => {
             if players.is_empty() {
@@ -191,10 +201,12 @@ fn seats<'s>(
                         .label("no players")
                         .help("list the seats in play order under [[players]], each with `name`, `faction` and `starting_zone`"),
                 );
-                return None;
+                return (None, false);
             }
             let battlefield = battlefield(board);
             let mut ok = true;
+            // Every player has a seat (an unknown faction leaves one out).
+            let mut seated = true;
             for (index, player) in players.iter().enumerate() {
                 let pointer = format!("/players/{index}");
                 if players[..index]
@@ -250,6 +262,7 @@ fn seats<'s>(
                 }
                 let Some(faction) = faction else {
                     ok = false;
+                    seated = false;
                     continue;
                 };
                 let team_name = player.team.clone().unwrap_or_else(|| faction.clone());
@@ -267,13 +280,14 @@ fn seats<'s>(
                     team,
                 });
             }
-            ok.then(|| {
+            let entries = seated.then(|| {
                 players
                     .iter()
                     .enumerate()
                     .map(|(index, player)| Some((player, format!("/players/{index}"))))
                     .collect()
-            })
+            });
+            (entries, ok)
         }
     }
 }
