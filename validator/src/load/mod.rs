@@ -616,15 +616,36 @@ fn load_value(
         // A misspelt key hides nothing else of its file: the item is read
         // without it, so the file's other mistakes are found in this run
         // too. The compilation has failed already, so no bundle holds it.
+        // A misspelt required key is read as the key it stands for, so
+        // that the item's other mistakes are still found; if the item is
+        // still not whole so, it is not read.
         shape::Verdict::UnknownKeys(pointers) => {
-            for pointer in pointers {
+            let mut renamed = Vec::new();
+            for (pointer, stands_for) in pointers {
                 let (parent, key) = pointer.rsplit_once('/').unwrap_or_default();
                 if let Some(table) = value
                     .pointer_mut(parent)
                     .and_then(serde_json::Value::as_object_mut)
+                    && let Some(written) = table.remove(&document::unescape(key))
+                    && let Some(meant) = stands_for
                 {
-                    table.remove(&document::unescape(key));
+                    table.insert(meant, written);
+                    renamed.push(parent.to_owned());
                 }
+            }
+            if !renamed.is_empty() && !shape::is_whole(kind, &value) {
+                let prefix = format!("/{}/", items?);
+                let broken: Option<Vec<usize>> = renamed
+                    .iter()
+                    .map(|pointer| {
+                        let rest = pointer.strip_prefix(&prefix)?;
+                        rest.split('/').next()?.parse().ok()
+                    })
+                    .collect();
+                let mut broken = broken?;
+                broken.sort_unstable();
+                broken.dedup();
+                return Some((value, file, broken));
             }
         }
         // Errors within some items of a many-item file leave the others

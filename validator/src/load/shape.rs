@@ -35,9 +35,11 @@ fn compiled(kind: FileKind) -> &'static Compiled {
 /// What the shape check found of a document.
 pub(crate) enum Verdict {
     Clean,
-    /// Only keys the schema does not know, at these pointers: without
-    /// them the document is whole, so its item is still read and checked.
-    UnknownKeys(Vec<String>),
+    /// Only keys the schema does not know, at these pointers, each with
+    /// the missing key it most likely stands for: without them (or with
+    /// them read as that key) the document is whole, so its item is still
+    /// read and checked.
+    UnknownKeys(Vec<(String, Option<String>)>),
     /// Errors that cannot be read past, at these pointers (each a value
     /// in error, or the `oneOf` or `anyOf` value holding one).
     Broken(Vec<String>),
@@ -87,19 +89,13 @@ pub(crate) fn check(
     alternatives::expand(&compiled.schema, found, &mut errors, &mut reporter);
     let mut clean = reporter.diagnostics.is_empty();
     let mut unknown_keys = Vec::new();
-    let only_unknown_keys = clean
-        && errors.iter().all(|error| {
-            matches!(
-                error.kind(),
-                ValidationErrorKind::AdditionalProperties { .. }
-            )
-        });
     for diagnostic in reporter.diagnostics {
         diagnostics.push(diagnostic);
     }
     // A misspelled key is reported once, as unknown with its did-you-mean,
-    // not again as the missing key it was meant to be.
-    let misspelled: Vec<(String, String)> = errors
+    // not again as the missing key it was meant to be: (the table, the key
+    // written, the key meant).
+    let misspelled: Vec<(String, String, String)> = errors
         .iter()
         .filter_map(|error| match error.kind() {
             ValidationErrorKind::AdditionalProperties { unexpected } => {
@@ -111,7 +107,7 @@ pub(crate) fn check(
                         .iter()
                         .filter_map(move |key| {
                             crate::suggest::closest(key, allowed.iter().map(String::as_str))
-                                .map(|k| (pointer.clone(), k.to_owned()))
+                                .map(|k| (pointer.clone(), key.clone(), k.to_owned()))
                         })
                         .collect::<Vec<_>>(),
                 )
@@ -120,6 +116,33 @@ pub(crate) fn check(
         })
         .flatten()
         .collect();
+    // The required keys missing where a misspelling stands for them.
+    let meant: Vec<(String, String)> = errors
+        .iter()
+        .filter_map(|error| match error.kind() {
+            ValidationErrorKind::Required { property } => {
+                let pointer = error.instance_path().to_string();
+                let key = property.as_str().unwrap_or_default();
+                misspelled
+                    .iter()
+                    .find(|(at, _, meant)| *at == pointer && meant == key)
+                    .map(|(at, written, _)| (format!("{at}/{}", escape(written)), key.to_owned()))
+            }
+            _ => None,
+        })
+        .collect();
+    let only_unknown_keys = clean
+        && errors.iter().all(|error| match error.kind() {
+            ValidationErrorKind::AdditionalProperties { .. } => true,
+            ValidationErrorKind::Required { property } => {
+                let pointer = error.instance_path().to_string();
+                let key = property.as_str().unwrap_or_default();
+                misspelled
+                    .iter()
+                    .any(|(at, _, meant)| *at == pointer && meant == key)
+            }
+            _ => false,
+        });
     for error in errors {
         clean = false;
         let pointer = error.instance_path().to_string();
@@ -147,7 +170,11 @@ pub(crate) fn check(
                     allowed_properties(&compiled.schema, &error.schema_path().to_string());
                 for key in unexpected {
                     let key_pointer = format!("{pointer}/{}", escape(key));
-                    unknown_keys.push(key_pointer.clone());
+                    let stands_for = meant
+                        .iter()
+                        .find(|(at, _)| *at == key_pointer)
+                        .map(|(_, key)| key.clone());
+                    unknown_keys.push((key_pointer.clone(), stands_for));
                     diagnostics.push(
                         Diagnostic::new(
                             Code::UnknownKey,
@@ -169,7 +196,7 @@ pub(crate) fn check(
                 let key = property.as_str().unwrap_or_default();
                 if misspelled
                     .iter()
-                    .any(|(at, meant)| *at == pointer && meant == key)
+                    .any(|(at, _, meant)| *at == pointer && meant == key)
                 {
                     continue;
                 }
@@ -277,6 +304,11 @@ pub(crate) fn check(
         broken_at.dedup();
         Verdict::Broken(broken_at)
     }
+}
+
+/// Whether `instance` has the shape of a `kind` file, reporting nothing.
+pub(crate) fn is_whole(kind: FileKind, instance: &Value) -> bool {
+    compiled(kind).validator.is_valid(instance)
 }
 
 /// The pointers of whole floats (`9.0`, `1e3`) written where an integer
