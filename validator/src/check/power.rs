@@ -1360,6 +1360,16 @@ fn quoted_list(items: &[&str]) -> String {
     }
 }
 
+/// A phase as content writes it.
+fn phase_name(phase: Phase) -> &'static str {
+    match phase {
+        Phase::Energy => "energy",
+        Phase::Deploy => "deploy",
+        Phase::Action => "action",
+        Phase::Any => "any",
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::face_list;
@@ -1369,15 +1379,5 @@ mod tests {
         assert_eq!(face_list(&[8]), "face 8 is");
         assert_eq!(face_list(&[7, 8]), "faces 7 and 8 are");
         assert_eq!(face_list(&[1, 4, 5, 6, 7, 8]), "faces 1 and 4-8 are");
-    }
-}
-
-/// A phase as content writes it.
-fn phase_name(phase: Phase) -> &'static str {
-    match phase {
-        Phase::Energy => "energy",
-        Phase::Deploy => "deploy",
-        Phase::Action => "action",
-        Phase::Any => "any",
     }
 }
