@@ -290,7 +290,7 @@ pub(crate) fn check(
                 carrier: carrier.name.clone(),
                 carrier_id: context.index.id(ItemKind::Ship, s.ship).to_owned(),
                 capacity: build::version(carrier, s.level)
-                    .and_then(|v| v.capacity)
+                    .and_then(build::own_capacity)
                     .unwrap_or(0),
                 used: s
                     .transport

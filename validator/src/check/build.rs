@@ -476,7 +476,7 @@ fn transport(
             );
             continue;
         }
-        let capacity = version(carrier, planned.level).and_then(|v| v.capacity);
+        let capacity = version(carrier, planned.level).and_then(own_capacity);
         if capacity.is_none() {
             diagnostics.push(
                 Diagnostic::new(
@@ -584,6 +584,38 @@ fn transport(
             );
         }
     }
+}
+
+/// A version's capacity as the game has it when the holds are loaded: the
+/// printed value changed by the version's own powers that always hold
+/// (no trigger, no condition, `modify capacity` on `self`), as the engine
+/// applies them. Powers of attached cards and conditional ones come in
+/// play later and are not counted.
+pub(crate) fn own_capacity(version: &Version) -> Option<u32> {
+    use spacedock_schema::effect::{Effect, Role, Selector, Stat};
+    let printed = version.capacity?;
+    let mut capacity = i64::from(printed);
+    let mut floor = 0;
+    for power in &version.powers {
+        if power.when.is_some() || !power.conditions.is_empty() {
+            continue;
+        }
+        for effect in &power.effects {
+            if let Effect::Modify {
+                stat: Stat::Capacity,
+                amount,
+                target: Selector::Role(Role::This),
+                until: None,
+                minimum,
+                ..
+            } = effect
+            {
+                capacity += i64::from(*amount);
+                floor = floor.max(minimum.unwrap_or(0));
+            }
+        }
+    }
+    Some(u32::try_from(capacity.max(i64::from(floor))).unwrap_or(0))
 }
 
 /// A player-selected fleet must be able to afford the ships it must take.
