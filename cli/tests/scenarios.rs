@@ -376,6 +376,13 @@ fn a_lasting_card_cost_change_keeps_to_its_card_type() {
     );
 }
 
+/// A weapon an `extra-weapon` effect gives is charged, fired and matched
+/// in events by its name (a custom event: the base pack has none).
+#[test]
+fn a_weapon_a_power_gives_is_named_by_its_name() {
+    passes_with_card("overcharge.toml", "extra-weapon-by-name");
+}
+
 /// Forced dice left unrolled are reported at the step that forced them,
 /// even when a later step (an answer) resolved the action.
 #[test]

@@ -423,11 +423,29 @@ fn attached(game: &Game, card: ShipCardId, tactic: &str) -> Result<TacticId, Ref
         })
 }
 
-fn weapon_ref(game: &Game, card: ShipCardId, weapon: &Weapon) -> Result<WeaponRef, Refused> {
+fn weapon_ref(game: &Game, ship: ShipId, weapon: &Weapon) -> Result<WeaponRef, Refused> {
+    let card = game.ship(ship).card;
     Ok(match weapon {
         Weapon::Primary => WeaponRef::Primary,
         Weapon::Secondary(index) => WeaponRef::Secondary(*index),
         Weapon::Additional(tactic) => WeaponRef::Additional(attached(game, card, tactic)?),
+        Weapon::Extra(name) => {
+            let mut extras = Vec::new();
+            crate::powers::extra_weapons(game, ship, &mut extras);
+            extras
+                .into_iter()
+                .map(WeaponRef::Extra)
+                .find(|&extra| render::weapon(game, extra) == *name)
+                .ok_or_else(|| {
+                    Refused::new(
+                        game,
+                        format!(
+                            "`{}` has no weapon `{name}` now (no power gives it one)",
+                            render::card_name(game, card)
+                        ),
+                    )
+                })?
+        }
     })
 }
 
@@ -638,7 +656,7 @@ fn execute(game: &mut Game, cards: &[ShipCardId], action: &StepAction) -> Result
         }
         StepAction::Charge { ship, weapon } => {
             let id = ship_of(game, cards, *ship);
-            let weapon = weapon_ref(game, game.ship(id).card, weapon)?;
+            let weapon = weapon_ref(game, id, weapon)?;
             apply(game, Action::Charge { ship: id, weapon })
         }
         StepAction::Attack {
@@ -648,7 +666,7 @@ fn execute(game: &mut Game, cards: &[ShipCardId], action: &StepAction) -> Result
         } => {
             let id = ship_of(game, cards, *ship);
             if let Some(weapon) = weapon {
-                let weapon = weapon_ref(game, game.ship(id).card, weapon)?;
+                let weapon = weapon_ref(game, id, weapon)?;
                 apply(game, Action::Charge { ship: id, weapon })?;
             }
             let target = ship_of(game, cards, *target);

@@ -121,6 +121,8 @@ pub enum Weapon {
     Secondary(u8),
     /// An attached additional weapon: its tactic card id.
     Additional(String),
+    /// A weapon an `extra-weapon` effect gives the ship: its name.
+    Extra(String),
 }
 
 /// A step.

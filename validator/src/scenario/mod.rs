@@ -512,6 +512,11 @@ impl Checker<'_, '_> {
             );
             return None;
         }
+        // A weapon a power gives, by the name the engine shows it with.
+        let extras = extra_weapon_names(self.bundle);
+        if let Some(name) = extras.iter().find(|name| name.eq_ignore_ascii_case(text)) {
+            return Some(Weapon::Extra(name.clone()));
+        }
         // A slip of a printed weapon's name is not a card name.
         if self
             .context
@@ -524,6 +529,7 @@ impl Checker<'_, '_> {
                     1 => "secondary".to_owned(),
                     _ => format!("secondary-{number}"),
                 }))
+                .chain(extras.iter().cloned())
                 .collect();
             if let Some(help) = did_you_mean(text, printed.iter().map(String::as_str)) {
                 self.report(
@@ -544,12 +550,53 @@ impl Checker<'_, '_> {
                 pointer,
                 format!("`{}` is not an additional weapon", card.name),
                 "not a weapon",
-                Some("a weapon is `primary`, `secondary`, `secondary-2`, ... or an attached additional weapon card".to_owned()),
+                Some("a weapon is `primary`, `secondary`, `secondary-2`, ..., an attached additional weapon card, or the name of a weapon an `extra-weapon` effect gives".to_owned()),
             );
             return None;
         }
         Some(Weapon::Additional(card.id.clone()))
     }
+}
+
+/// The names of the weapons the `extra-weapon` effects of the compiled
+/// pack give (cards, ship powers and mission rules), each once.
+pub(crate) fn extra_weapon_names(bundle: &Bundle) -> Vec<String> {
+    use spacedock_schema::effect::Effect;
+    fn walk(effects: &[Effect], names: &mut Vec<String>) {
+        for effect in effects {
+            match effect {
+                Effect::ExtraWeapon { weapon, .. } if !names.contains(&weapon.name) => {
+                    names.push(weapon.name.clone());
+                }
+                Effect::RollTable { table } => {
+                    for row in table {
+                        walk(&row.effects, names);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    let mut names = Vec::new();
+    for tactic in &bundle.tactics {
+        walk(&tactic.effects, &mut names);
+        for power in &tactic.powers {
+            walk(&power.effects, &mut names);
+        }
+    }
+    for ship in &bundle.ships {
+        for version in &ship.versions {
+            for power in &version.powers {
+                walk(&power.effects, &mut names);
+            }
+        }
+    }
+    for mission in &bundle.missions {
+        for rule in &mission.special_rules {
+            walk(&rule.effects, &mut names);
+        }
+    }
+    names
 }
 
 /// The last letter of a letter die with `letters` faces (10: `J`).
