@@ -497,12 +497,23 @@ fn roll_and_hit(game: &mut Game, ship: ShipId, target: ShipId, weapon: WeaponRef
         });
     };
     emit_roll(game, letter, number, cell);
-    // Powers and events may re-roll dice of a missed attack, each power
-    // once: after a re-roll that still misses, the others may.
+    // A miss on the chart, or a hit that asteroid cover turns into a miss
+    // ("the attack misses", rule reading 24 of docs/engine.md): powers and
+    // events may re-roll its dice, each power once; after a re-roll that
+    // still misses, the others may. A re-rolled hit rolls for cover again.
     let mut rerolls = Rerolls::default();
-    while cell == ChartCell::Miss
-        && let Some(dice) = powers::after_miss(game, ship, target, weapon, &mut rerolls)
-    {
+    loop {
+        if movement::shape_of(game, target).is_none() || movement::shape_of(game, ship).is_none()
+        {
+            return;
+        }
+        let missed = cell == ChartCell::Miss || obstacles::asteroid_cover(game, target);
+        if !missed {
+            break;
+        }
+        let Some(dice) = powers::after_miss(game, ship, target, weapon, &mut rerolls) else {
+            return;
+        };
         if dice != Dice::Number {
             letter = game.st.dice.roll_letter(letters);
         }
@@ -511,12 +522,6 @@ fn roll_and_hit(game: &mut Game, ship: ShipId, target: ShipId, weapon: WeaponRef
         }
         cell = game.data.charts[chart].cell(letter, number);
         emit_roll(game, letter, number, cell);
-    }
-    if movement::shape_of(game, target).is_none() || movement::shape_of(game, ship).is_none() {
-        return;
-    }
-    if cell == ChartCell::Miss || obstacles::asteroid_cover(game, target) {
-        return;
     }
     let shields_down = game.st.ships[target.index()].shields == 0;
     powers::dispatch(
