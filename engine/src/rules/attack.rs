@@ -503,8 +503,7 @@ fn roll_and_hit(game: &mut Game, ship: ShipId, target: ShipId, weapon: WeaponRef
     // still misses, the others may. A re-rolled hit rolls for cover again.
     let mut rerolls = Rerolls::default();
     loop {
-        if movement::shape_of(game, target).is_none() || movement::shape_of(game, ship).is_none()
-        {
+        if movement::shape_of(game, target).is_none() || movement::shape_of(game, ship).is_none() {
             return;
         }
         let missed = cell == ChartCell::Miss || obstacles::asteroid_cover(game, target);

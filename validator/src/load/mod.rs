@@ -634,38 +634,36 @@ fn load_value(
                 }
             }
             if !renamed.is_empty() && !shape::is_whole(kind, &value) {
-                let prefix = format!("/{}/", items?);
-                let broken: Option<Vec<usize>> = renamed
-                    .iter()
-                    .map(|pointer| {
-                        let rest = pointer.strip_prefix(&prefix)?;
-                        rest.split('/').next()?.parse().ok()
-                    })
-                    .collect();
-                let mut broken = broken?;
-                broken.sort_unstable();
-                broken.dedup();
+                let broken = broken_items(items?, &renamed)?;
                 return Some((value, file, broken));
             }
         }
         // Errors within some items of a many-item file leave the others
         // whole: they are read and checked on.
         shape::Verdict::Broken(at) => {
-            let prefix = format!("/{}/", items?);
-            let broken: Option<Vec<usize>> = at
-                .iter()
-                .map(|pointer| {
-                    let rest = pointer.strip_prefix(&prefix)?;
-                    rest.split('/').next()?.parse().ok()
-                })
-                .collect();
-            let mut broken = broken?;
-            broken.sort_unstable();
-            broken.dedup();
+            let broken = broken_items(items?, &at)?;
             return Some((value, file, broken));
         }
     }
     Some((value, file, Vec::new()))
+}
+
+/// The items of a many-item file (its array `items`) that `pointers` fall
+/// in, in order, each once; `None` when one falls outside every item (the
+/// file as a whole is broken).
+fn broken_items(items: &str, pointers: &[String]) -> Option<Vec<usize>> {
+    let prefix = format!("/{items}/");
+    let broken: Option<Vec<usize>> = pointers
+        .iter()
+        .map(|pointer| {
+            let rest = pointer.strip_prefix(&prefix)?;
+            rest.split('/').next()?.parse().ok()
+        })
+        .collect();
+    let mut broken = broken?;
+    broken.sort_unstable();
+    broken.dedup();
+    Some(broken)
 }
 
 /// Warns when the `#:schema` header among a file's opening comments names
