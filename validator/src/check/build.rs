@@ -592,7 +592,18 @@ fn transport(
 /// applies them. Powers of attached cards and conditional ones come in
 /// play later and are not counted.
 pub(crate) fn own_capacity(version: &Version) -> Option<u32> {
-    use spacedock_schema::effect::{Effect, Role, Selector, Stat};
+    use spacedock_schema::effect::{Effect, Role, Selector, ShipFilter, Stat};
+    let on_self = |target: &Selector| match target {
+        Selector::Role(role) => *role == Role::This,
+        // `{ is = "self" }` with no other filter is the same selector.
+        Selector::Filter(filter) => {
+            **filter
+                == ShipFilter {
+                    is: Role::This,
+                    ..ShipFilter::default()
+                }
+        }
+    };
     let printed = version.capacity?;
     let mut capacity = i64::from(printed);
     let mut floor = 0;
@@ -604,11 +615,12 @@ pub(crate) fn own_capacity(version: &Version) -> Option<u32> {
             if let Effect::Modify {
                 stat: Stat::Capacity,
                 amount,
-                target: Selector::Role(Role::This),
+                target,
                 until: None,
                 minimum,
                 ..
             } = effect
+                && on_self(target)
             {
                 capacity += i64::from(*amount);
                 floor = floor.max(minimum.unwrap_or(0));

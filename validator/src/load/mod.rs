@@ -220,15 +220,22 @@ fn load_pack(
         }
         return;
     };
-    // A manifest read without a key it did not know (`dependancies`,
-    // `factons`) may lack what that key declared: as for a manifest that
-    // could not be read, a reference that finds nothing is not reported.
+    // A manifest read without a key it did not know that stands for a
+    // table declaring names (`dependancies`, `factons`) lacks what that
+    // table declared: as for a manifest that could not be read, a
+    // reference that finds nothing is not reported. Another unknown key
+    // (`descripton`) hides nothing.
     if diagnostics.since(before).iter().any(|diagnostic| {
-        diagnostic.is_error()
+        diagnostic.code == Code::UnknownKey
             && diagnostic
                 .location
                 .as_ref()
                 .is_some_and(|location| location.file == manifest_file)
+            && diagnostic.help.as_deref().is_some_and(|help| {
+                ["`dependencies`", "`factions`", "`aliases`"]
+                    .iter()
+                    .any(|declaring| help.starts_with(&format!("did you mean {declaring}")))
+            })
     }) {
         content.incomplete = true;
     }
