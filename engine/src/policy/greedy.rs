@@ -557,7 +557,7 @@ impl<'o, 'a> View<'o, 'a> {
                 // A mission that scores attachments: its points come before
                 // the energy plan, and a card whose attachment would score
                 // for the other side stays in hand.
-                let points = observation.attach_points(card, ship_card);
+                let points = observation.attach_points(card, ship_card).unwrap_or(0.0);
                 if points > 0.0 && self.energy >= cost {
                     return score::OBJECTIVE + (points * score::POINT as f64) as i64 + value;
                 }
@@ -993,8 +993,12 @@ mod tests {
             "either ship may take it: {legal:?}"
         );
         let observation = game.observation(wretch);
-        assert!(observation.attach_points(thrusters, chosh) > 0.0);
-        assert!(observation.attach_points(thrusters, barrage) == 0.0);
+        assert!(observation.attach_points(thrusters, chosh).unwrap() > 0.0);
+        assert_eq!(observation.attach_points(thrusters, barrage), Some(0.0));
+        // The other side's observer may not learn what the card in the
+        // Wretch hand would score.
+        let isn = game.players().find(|&player| player != wretch).unwrap();
+        assert_eq!(game.observation(isn).attach_points(thrusters, chosh), None);
         for seed in 0..10 {
             assert_eq!(
                 greedy_choice(&game, wretch, &legal, seed),

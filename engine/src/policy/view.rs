@@ -94,9 +94,17 @@ impl<'a> Observation<'a> {
     /// The victory points the observer's team would score at once if
     /// they attached `tactic` to `card` now, from the powers that answer
     /// attaching (a mission's "each time ... attaches" rule); another
-    /// team's points count against.
-    pub fn attach_points(&self, tactic: TacticId, card: ShipCardId) -> f64 {
-        crate::effects::worth::attach_points(self.game, self.player(), tactic, card)
+    /// team's points count against. `None` for a tactic card the observer
+    /// cannot see (another player's hand, any deck): its card type would
+    /// tell what it is.
+    pub fn attach_points(&self, tactic: TacticId, card: ShipCardId) -> Option<f64> {
+        self.tactic(tactic)?;
+        Some(crate::effects::worth::attach_points(
+            self.game,
+            self.player(),
+            tactic,
+            card,
+        ))
     }
 
     /// The board zone where the observer's ships of `card` escape by
