@@ -957,10 +957,23 @@ fn alternative_draw(game: &mut Game, player: PlayerId) {
                         cards::discard_for_energy(game, player, card);
                     }
                 }
-                let top = game.st.decks[deck].cards.len();
-                let seen: Vec<TacticId> = game.st.decks[deck]
-                    .cards
-                    .split_off(top.saturating_sub(usize::from(look)));
+                // Drawn one at a time: taking the last card runs the deck
+                // out at once, as a draw does (a reshuffle, or out for good,
+                // which may end the game on the victory clock), and the
+                // looking goes on in the new deck (rule reading 23 of
+                // docs/engine.md).
+                let mut seen: Vec<TacticId> = Vec::with_capacity(usize::from(look));
+                while seen.len() < usize::from(look) && !game.st.decks[deck].out {
+                    let Some(card) = game.st.decks[deck].cards.pop() else {
+                        break;
+                    };
+                    seen.push(card);
+                    if game.st.decks[deck].cards.is_empty() {
+                        cards::run_out(game, deck);
+                    }
+                }
+                // Deepest first, as they lay in the deck.
+                seen.reverse();
                 let kept = choices::keep(game, player, &seen, usize::from(keep));
                 for &card in &kept {
                     game.st.tactics[card.index()].place = TacticPlace::Hand(player);
@@ -975,13 +988,6 @@ fn alternative_draw(game: &mut Game, player: PlayerId) {
                     rest_cards = choices::bottom_order(game, player, &rest_cards);
                 }
                 run::put_away(game, deck, &rest_cards, rest);
-                // Taking the deck's last card runs it out as a draw does:
-                // a reshuffle, or out for good (which may end the game on
-                // the victory clock). Looked at once the cards that go
-                // back are back (rule reading 23 of docs/engine.md).
-                if game.st.decks[deck].cards.is_empty() {
-                    cards::run_out(game, deck);
-                }
                 let replaced = &mut game.st.effects.replaced_draws;
                 match replaced.iter_mut().find(|(seat, _)| *seat == player) {
                     Some((_, count)) => *count = count.saturating_add(1),
