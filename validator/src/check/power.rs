@@ -155,7 +155,10 @@ fn card(
             Trigger::DeployPhaseStart | Trigger::DeployPhaseEnd => Some(Phase::Deploy),
             Trigger::ActionPhaseStart | Trigger::ActionPhaseEnd => Some(Phase::Action),
             _ if when.is_attack()
-                || matches!(when, Trigger::Activation | Trigger::ActivationEnd) =>
+                || matches!(
+                    when,
+                    Trigger::Activation | Trigger::ActivationEnd | Trigger::MoveEnd
+                ) =>
             {
                 Some(Phase::Action)
             }
