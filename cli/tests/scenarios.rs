@@ -383,6 +383,13 @@ fn a_weapon_a_power_gives_is_named_by_its_name() {
     passes_with_card("overcharge.toml", "extra-weapon-by-name");
 }
 
+/// So is one given within an `if`, and its name may be written in any
+/// case in steps and event patterns alike.
+#[test]
+fn a_weapon_given_within_an_if_is_named_in_any_case() {
+    passes_with_card("overcharge-if.toml", "extra-weapon-in-if");
+}
+
 /// Forced dice left unrolled are reported at the step that forced them,
 /// even when a later step (an answer) resolved the action.
 #[test]

@@ -869,6 +869,23 @@ pub enum Effect {
 }
 
 impl Effect {
+    /// The lists of effects this one holds, one level down: a roll table's
+    /// rows, a choice's options, an `if`'s `then` and `else`.
+    pub fn branches(&self) -> impl Iterator<Item = &[Effect]> {
+        let (rows, options, arms): (&[TableRow], &[Choice], [&[Effect]; 2]) = match self {
+            Effect::RollTable { table } => (table, &[], [&[], &[]]),
+            Effect::Choose { options, .. } => (&[], options, [&[], &[]]),
+            Effect::If {
+                then, otherwise, ..
+            } => (&[], &[], [then, otherwise]),
+            _ => (&[], &[], [&[], &[]]),
+        };
+        rows.iter()
+            .map(|row| row.effects.as_slice())
+            .chain(options.iter().map(|option| option.effects.as_slice()))
+            .chain(arms)
+    }
+
     /// The `kind` word of the effect.
     pub fn kind(&self) -> &'static str {
         match self {

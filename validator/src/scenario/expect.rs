@@ -367,11 +367,13 @@ fn value(
                 "primary" | "secondary" => named(name),
                 "secondary-1" => named("secondary".to_owned()),
                 _ if name.starts_with("secondary-") => named(name),
-                _ if super::extra_weapon_names(checker.bundle).contains(&name) => named(name),
-                _ => {
-                    let tactic = checker.tactic(&name, pointer)?;
-                    named(checker.bundle.tactics[tactic].id.clone())
-                }
+                _ => match checker.extra_weapon(&name) {
+                    Some(extra) => named(extra.to_owned()),
+                    None => {
+                        let tactic = checker.tactic(&name, pointer)?;
+                        named(checker.bundle.tactics[tactic].id.clone())
+                    }
+                },
             }
         }
         EventField::Tile => pattern

@@ -95,9 +95,10 @@ pub fn check_scenarios(root: &Path, options: &Options) -> ScenarioSuite {
             let bundle = (!diagnostics.has_errors()).then(|| emit::bundle(context, model));
             let mut scenarios = Vec::new();
             if let Some(bundle) = &bundle {
+                let extra_weapons = extra_weapon_names(bundle);
                 for (source, file, misread) in &loaded {
                     let mut own = Diagnostics::default();
-                    let checked = check(context, bundle, source, *file, &mut own);
+                    let checked = check(context, bundle, &extra_weapons, source, *file, &mut own);
                     if !own.has_errors()
                         && !misread
                         && let Some(scenario) = checked
@@ -131,6 +132,7 @@ pub fn check_scenarios(root: &Path, options: &Options) -> ScenarioSuite {
 fn check(
     context: &Context<'_>,
     bundle: &Bundle,
+    extra_weapons: &[String],
     source: &ScenarioSource,
     file: FileId,
     diagnostics: &mut Diagnostics,
@@ -138,6 +140,7 @@ fn check(
     let mut checker = Checker {
         context,
         bundle,
+        extra_weapons,
         file,
         diagnostics,
         seats: Vec::new(),
@@ -205,6 +208,8 @@ pub(crate) struct Fielded {
 pub(crate) struct Checker<'a, 'd> {
     pub(crate) context: &'a Context<'a>,
     pub(crate) bundle: &'a Bundle,
+    /// The names of the weapons `extra-weapon` effects give.
+    pub(crate) extra_weapons: &'a [String],
     pub(crate) file: FileId,
     pub(crate) diagnostics: &'d mut Diagnostics,
     pub(crate) seats: Vec<Seat>,
@@ -220,6 +225,15 @@ pub(crate) struct Checker<'a, 'd> {
 impl Checker<'_, '_> {
     pub(crate) fn at(&self, pointer: &str) -> Location {
         self.context.at(self.file, pointer)
+    }
+
+    /// The name of the weapon an `extra-weapon` effect gives, as written
+    /// in the pack, for `text` in any case.
+    pub(crate) fn extra_weapon(&self, text: &str) -> Option<&str> {
+        self.extra_weapons
+            .iter()
+            .find(|name| name.eq_ignore_ascii_case(text))
+            .map(String::as_str)
     }
 
     pub(crate) fn key_at(&self, pointer: &str) -> Location {
@@ -513,9 +527,8 @@ impl Checker<'_, '_> {
             return None;
         }
         // A weapon a power gives, by the name the engine shows it with.
-        let extras = extra_weapon_names(self.bundle);
-        if let Some(name) = extras.iter().find(|name| name.eq_ignore_ascii_case(text)) {
-            return Some(Weapon::Extra(name.clone()));
+        if let Some(name) = self.extra_weapon(text) {
+            return Some(Weapon::Extra(name.to_owned()));
         }
         // A slip of a printed weapon's name is not a card name.
         if self
@@ -529,7 +542,7 @@ impl Checker<'_, '_> {
                     1 => "secondary".to_owned(),
                     _ => format!("secondary-{number}"),
                 }))
-                .chain(extras.iter().cloned())
+                .chain(self.extra_weapons.iter().cloned())
                 .collect();
             if let Some(help) = did_you_mean(text, printed.iter().map(String::as_str)) {
                 self.report(
@@ -559,21 +572,19 @@ impl Checker<'_, '_> {
 }
 
 /// The names of the weapons the `extra-weapon` effects of the compiled
-/// pack give (cards, ship powers and mission rules), each once.
+/// pack give (cards, ship powers and mission rules, also within tables,
+/// choices and `if`s), each once.
 pub(crate) fn extra_weapon_names(bundle: &Bundle) -> Vec<String> {
     use spacedock_schema::effect::Effect;
     fn walk(effects: &[Effect], names: &mut Vec<String>) {
         for effect in effects {
-            match effect {
-                Effect::ExtraWeapon { weapon, .. } if !names.contains(&weapon.name) => {
-                    names.push(weapon.name.clone());
-                }
-                Effect::RollTable { table } => {
-                    for row in table {
-                        walk(&row.effects, names);
-                    }
-                }
-                _ => {}
+            if let Effect::ExtraWeapon { weapon, .. } = effect
+                && !names.contains(&weapon.name)
+            {
+                names.push(weapon.name.clone());
+            }
+            for branch in effect.branches() {
+                walk(branch, names);
             }
         }
     }
