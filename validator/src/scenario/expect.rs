@@ -367,13 +367,14 @@ fn value(
                 "primary" | "secondary" => named(name),
                 "secondary-1" => named("secondary".to_owned()),
                 _ if name.starts_with("secondary-") => named(name),
-                _ => match checker.extra_weapon(&name) {
-                    Some(extra) => named(extra.to_owned()),
-                    None => {
+                _ => {
+                    if let Some(extra) = checker.extra_weapon(&name) {
+                        named(extra.to_owned())
+                    } else {
                         let tactic = checker.tactic(&name, pointer)?;
                         named(checker.bundle.tactics[tactic].id.clone())
                     }
-                },
+                }
             }
         }
         EventField::Tile => pattern

@@ -147,6 +147,7 @@ fn check(
         teams: Vec::new(),
         ships: Vec::new(),
         broken_ships: false,
+        broken_seats: false,
     };
     let scenario = setup::check(&mut checker, source);
     // Steps and expectations are checked whenever the seats are known, so
@@ -220,6 +221,9 @@ pub(crate) struct Checker<'a, 'd> {
     /// Some ship card of `[[ships]]` did not resolve: a reference to a ship
     /// not in play may mean that one, already reported.
     pub(crate) broken_ships: bool,
+    /// Some seat's faction did not resolve: a ship card no seat's faction
+    /// fields may be that seat's, already reported.
+    pub(crate) broken_seats: bool,
 }
 
 impl Checker<'_, '_> {

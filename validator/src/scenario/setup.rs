@@ -125,9 +125,8 @@ fn battlefield(board: &bundle::Board) -> Battlefield {
     }
 }
 
-/// Each seat's entry of `[[players]]`, as far as the seats are known
-/// (`None` when they are not: a bare board's player of an unknown
-/// faction), and whether the seats are whole enough to set a game up.
+/// Each seat's entry of `[[players]]` (`None` for a bare board without
+/// players), and whether the seats are whole enough to set a game up.
 type Entries<'s> = (Option<Vec<Option<(&'s ScenarioPlayer, String)>>>, bool);
 
 /// The seats and teams; returns each seat's entry of `[[players]]`. A
@@ -187,6 +186,10 @@ fn seats<'s>(
                         None,
                     );
                     ok = false;
+                    // Its cards are checked all the same, so that mending
+                    // the name shows no new mistakes.
+                    holding(checker, player, &pointer);
+                    continue;
                 }
                 entries[seat] = Some((player, pointer));
             }
@@ -205,8 +208,6 @@ fn seats<'s>(
             }
             let battlefield = battlefield(board);
             let mut ok = true;
-            // Every player has a seat (an unknown faction leaves one out).
-            let mut seated = true;
             for (index, player) in players.iter().enumerate() {
                 let pointer = format!("/players/{index}");
                 if players[..index]
@@ -260,11 +261,13 @@ fn seats<'s>(
                         ok = false;
                     }
                 }
-                let Some(faction) = faction else {
+                // A player whose faction is unknown keeps their seat, so
+                // that their hand and the steps naming them are checked.
+                let faction = faction.unwrap_or_else(|| {
                     ok = false;
-                    seated = false;
-                    continue;
-                };
+                    checker.broken_seats = true;
+                    player.faction.clone().unwrap_or_default()
+                });
                 let team_name = player.team.clone().unwrap_or_else(|| faction.clone());
                 let team = checker
                     .teams
@@ -280,14 +283,12 @@ fn seats<'s>(
                     team,
                 });
             }
-            let entries = seated.then(|| {
-                players
-                    .iter()
-                    .enumerate()
-                    .map(|(index, player)| Some((player, format!("/players/{index}"))))
-                    .collect()
-            });
-            (entries, ok)
+            let entries = players
+                .iter()
+                .enumerate()
+                .map(|(index, player)| Some((player, format!("/players/{index}"))))
+                .collect();
+            (Some(entries), ok)
         }
     }
 }
@@ -364,6 +365,9 @@ fn fielded_one(
                 .collect();
             match of_faction[..] {
                 [seat] => seat,
+                // The ship may be that of a player whose faction is
+                // unknown, already reported.
+                [] if checker.broken_seats => return None,
                 [] => {
                     checker.report(
                         CODE,
@@ -788,7 +792,6 @@ fn holdings(
     ground: &Ground,
     entries: &[Option<(&ScenarioPlayer, String)>],
 ) -> Option<Vec<(PlayerSetup, Option<String>)>> {
-    let rules = checker.context.rules.clone();
     let mut ok = true;
     let mut setups = Vec::new();
     for entry in entries {
@@ -796,58 +799,9 @@ fn holdings(
             setups.push((PlayerSetup::default(), None));
             continue;
         };
-        let mut cards =
-            |checker: &mut Checker<'_, '_>, list: &[String], key: &str| -> Vec<String> {
-                list.iter()
-                    .enumerate()
-                    .filter_map(|(index, text)| {
-                        let tactic = checker.tactic(text, &format!("{pointer}/{key}/{index}"));
-                        if tactic.is_none() {
-                            ok = false;
-                        }
-                        tactic.map(|tactic| checker.bundle.tactics[tactic].id.clone())
-                    })
-                    .collect()
-            };
-        let hand = cards(checker, &player.hand, "hand");
-        let deck = cards(checker, &player.deck, "deck");
-        let discard = cards(checker, &player.discard, "discard");
-        if hand.len() > rules.hand_limit as usize {
-            checker.report(
-                CODE,
-                &format!("{pointer}/hand"),
-                format!(
-                    "a hand holds at most {} tactic cards, and this one {}",
-                    rules.hand_limit,
-                    hand.len()
-                ),
-                "over the hand limit",
-                None,
-            );
-            ok = false;
-        }
-        if let Some(energy) = player.energy
-            && energy > rules.energy_max
-        {
-            checker.report(
-                CODE,
-                &format!("{pointer}/energy"),
-                format!("energy never goes above {}", rules.energy_max),
-                "over the maximum",
-                None,
-            );
-            ok = false;
-        }
-        setups.push((
-            PlayerSetup {
-                energy: player.energy,
-                hand,
-                deck,
-                discard,
-                victory_points: player.victory_points,
-            },
-            Some(pointer.clone()),
-        ));
+        let (setup, whole) = holding(checker, player, pointer);
+        ok &= whole;
+        setups.push((setup, Some(pointer.clone())));
     }
     // What teammates share is set once: a shared pool's energy, a shared
     // deck's order and discards, a team's victory points.
@@ -898,6 +852,68 @@ fn holdings(
         }
     }
     ok.then_some(setups)
+}
+
+/// One `[[players]]` entry's cards, energy and victory points, and
+/// whether they are all good.
+fn holding(
+    checker: &mut Checker<'_, '_>,
+    player: &ScenarioPlayer,
+    pointer: &str,
+) -> (PlayerSetup, bool) {
+    let rules = checker.context.rules.clone();
+    let mut ok = true;
+    let mut cards = |checker: &mut Checker<'_, '_>, list: &[String], key: &str| -> Vec<String> {
+        list.iter()
+            .enumerate()
+            .filter_map(|(index, text)| {
+                let tactic = checker.tactic(text, &format!("{pointer}/{key}/{index}"));
+                if tactic.is_none() {
+                    ok = false;
+                }
+                tactic.map(|tactic| checker.bundle.tactics[tactic].id.clone())
+            })
+            .collect()
+    };
+    let hand = cards(checker, &player.hand, "hand");
+    let deck = cards(checker, &player.deck, "deck");
+    let discard = cards(checker, &player.discard, "discard");
+    if hand.len() > rules.hand_limit as usize {
+        checker.report(
+            CODE,
+            &format!("{pointer}/hand"),
+            format!(
+                "a hand holds at most {} tactic cards, and this one {}",
+                rules.hand_limit,
+                hand.len()
+            ),
+            "over the hand limit",
+            None,
+        );
+        ok = false;
+    }
+    if let Some(energy) = player.energy
+        && energy > rules.energy_max
+    {
+        checker.report(
+            CODE,
+            &format!("{pointer}/energy"),
+            format!("energy never goes above {}", rules.energy_max),
+            "over the maximum",
+            None,
+        );
+        ok = false;
+    }
+    (
+        PlayerSetup {
+            energy: player.energy,
+            hand,
+            deck,
+            discard,
+            victory_points: player.victory_points,
+        },
+        ok,
+    )
 }
 
 /// Whether a seat's team shares what `shared` says (a pool, a deck).
