@@ -130,7 +130,7 @@ fn fleet_selection(
     let listed = !fleet.ships.is_empty();
     let budget = fleet.fleet_cost.is_some();
     // Each mismatch on its own: a mission-selected fleet without ships
-    // and with a budget has two.
+    // and with a budget has two, as has a combined fleet with neither.
     let problems = [
         (
             by_mission && !listed,
@@ -157,7 +157,7 @@ fn fleet_selection(
             "add `fleet_cost`, the energy the player may spend on launch costs",
         ),
         (
-            combined && !listed && budget,
+            combined && !listed,
             "a combined fleet has no `ships`: it lists the ships the mission selects",
             "selection",
             "list them in `ships`, or write `selection = \"player\"` if the player builds all of it",
