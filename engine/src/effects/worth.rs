@@ -1,17 +1,17 @@
 //! What the mission's rules and the cards' powers offer a player choosing
 //! an action: the victory points a power used as an action, or a card
-//! attached to a ship card, would score, and where a ship escapes for
-//! points. Read from the compiled program and the public table, never a
+//! attached to a ship card, would score, where a ship escapes for points,
+//! and the range an event adds. Read from the compiled program and the public table, never a
 //! hand or a deck; the policies reach it through
 //! [`crate::Observation`], so that a heuristic player can follow a
 //! mission's objectives without knowing any mission by name.
 
 use spacedock_schema::common::Size;
-use spacedock_schema::effect::{Role, Trigger as When};
+use spacedock_schema::effect::{Role, Trigger as When, WeaponSlot};
 
 use crate::effects::eval::{self, Ships};
 use crate::effects::fire::{self, Ev};
-use crate::effects::program::{Eff, Origin};
+use crate::effects::program::{Eff, Origin, StatKind};
 use crate::game::Game;
 use crate::ids::{PlayerId, ShipCardId, TacticId};
 use crate::rules::energy;
@@ -35,6 +35,28 @@ pub(crate) fn expected_points(game: &Game, effects: &[Eff]) -> f64 {
                 total / f64::from(faces)
             }
             _ => 0.0,
+        })
+        .sum()
+}
+
+/// The range playing event `tactic` adds to the primary weapon of the
+/// ships it modifies (Fate's Reach: 3), its `modify range` effects summed;
+/// 0 for a card that adds none.
+pub(crate) fn play_range_bonus(game: &Game, tactic: TacticId) -> i32 {
+    let kind = game.data.tactics[tactic.index()].kind;
+    game.data.powers.plays[kind]
+        .effects
+        .iter()
+        .map(|effect| match effect {
+            Eff::Modify(modify)
+                if modify.stat == StatKind::Range
+                    && modify
+                        .weapon
+                        .is_none_or(|weapon| weapon == WeaponSlot::Primary) =>
+            {
+                modify.amount
+            }
+            _ => 0,
         })
         .sum()
 }

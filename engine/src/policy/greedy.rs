@@ -20,8 +20,11 @@
 //! - tactic cards: an additional weapon on a ship card about to activate;
 //!   other cards (upgrades, heroes, sabotage on the enemy's most expensive
 //!   card, events) with energy left over once this turn's activations and
-//!   the cheapest ship still behind the screen are paid for; never replace
-//!   an attached card or give cards away;
+//!   the cheapest ship still behind the screen are paid for (an event
+//!   that adds range as a ship card activates goes first, when the range
+//!   decides whether the card can attack at all,
+//!   [`Observation::play_range_bonus`]); never replace an attached card or
+//!   give cards away;
 //! - mission objectives, read from the rules' data
 //!   ([`Observation::power_points`], [`Observation::attach_points`],
 //!   [`Observation::escape_zone`]): a power used as an action that scores
@@ -58,6 +61,10 @@ mod score {
     pub(super) const LAUNCH: i64 = 800_000;
     pub(super) const DRAW: i64 = 700_000;
     pub(super) const PLAY_WEAPON: i64 = 600_000;
+    /// An event offered mid-activation (one played "when you activate",
+    /// such as Fate's Reach): its effect lasts the activation, so it
+    /// comes before the moves and attacks, which close its window.
+    pub(super) const PLAY_ON_ACTIVATION: i64 = 550_000;
     pub(super) const STEP: i64 = 500_000;
     pub(super) const ACTIVATE: i64 = 400_000;
     pub(super) const CHARGE: i64 = 300_000;
@@ -328,6 +335,8 @@ struct View<'o, 'a> {
     /// Whether a ship is mid-move where it may not stop (a friendly ship's
     /// hex): its only choices are steps.
     must_step: bool,
+    /// Whether a ship card's activation is under way.
+    in_activation: bool,
 }
 
 impl<'o, 'a> View<'o, 'a> {
@@ -438,6 +447,7 @@ impl<'o, 'a> View<'o, 'a> {
             must_step: legal
                 .iter()
                 .all(|action| matches!(action, Action::Step { .. })),
+            in_activation: legal.contains(&Action::EndActivation),
         };
         for action in legal {
             if let Action::Step { ship, .. } = *action
@@ -545,13 +555,24 @@ impl<'o, 'a> View<'o, 'a> {
         let spare = self.energy - cost >= self.reserve;
         match target {
             Target::Replace(_) => score::NEVER,
-            Target::None => {
-                if spare {
-                    score::PLAY
+            Target::None if !spare => score::NEVER,
+            // Measured: played on every activation, Fate's Reach cost the
+            // Wretch 5 points of their wins; played only when the range
+            // decides whether the card can attack at all, it helps.
+            Target::None if self.in_activation => {
+                let bonus = observation.play_range_bonus(card).unwrap_or(0);
+                if bonus > 0
+                    && self
+                        .movers
+                        .iter()
+                        .any(|mover| self.range_decides(mover, bonus))
+                {
+                    score::PLAY_ON_ACTIVATION
                 } else {
-                    score::NEVER
+                    score::PLAY
                 }
             }
+            Target::None => score::PLAY,
             Target::Card(ship_card) => {
                 let value = self.launch_cost(ship_card);
                 // A mission that scores attachments: its points come before
@@ -586,6 +607,24 @@ impl<'o, 'a> View<'o, 'a> {
                 }
             }
         }
+    }
+
+    /// Whether `bonus` more range would let `mover` reach an enemy it
+    /// cannot reach now, even after its moves.
+    fn range_decides(&self, mover: &Mover, bonus: i32) -> bool {
+        if !self.enemies_present || mover.escaping {
+            return false;
+        }
+        if mover.now <= mover.range {
+            return false;
+        }
+        let way = if mover.path_now == u32::from(UNREACHABLE) {
+            mover.now
+        } else {
+            mover.path_now
+        };
+        let left = way.saturating_sub(self.observation.moves_left(mover.view.id));
+        left > mover.range && i64::from(left) <= i64::from(mover.range) + i64::from(bonus)
     }
 
     /// Closing range: the gain of a step toward the nearest target, and a
@@ -759,13 +798,15 @@ mod tests {
     use rand_chacha::ChaCha8Rng;
 
     use super::GreedyPolicy;
-    use crate::action::Action;
+    use crate::action::{Action, Target};
     use crate::board::Pos;
     use crate::game::Game;
-    use crate::ids::{PlayerId, ShipCardId, ShipId};
+    use crate::ids::{Hex, PlayerId, ShipCardId, ShipId};
     use crate::policy::Policy;
+    use crate::powers::Stat;
     use crate::rules::testing;
     use crate::state::TurnPhase;
+    use crate::state::WeaponRef;
 
     fn card(game: &Game, id: &str) -> ShipCardId {
         game.cards()
@@ -887,6 +928,70 @@ mod tests {
         legal[GreedyPolicy::default().choose(&game.observation(player), legal, &mut rng)]
     }
 
+    /// `player`'s turn in `phase` of round 2 (so no side has won by
+    /// destroying all), with 20 energy, and `ships` placed facing
+    /// direction 0.
+    fn set_up(game: &mut Game, player: PlayerId, phase: TurnPhase, ships: &[(ShipId, Hex)]) {
+        let mut edit = game.edit();
+        edit.set_turn(player, phase, 2).set_energy(player, 20);
+        for &(ship, at) in ships {
+            edit.place_ship(ship, Pos { at, dir: 0 });
+        }
+    }
+
+    /// An event that adds range as a ship card activates (Fate's Reach)
+    /// is played first when the range decides whether the card can attack
+    /// after its moves: it was ranked below every step and charge and
+    /// never played. With the enemy in reach anyway, it stays in hand.
+    #[test]
+    fn an_event_adding_range_is_played_when_range_decides() {
+        let reach_of = |enemy_at: fn(u32, u32) -> u32| {
+            let mut game = Game::new(testing::bundle(), "dead-zone-battle", 1).unwrap();
+            let chosh = card(&game, "chosh-ka");
+            let wretch = game.card(chosh).controller;
+            let ship = game.card_ships(chosh).next().unwrap();
+            let sparrows = card(&game, "f-51-blue-sparrows");
+            let enemy = game.card_ships(sparrows).next().unwrap();
+            let reach = tactic_named(&game, "fates-reach");
+            let start = game.hex_at([2, 6]).unwrap();
+            set_up(&mut game, wretch, TurnPhase::Action, &[(ship, start)]);
+            game.edit().to_hand(wretch, reach);
+            let observation = game.observation(wretch);
+            assert_eq!(observation.play_range_bonus(reach), Some(3));
+            let moves = observation.stat(Stat::Move(ship)) as u32;
+            let range = observation.stat(Stat::Range(ship, WeaponRef::Primary)) as u32;
+            // The first open hex at the wanted distance.
+            let wanted = enemy_at(moves, range);
+            let hex = (0..game.data.board.len())
+                .map(|index| Hex(index as u16))
+                .find(|&hex| {
+                    game.data.board.usable(hex)
+                        && !game.obstacles().any(|(_, hexes)| hexes.contains(&hex))
+                        && game.data.board.distance(start, hex) == wanted
+                })
+                .unwrap_or_else(|| {
+                    panic!("no hex {wanted} spaces away ({moves} moves, range {range})")
+                });
+            game.edit().place_ship(enemy, Pos { at: hex, dir: 0 });
+            game.apply(Action::Activate(chosh)).unwrap();
+            let mut legal = Vec::new();
+            game.legal_actions(&mut legal);
+            let play = Action::PlayCard {
+                card: reach,
+                target: Target::None,
+            };
+            assert!(legal.contains(&play), "{legal:?}");
+            (0..10).all(|seed| greedy_choice(&game, wretch, &legal, seed) == play)
+        };
+        // Out of reach after its moves by 2 spaces (the footprint of a
+        // medium ship may take one): 3 more range reaches.
+        assert!(reach_of(|moves, range| moves + range + 2));
+        // In reach with its moves alone.
+        assert!(!reach_of(|moves, range| moves + range - 1));
+        // Beyond even 3 more range.
+        assert!(!reach_of(|moves, range| moves + range + 5));
+    }
+
     /// Pan Base: a solo ISN ship next to an asteroid recovers survivors
     /// (victory points) instead of moving; it used to rank the power below
     /// every step and never use it.
@@ -911,16 +1016,7 @@ mod tests {
                         .all(|other| other.pos.is_none_or(|pos| pos.at != hex))
             })
             .unwrap();
-        game.edit()
-            .set_turn(isn, TurnPhase::Action, 2)
-            .set_energy(isn, 20)
-            .place_ship(
-                ship,
-                Pos {
-                    at: next_to,
-                    dir: 0,
-                },
-            );
+        set_up(&mut game, isn, TurnPhase::Action, &[(ship, next_to)]);
         game.apply(Action::Activate(rooks)).unwrap();
         let mut legal = Vec::new();
         game.legal_actions(&mut legal);
@@ -964,29 +1060,18 @@ mod tests {
             game.card_ships(barrage).next().unwrap(),
         );
         let (chosh_at, barrage_at) = (hex(4, 3), hex(10, 3));
-        game.edit()
-            .set_turn(wretch, TurnPhase::Deploy, 2)
-            .set_energy(wretch, 20)
-            .place_ship(
-                chosh_ship,
-                Pos {
-                    at: chosh_at,
-                    dir: 0,
-                },
-            )
-            .place_ship(
-                barrage_ship,
-                Pos {
-                    at: barrage_at,
-                    dir: 0,
-                },
-            )
-            .to_hand(wretch, thrusters);
+        set_up(
+            &mut game,
+            wretch,
+            TurnPhase::Deploy,
+            &[(chosh_ship, chosh_at), (barrage_ship, barrage_at)],
+        );
+        game.edit().to_hand(wretch, thrusters);
         let mut legal = Vec::new();
         game.legal_actions(&mut legal);
         let on = |target: ShipCardId| Action::PlayCard {
             card: thrusters,
-            target: crate::action::Target::Card(target),
+            target: Target::Card(target),
         };
         assert!(
             legal.contains(&on(chosh)) && legal.contains(&on(barrage)),
@@ -1042,12 +1127,8 @@ mod tests {
                 })
                 .unwrap();
             let start = game.hex_at([9, u32::from(row) + 2]).unwrap();
-            game.edit()
-                // Round 2: no side has won by destroying all yet.
-                .set_turn(wretch, TurnPhase::Action, 2)
-                .set_energy(wretch, 20)
-                .score_victory_points(team, points)
-                .place_ship(ship, Pos { at: start, dir: 0 });
+            set_up(&mut game, wretch, TurnPhase::Action, &[(ship, start)]);
+            game.edit().score_victory_points(team, points);
             let mut legal = Vec::new();
             game.apply(Action::Activate(chosh)).unwrap();
             for seed in 0..40 {

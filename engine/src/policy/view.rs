@@ -107,6 +107,14 @@ impl<'a> Observation<'a> {
         ))
     }
 
+    /// The range playing event `tactic` adds to the primary weapon of the
+    /// ships it modifies (0 for a card that adds none); `None` for a card
+    /// the observer cannot see.
+    pub fn play_range_bonus(&self, tactic: TacticId) -> Option<i32> {
+        self.tactic(tactic)?;
+        Some(crate::effects::worth::play_range_bonus(self.game, tactic))
+    }
+
     /// The board zone where the observer's ships of `card` escape by
     /// ending their activation in it, and the victory points each ship
     /// scores so, if a mission rule or the card's own power says so.
