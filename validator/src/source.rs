@@ -126,6 +126,22 @@ impl SourceMap {
         self.files[id.0 as usize].pointers = pointers;
     }
 
+    /// Gives `meant` (and every pointer below it) the spans of `written`:
+    /// a misspelt key read as the key it stands for is found where it was
+    /// written, not at the table that lacks the key meant.
+    pub(crate) fn alias(&mut self, id: FileId, meant: &str, written: &str) {
+        let pointers = &mut self.files[id.0 as usize].pointers;
+        let below: Vec<(String, Spans)> = pointers
+            .iter()
+            .filter_map(|(pointer, spans)| {
+                let rest = pointer.strip_prefix(written)?;
+                (rest.is_empty() || rest.starts_with('/'))
+                    .then(|| (format!("{meant}{rest}"), spans.clone()))
+            })
+            .collect();
+        pointers.extend(below);
+    }
+
     /// The span of the value at a JSON pointer, or of its nearest ancestor
     /// that exists (a missing key points at the table that lacks it).
     pub(crate) fn value_span(&self, id: FileId, pointer: &str) -> Range<usize> {

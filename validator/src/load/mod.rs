@@ -636,6 +636,8 @@ fn load_value(
                     && let Some(written) = table.remove(&document::unescape(key))
                     && let Some(meant) = stands_for
                 {
+                    let meant_pointer = format!("{parent}/{}", document::escape(&meant));
+                    sources.alias(file, &meant_pointer, &pointer);
                     table.insert(meant, written);
                     renamed.push(parent.to_owned());
                 }
