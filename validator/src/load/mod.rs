@@ -618,43 +618,59 @@ fn load_value(
     };
     sources.set_pointers(file, document.pointers);
     let mut value = document.value;
-    match shape::check(kind, &value, file, sources, diagnostics) {
-        shape::Verdict::Clean => {}
-        // A misspelt key hides nothing else of its file: the item is read
-        // without it, so the file's other mistakes are found in this run
-        // too. The compilation has failed already, so no bundle holds it.
-        // A misspelt required key is read as the key it stands for, so
-        // that the item's other mistakes are still found; if the item is
-        // still not whole so, it is not read.
-        shape::Verdict::UnknownKeys(pointers) => {
-            let mut renamed = Vec::new();
-            for (pointer, stands_for) in pointers {
-                let (parent, key) = pointer.rsplit_once('/').unwrap_or_default();
-                if let Some(table) = value
-                    .pointer_mut(parent)
-                    .and_then(serde_json::Value::as_object_mut)
-                    && let Some(written) = table.remove(&document::unescape(key))
-                    && let Some(meant) = stands_for
-                {
-                    let meant_pointer = format!("{parent}/{}", document::escape(&meant));
-                    sources.alias(file, &meant_pointer, &pointer);
-                    table.insert(meant, written);
-                    renamed.push(parent.to_owned());
+    // A misspelt key hides nothing else of its file: the item is read
+    // without it, or with it read as the key it stands for, so that the
+    // file's other mistakes are found in this run too. The compilation
+    // has failed already, so no bundle holds it. The values read so were
+    // not checked as the keys they stand for: the next check reports what
+    // it finds at or below them, and weighs every error to tell which
+    // items are still broken.
+    let mut scope = vec![String::new()];
+    loop {
+        match shape::check(kind, &value, &scope, file, sources, diagnostics) {
+            shape::Verdict::Clean => break,
+            shape::Verdict::UnknownKeys(unknown) => {
+                scope = read_as_meant(&mut value, unknown, file, sources);
+                if scope.is_empty() {
+                    break;
                 }
             }
-            if !renamed.is_empty() && !shape::is_whole(kind, &value) {
-                let broken = broken_items(items?, &renamed)?;
+            // Errors within some items of a many-item file leave the
+            // others whole: they are read and checked on.
+            shape::Verdict::Broken(at) => {
+                let broken = broken_items(items?, &at)?;
                 return Some((value, file, broken));
             }
         }
-        // Errors within some items of a many-item file leave the others
-        // whole: they are read and checked on.
-        shape::Verdict::Broken(at) => {
-            let broken = broken_items(items?, &at)?;
-            return Some((value, file, broken));
-        }
     }
     Some((value, file, Vec::new()))
+}
+
+/// Takes each unknown key out of `value`, putting it back as the key it
+/// stands for, if any, found in the file where it was written; returns
+/// the pointers of the keys put back.
+fn read_as_meant(
+    value: &mut serde_json::Value,
+    unknown: Vec<(String, Option<String>)>,
+    file: FileId,
+    sources: &mut SourceMap,
+) -> Vec<String> {
+    let mut renamed = Vec::new();
+    for (pointer, stands_for) in unknown {
+        let (parent, key) = pointer.rsplit_once('/').unwrap_or_default();
+        if let Some(table) = value
+            .pointer_mut(parent)
+            .and_then(serde_json::Value::as_object_mut)
+            && let Some(written) = table.remove(&document::unescape(key))
+            && let Some(meant) = stands_for
+        {
+            let meant_pointer = format!("{parent}/{}", document::escape(&meant));
+            sources.alias(file, &meant_pointer, &pointer);
+            table.insert(meant, written);
+            renamed.push(meant_pointer);
+        }
+    }
+    renamed
 }
 
 /// The items of a many-item file (its array `items`) that `pointers` fall

@@ -37,18 +37,20 @@ pub(crate) enum Verdict {
     Clean,
     /// Only keys the schema does not know, at these pointers, each with
     /// the missing key it most likely stands for: without them (or with
-    /// them read as that key) the document is whole, so its item is still
-    /// read and checked.
+    /// them read as that key) the document may be whole, so its item may
+    /// still be read and checked.
     UnknownKeys(Vec<(String, Option<String>)>),
     /// Errors that cannot be read past, at these pointers (each a value
     /// in error, or the `oneOf` or `anyOf` value holding one).
     Broken(Vec<String>),
 }
 
-/// Reports the shape errors of `instance`.
+/// Reports the shape errors of `instance` at or below the pointers
+/// `scope` (`""` is the whole document); the verdict weighs every error.
 pub(crate) fn check(
     kind: FileKind,
     instance: &Value,
+    scope: &[String],
     file: FileId,
     sources: &SourceMap,
     diagnostics: &mut Diagnostics,
@@ -59,9 +61,17 @@ pub(crate) fn check(
         sources,
         diagnostics: Vec::new(),
     };
+    let in_scope = |pointer: &str| {
+        scope.iter().any(|at| {
+            pointer
+                .strip_prefix(at.as_str())
+                .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
+        })
+    };
     let whole = whole_floats(compiled, instance, file, sources);
     for pointer in &whole {
-        reporter.diagnostics.push(
+        reporter.diagnostics.push((
+            pointer.clone(),
             Diagnostic::new(
                 Code::WrongType,
                 format!("`{}` must be an integer, not a float", field_name(pointer)),
@@ -72,7 +82,7 @@ pub(crate) fn check(
             })
             .label("expected integer")
             .help("write it without a decimal point or exponent"),
-        );
+        ));
     }
     let found: Vec<jsonschema::ValidationError<'static>> = compiled
         .validator
@@ -89,8 +99,10 @@ pub(crate) fn check(
     alternatives::expand(&compiled.schema, found, &mut errors, &mut reporter);
     let mut clean = reporter.diagnostics.is_empty();
     let mut unknown_keys = Vec::new();
-    for diagnostic in reporter.diagnostics {
-        diagnostics.push(diagnostic);
+    for (pointer, diagnostic) in reporter.diagnostics {
+        if in_scope(&pointer) {
+            diagnostics.push(diagnostic);
+        }
     }
     // A misspelled key is reported once, as unknown with its did-you-mean,
     // not again as the missing key it was meant to be: (the table, the key
@@ -175,6 +187,9 @@ pub(crate) fn check(
                         .find(|(at, _)| *at == key_pointer)
                         .map(|(_, key)| key.clone());
                     unknown_keys.push((key_pointer.clone(), stands_for));
+                    if !in_scope(&key_pointer) {
+                        continue;
+                    }
                     diagnostics.push(
                         Diagnostic::new(
                             Code::UnknownKey,
@@ -293,7 +308,9 @@ pub(crate) fn check(
                 .at(at(&pointer))
                 .label("invalid value"),
         };
-        diagnostics.push(diagnostic);
+        if in_scope(&pointer) {
+            diagnostics.push(diagnostic);
+        }
     }
     if clean {
         Verdict::Clean
@@ -304,11 +321,6 @@ pub(crate) fn check(
         broken_at.dedup();
         Verdict::Broken(broken_at)
     }
-}
-
-/// Whether `instance` has the shape of a `kind` file, reporting nothing.
-pub(crate) fn is_whole(kind: FileKind, instance: &Value) -> bool {
-    compiled(kind).validator.is_valid(instance)
 }
 
 /// The pointers of whole floats (`9.0`, `1e3`) written where an integer

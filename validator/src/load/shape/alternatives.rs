@@ -20,11 +20,12 @@ use crate::load::document::escape;
 use crate::source::{FileId, SourceMap};
 use crate::suggest::did_you_mean;
 
-/// Where diagnostics of a file go.
+/// Where diagnostics of a file go, each with the pointer of the value it
+/// is about.
 pub(super) struct Reporter<'a> {
     pub(super) file: FileId,
     pub(super) sources: &'a SourceMap,
-    pub(super) diagnostics: Vec<Diagnostic>,
+    pub(super) diagnostics: Vec<(String, Diagnostic)>,
 }
 
 /// Replaces every `oneOf`/`anyOf` error whose intended alternative is
@@ -98,15 +99,14 @@ fn meant(schema: &Value, error: &ValidationError<'_>, reporter: &mut Reporter<'_
             .as_deref()
             .map_or_else(|| "value".to_owned(), words);
         let Some(value) = fields.get(tag) else {
-            reporter.diagnostics.push(
-                Diagnostic::new(
-                    Code::MissingKey,
-                    format!("missing key `{tag}` in `{}`", field_name(&pointer)),
-                )
-                .at(reporter.key_at(&pointer))
-                .label(format!("every {noun} says its `{tag}`"))
-                .help(format!("the {noun} kinds: {}", constants.join(", "))),
-            );
+            let diagnostic = Diagnostic::new(
+                Code::MissingKey,
+                format!("missing key `{tag}` in `{}`", field_name(&pointer)),
+            )
+            .at(reporter.key_at(&pointer))
+            .label(format!("every {noun} says its `{tag}`"))
+            .help(format!("the {noun} kinds: {}", constants.join(", ")));
+            reporter.diagnostics.push((pointer, diagnostic));
             return Meant::Reported;
         };
         let found = value
@@ -118,18 +118,18 @@ fn meant(schema: &Value, error: &ValidationError<'_>, reporter: &mut Reporter<'_
         {
             return Meant::Branch(branch);
         }
-        reporter.diagnostics.push(
-            Diagnostic::new(
-                Code::InvalidValue,
-                format!("unknown {noun} {tag} `{found}`"),
-            )
-            .at(reporter.at(&format!("{pointer}/{}", escape(tag))))
-            .label(format!("not a {noun} {tag}"))
-            .help(
-                did_you_mean(&found, constants.iter().copied())
-                    .unwrap_or_else(|| format!("the {noun} kinds: {}", constants.join(", "))),
-            ),
+        let tag_pointer = format!("{pointer}/{}", escape(tag));
+        let diagnostic = Diagnostic::new(
+            Code::InvalidValue,
+            format!("unknown {noun} {tag} `{found}`"),
+        )
+        .at(reporter.at(&tag_pointer))
+        .label(format!("not a {noun} {tag}"))
+        .help(
+            did_you_mean(&found, constants.iter().copied())
+                .unwrap_or_else(|| format!("the {noun} kinds: {}", constants.join(", "))),
         );
+        reporter.diagnostics.push((tag_pointer, diagnostic));
         return Meant::Reported;
     }
     let of_type: Vec<usize> = branches
@@ -145,25 +145,24 @@ fn meant(schema: &Value, error: &ValidationError<'_>, reporter: &mut Reporter<'_
             allowed.sort_unstable();
             allowed.dedup();
             let allowed: Vec<String> = allowed.into_iter().map(toml_type).collect();
-            reporter.diagnostics.push(
-                Diagnostic::new(
-                    Code::WrongType,
-                    format!(
-                        "`{}` must be {}, not {}",
-                        field_name(&pointer),
-                        either(&allowed),
-                        with_article(
-                            reporter
-                                .sources
-                                .written_type(reporter.file, &pointer)
-                                .map_or_else(|| toml_type(json_type(instance)), str::to_owned)
-                                .as_str()
-                        )
-                    ),
-                )
-                .at(reporter.at(&pointer))
-                .label(format!("expected {}", allowed.join(" or "))),
-            );
+            let diagnostic = Diagnostic::new(
+                Code::WrongType,
+                format!(
+                    "`{}` must be {}, not {}",
+                    field_name(&pointer),
+                    either(&allowed),
+                    with_article(
+                        reporter
+                            .sources
+                            .written_type(reporter.file, &pointer)
+                            .map_or_else(|| toml_type(json_type(instance)), str::to_owned)
+                            .as_str()
+                    )
+                ),
+            )
+            .at(reporter.at(&pointer))
+            .label(format!("expected {}", allowed.join(" or ")));
+            reporter.diagnostics.push((pointer, diagnostic));
             Meant::Reported
         }
         _ => Meant::Unknown,
