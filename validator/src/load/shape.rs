@@ -36,9 +36,9 @@ fn compiled(kind: FileKind) -> &'static Compiled {
 pub(crate) enum Verdict {
     Clean,
     /// Only keys the schema does not know, at these pointers, each with
-    /// the missing key it most likely stands for: without them (or with
-    /// them read as that key) the document may be whole, so its item may
-    /// still be read and checked.
+    /// the key its table lacks that it most likely stands for: without
+    /// them (or with them read as that key) the document may be whole, so
+    /// its item may still be read and checked.
     UnknownKeys(Vec<(String, Option<String>)>),
     /// Errors that cannot be read past, at these pointers (each a value
     /// in error, or the `oneOf` or `anyOf` value holding one).
@@ -104,55 +104,43 @@ pub(crate) fn check(
             diagnostics.push(diagnostic);
         }
     }
-    // A misspelled key is reported once, as unknown with its did-you-mean,
-    // not again as the missing key it was meant to be: (the table, the key
-    // written, the key meant).
-    let misspelled: Vec<(String, String, String)> = errors
-        .iter()
-        .filter_map(|error| match error.kind() {
-            ValidationErrorKind::AdditionalProperties { unexpected } => {
-                let allowed =
-                    allowed_properties(&compiled.schema, &error.schema_path().to_string());
-                let pointer = error.instance_path().to_string();
-                Some(
-                    unexpected
+    // A misspelt key stands for the key it is closest to when its table
+    // lacks that key and no other misspelling there stands for it: it is
+    // read as that key, so that what needs the key sees it (the schema
+    // requires some; checks require others, as a bare board's seat its
+    // `starting_zone`), and it is reported once, as unknown with its
+    // did-you-mean, not again as missing. (The table, the key written,
+    // the key meant.)
+    let mut misspelled: Vec<(String, String, String)> = Vec::new();
+    for error in &errors {
+        if let ValidationErrorKind::AdditionalProperties { unexpected } = error.kind() {
+            let allowed = allowed_properties(&compiled.schema, &error.schema_path().to_string());
+            let pointer = error.instance_path().to_string();
+            for key in unexpected {
+                if let Some(meant) =
+                    crate::suggest::closest(key, allowed.iter().map(String::as_str))
+                    && error.instance().get(meant).is_none()
+                    && !misspelled
                         .iter()
-                        .filter_map(move |key| {
-                            crate::suggest::closest(key, allowed.iter().map(String::as_str))
-                                .map(|k| (pointer.clone(), key.clone(), k.to_owned()))
-                        })
-                        .collect::<Vec<_>>(),
-                )
+                        .any(|(at, _, taken)| *at == pointer && taken == meant)
+                {
+                    misspelled.push((pointer.clone(), key.clone(), meant.to_owned()));
+                }
             }
-            _ => None,
-        })
-        .flatten()
-        .collect();
-    // The required keys missing where a misspelling stands for them.
-    let meant: Vec<(String, String)> = errors
-        .iter()
-        .filter_map(|error| match error.kind() {
-            ValidationErrorKind::Required { property } => {
-                let pointer = error.instance_path().to_string();
-                let key = property.as_str().unwrap_or_default();
-                misspelled
-                    .iter()
-                    .find(|(at, _, meant)| *at == pointer && meant == key)
-                    .map(|(at, written, _)| (format!("{at}/{}", escape(written)), key.to_owned()))
-            }
-            _ => None,
-        })
-        .collect();
+        }
+    }
+    let explained = |pointer: &str, key: &str| {
+        misspelled
+            .iter()
+            .any(|(at, _, meant)| at == pointer && meant == key)
+    };
     let only_unknown_keys = clean
         && errors.iter().all(|error| match error.kind() {
             ValidationErrorKind::AdditionalProperties { .. } => true,
-            ValidationErrorKind::Required { property } => {
-                let pointer = error.instance_path().to_string();
-                let key = property.as_str().unwrap_or_default();
-                misspelled
-                    .iter()
-                    .any(|(at, _, meant)| *at == pointer && meant == key)
-            }
+            ValidationErrorKind::Required { property } => explained(
+                &error.instance_path().to_string(),
+                property.as_str().unwrap_or_default(),
+            ),
             _ => false,
         });
     for error in errors {
@@ -182,10 +170,10 @@ pub(crate) fn check(
                     allowed_properties(&compiled.schema, &error.schema_path().to_string());
                 for key in unexpected {
                     let key_pointer = format!("{pointer}/{}", escape(key));
-                    let stands_for = meant
+                    let stands_for = misspelled
                         .iter()
-                        .find(|(at, _)| *at == key_pointer)
-                        .map(|(_, key)| key.clone());
+                        .find(|(at, written, _)| *at == pointer && written == key)
+                        .map(|(_, _, meant)| meant.clone());
                     unknown_keys.push((key_pointer.clone(), stands_for));
                     if !in_scope(&key_pointer) {
                         continue;
@@ -209,10 +197,7 @@ pub(crate) fn check(
             }
             ValidationErrorKind::Required { property } => {
                 let key = property.as_str().unwrap_or_default();
-                if misspelled
-                    .iter()
-                    .any(|(at, _, meant)| *at == pointer && meant == key)
-                {
+                if explained(&pointer, key) {
                     continue;
                 }
                 Diagnostic::new(
