@@ -220,10 +220,11 @@ fn load_pack(
         }
         return;
     };
-    // A manifest read without a key it did not know that stands for a
-    // table declaring names (`dependancies`, `factons`) lacks what that
-    // table declared: as for a manifest that could not be read, a
-    // reference that finds nothing is not reported. Another unknown key
+    // A manifest with a key it did not know that stands for a table
+    // declaring names (`dependancies`, `factons`) may lack what that
+    // table declared (the key is not read as a table the manifest has
+    // already): as for a manifest that could not be read, a reference
+    // that finds nothing is not reported. Another unknown key
     // (`descripton`) hides nothing.
     if diagnostics.since(before).iter().any(|diagnostic| {
         diagnostic.code == Code::UnknownKey
