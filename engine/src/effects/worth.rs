@@ -1,7 +1,7 @@
 //! What the mission's rules and the cards' powers offer a player choosing
 //! an action: the victory points a power used as an action, or a card
 //! attached to a ship card, would score, where a ship escapes for points,
-//! and the range an event adds. Read from the compiled program and the public table, never a
+//! and the range an event adds or the spaces it moves ships. Read from the compiled program and the public table, never a
 //! hand or a deck; the policies reach it through
 //! [`crate::Observation`], so that a heuristic player can follow a
 //! mission's objectives without knowing any mission by name.
@@ -59,6 +59,33 @@ pub(crate) fn play_range_bonus(game: &Game, tactic: TacticId) -> i32 {
             _ => 0,
         })
         .sum()
+}
+
+/// The most spaces playing event `tactic` moves ships (Alert From ISN
+/// Torrent: 3 or 2), `if`, choice and table branches included; 0 for a
+/// card that moves none.
+pub(crate) fn play_moves(game: &Game, tactic: TacticId) -> u32 {
+    fn most(effects: &[Eff]) -> u32 {
+        effects
+            .iter()
+            .map(|effect| match effect {
+                Eff::MoveShip { spaces, .. } => u32::from(*spaces),
+                Eff::If {
+                    then, otherwise, ..
+                } => most(then).max(most(otherwise)),
+                Eff::Choose { options, .. } => {
+                    options.iter().map(|(_, row)| most(row)).max().unwrap_or(0)
+                }
+                Eff::RollTable { rows } => {
+                    rows.iter().map(|(.., row)| most(row)).max().unwrap_or(0)
+                }
+                _ => 0,
+            })
+            .max()
+            .unwrap_or(0)
+    }
+    let kind = game.data.tactics[tactic.index()].kind;
+    most(&game.data.powers.plays[kind].effects)
 }
 
 /// The victory points of using power `power` as an action.

@@ -235,13 +235,19 @@ impl GreedyPolicy {
     /// first option: use the power, play the reaction, the dearest card
     /// kept, the cheapest discarded, the ship placed nearest the enemy),
     /// except that its own ship moved by an effect closes range as in a
-    /// move, and an enemy ship it moves stays put.
+    /// move, an enemy ship it moves stays put, and a reaction that moves
+    /// ships goes where the move can help ([`reaction_move`]).
     fn answer(
         &mut self,
         observation: &Observation<'_>,
         question: &Question,
         legal: &[Action],
     ) -> usize {
+        if let About::Reaction { card } = question.about
+            && observation.play_moves(card).is_some_and(|moves| moves > 0)
+        {
+            return reaction_move(observation, legal);
+        }
         let About::MoveShip { ship, .. } = question.about else {
             return 0;
         };
@@ -287,6 +293,53 @@ impl GreedyPolicy {
         }
         best.1
     }
+}
+
+/// The answer to a reaction event that moves ships (Alert From ISN
+/// Torrent): played on the ship card with the most ships out of range of
+/// every enemy, which the move may bring into range; declined when all
+/// are in range already (it was played on them all the same, and its
+/// ships, moved by [`GreedyPolicy::answer`], stayed put).
+fn reaction_move(observation: &Observation<'_>, legal: &[Action]) -> usize {
+    let team = observation.team();
+    let enemies: Vec<ShipId> = observation
+        .ships()
+        .filter(|enemy| {
+            enemy.pos.is_some() && !enemy.destroyed && observation.team_of(enemy.controller) != team
+        })
+        .map(|enemy| enemy.id)
+        .collect();
+    let out_of_range = |card: ShipCardId| {
+        observation
+            .ships()
+            .filter(|ship| ship.card == card && ship.pos.is_some() && !ship.destroyed)
+            .filter(|ship| {
+                let range =
+                    u32::try_from(observation.stat(Stat::Range(ship.id, WeaponRef::Primary)))
+                        .unwrap_or(0);
+                !enemies.is_empty()
+                    && !enemies.iter().any(|&enemy| {
+                        observation
+                            .distance(ship.id, enemy)
+                            .is_some_and(|distance| distance <= range)
+                    })
+            })
+            .count()
+    };
+    let decline = legal
+        .iter()
+        .position(|action| *action == Action::Answer(Answer::No))
+        .unwrap_or(0);
+    legal
+        .iter()
+        .enumerate()
+        .filter_map(|(index, action)| match action {
+            Action::Answer(Answer::Play(Target::Card(card))) => Some((out_of_range(*card), index)),
+            _ => None,
+        })
+        .filter(|&(count, _)| count > 0)
+        .max_by_key(|&(count, index)| (count, std::cmp::Reverse(index)))
+        .map_or(decline, |(_, index)| index)
 }
 
 /// Which derived facts a decision needs: the battlefield for steps and
@@ -804,9 +857,9 @@ mod tests {
     use crate::ids::{Hex, PlayerId, ShipCardId, ShipId};
     use crate::policy::Policy;
     use crate::powers::Stat;
+    use crate::question::{About, Answer};
     use crate::rules::testing;
-    use crate::state::TurnPhase;
-    use crate::state::WeaponRef;
+    use crate::state::{TurnPhase, WeaponRef};
 
     fn card(game: &Game, id: &str) -> ShipCardId {
         game.cards()
@@ -990,6 +1043,80 @@ mod tests {
         assert!(!reach_of(|moves, range| moves + range - 1));
         // Beyond even 3 more range.
         assert!(!reach_of(|moves, range| moves + range + 5));
+    }
+
+    /// Alert From ISN Torrent, offered after a Wretch ship's move, is
+    /// played when the ISN ships are out of range of every enemy and
+    /// declined when they are in range already (it was played either way,
+    /// and the ships, in range, did not move).
+    #[test]
+    fn a_reaction_that_moves_ships_is_played_where_it_helps() {
+        // The greedy answer, with the ISN ship at a distance from Chosh
+        // Ka, before its one-space move, that `apart` takes (given the
+        // ISN ship's range).
+        let answer = |apart: fn(u32, u32) -> bool| {
+            let mut game = Game::new(testing::bundle(), "dead-zone-battle", 1).unwrap();
+            let chosh = card(&game, "chosh-ka");
+            let wretch = game.card(chosh).controller;
+            let ship = game.card_ships(chosh).next().unwrap();
+            let sparrows = card(&game, "f-51-blue-sparrows");
+            let isn = game.card(sparrows).controller;
+            let sparrow = game.card_ships(sparrows).next().unwrap();
+            let alert = tactic_named(&game, "alert-from-isn-torrent");
+            let start = game.hex_at([9, 6]).unwrap();
+            set_up(&mut game, wretch, TurnPhase::Action, &[(ship, start)]);
+            game.edit().to_hand(isn, alert).set_energy(isn, 10);
+            let range = game
+                .observation(isn)
+                .stat(Stat::Range(sparrow, WeaponRef::Primary)) as u32;
+            let hex = (0..game.data.board.len())
+                .map(|index| Hex(index as u16))
+                .find(|&hex| {
+                    if !game.data.board.usable(hex)
+                        || game.obstacles().any(|(_, hexes)| hexes.contains(&hex))
+                        || game
+                            .ships()
+                            .any(|other| other.pos.is_some_and(|pos| pos.at == hex))
+                    {
+                        return false;
+                    }
+                    game.edit().place_ship(sparrow, Pos { at: hex, dir: 0 });
+                    game.observation(wretch)
+                        .distance(ship, sparrow)
+                        .is_some_and(|distance| apart(distance, range))
+                })
+                .expect("a hex at that distance");
+            game.edit().place_ship(sparrow, Pos { at: hex, dir: 0 });
+            game.apply(Action::Activate(chosh)).unwrap();
+            let mut legal = Vec::new();
+            game.legal_actions(&mut legal);
+            let step = *legal
+                .iter()
+                .find(|action| matches!(action, Action::Step { .. }))
+                .unwrap();
+            game.apply(step).unwrap();
+            game.apply(Action::EndMove).unwrap();
+            let observation = game.observation(isn);
+            assert!(
+                matches!(observation.question().map(|q| q.about), Some(About::Reaction { card }) if card == alert),
+                "{:?}",
+                observation.question()
+            );
+            game.legal_actions(&mut legal);
+            greedy_choice(&game, isn, &legal, 0)
+        };
+        let play = Action::Answer(Answer::Play(Target::Card(card(
+            &Game::new(testing::bundle(), "dead-zone-battle", 1).unwrap(),
+            "f-51-blue-sparrows",
+        ))));
+        // Out of range after the move (2 spaces more than the range
+        // before it), within the card's 6 spaces.
+        assert_eq!(answer(|distance, range| distance == range + 2), play);
+        // In range after the move (1 space less than the range before it).
+        assert_eq!(
+            answer(|distance, range| distance + 1 == range),
+            Action::Answer(Answer::No)
+        );
     }
 
     /// Pan Base: a solo ISN ship next to an asteroid recovers survivors

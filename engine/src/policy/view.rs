@@ -115,6 +115,13 @@ impl<'a> Observation<'a> {
         Some(crate::effects::worth::play_range_bonus(self.game, tactic))
     }
 
+    /// The most spaces playing event `tactic` moves ships (0 for a card
+    /// that moves none); `None` for a card the observer cannot see.
+    pub fn play_moves(&self, tactic: TacticId) -> Option<u32> {
+        self.tactic(tactic)?;
+        Some(crate::effects::worth::play_moves(self.game, tactic))
+    }
+
     /// The board zone where the observer's ships of `card` escape by
     /// ending their activation in it, and the victory points each ship
     /// scores so, if a mission rule or the card's own power says so.
