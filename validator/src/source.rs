@@ -31,6 +31,8 @@ pub struct SourceFile {
     /// Spans by JSON pointer (`/versions/0/launch_cost`), filled when the
     /// file parses as TOML.
     pointers: HashMap<String, Spans>,
+    /// The pointers of keys read from a misspelling ([`SourceMap::alias`]).
+    aliases: Vec<String>,
 }
 
 impl SourceFile {
@@ -101,6 +103,7 @@ impl SourceMap {
             text,
             line_starts,
             pointers: HashMap::new(),
+            aliases: Vec::new(),
         });
         id
     }
@@ -130,6 +133,7 @@ impl SourceMap {
     /// a misspelt key read as the key it stands for is found where it was
     /// written, not at the table that lacks the key meant.
     pub(crate) fn alias(&mut self, id: FileId, meant: &str, written: &str) {
+        self.files[id.0 as usize].aliases.push(meant.to_owned());
         let pointers = &mut self.files[id.0 as usize].pointers;
         let below: Vec<(String, Spans)> = pointers
             .iter()
@@ -140,6 +144,14 @@ impl SourceMap {
             })
             .collect();
         pointers.extend(below);
+    }
+
+    /// Whether the key at `pointer` was read from a misspelling of it.
+    pub(crate) fn is_alias(&self, id: FileId, pointer: &str) -> bool {
+        self.files[id.0 as usize]
+            .aliases
+            .iter()
+            .any(|alias| alias == pointer)
     }
 
     /// The span of the value at a JSON pointer, or of its nearest ancestor

@@ -220,11 +220,11 @@ fn load_pack(
         }
         return;
     };
-    // A manifest with a key it did not know that stands for a table
-    // declaring names (`dependancies`, `factons`) may lack what that
-    // table declared (the key is not read as a table the manifest has
-    // already): as for a manifest that could not be read, a reference
-    // that finds nothing is not reported. Another unknown key
+    // A misspelt table declaring names (`dependancies`, `factons`) is
+    // read as the table it stands for. Only when the manifest has that
+    // table already is the misspelt one left unread, and the manifest
+    // lacks what it declared: as for a manifest that could not be read, a
+    // reference that finds nothing is not reported. Another unknown key
     // (`descripton`) hides nothing.
     if diagnostics.since(before).iter().any(|diagnostic| {
         diagnostic.code == Code::UnknownKey
@@ -233,9 +233,12 @@ fn load_pack(
                 .as_ref()
                 .is_some_and(|location| location.file == manifest_file)
             && diagnostic.help.as_deref().is_some_and(|help| {
-                ["`dependencies`", "`factions`", "`aliases`"]
+                ["dependencies", "factions", "aliases"]
                     .iter()
-                    .any(|declaring| help.starts_with(&format!("did you mean {declaring}")))
+                    .any(|declaring| {
+                        help.starts_with(&format!("did you mean `{declaring}`"))
+                            && !sources.is_alias(manifest_file, &format!("/{declaring}"))
+                    })
             })
     }) {
         content.incomplete = true;
