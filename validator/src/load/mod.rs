@@ -630,24 +630,25 @@ fn load_value(
     // it finds at or below them, and weighs every error to tell which
     // items are still broken.
     let mut scope = vec![String::new()];
+    let mut broken = Vec::new();
     loop {
-        match shape::check(kind, &value, &scope, file, sources, diagnostics) {
-            shape::Verdict::Clean => break,
-            shape::Verdict::UnknownKeys(unknown) => {
-                scope = read_as_meant(&mut value, unknown, file, sources);
-                if scope.is_empty() {
-                    break;
-                }
-            }
-            // Errors within some items of a many-item file leave the
-            // others whole: they are read and checked on.
-            shape::Verdict::Broken(at) => {
-                let broken = broken_items(items?, &at)?;
-                return Some((value, file, broken));
-            }
+        let verdict = shape::check(kind, &value, &scope, file, sources, diagnostics);
+        broken.extend(verdict.broken);
+        if verdict.unknown_keys.is_empty() {
+            break;
+        }
+        scope = read_as_meant(&mut value, verdict.unknown_keys, file, sources);
+        if scope.is_empty() {
+            break;
         }
     }
-    Some((value, file, Vec::new()))
+    if broken.is_empty() {
+        return Some((value, file, Vec::new()));
+    }
+    // Errors within some items of a many-item file leave the others
+    // whole: they are read and checked on.
+    let broken = broken_items(items?, &broken)?;
+    Some((value, file, broken))
 }
 
 /// Takes each unknown key out of `value`, putting it back as the key it

@@ -33,16 +33,17 @@ fn compiled(kind: FileKind) -> &'static Compiled {
 }
 
 /// What the shape check found of a document.
-pub(crate) enum Verdict {
-    Clean,
-    /// Only keys the schema does not know, at these pointers, each with
-    /// the key its table lacks that it most likely stands for: without
-    /// them (or with them read as that key) the document may be whole, so
-    /// its item may still be read and checked.
-    UnknownKeys(Vec<(String, Option<String>)>),
+#[derive(Default)]
+pub(crate) struct Verdict {
+    /// Keys the schema does not know, at these pointers, each with the
+    /// key its table lacks that it most likely stands for: without them
+    /// (or with them read as that key) their items may be whole, and read
+    /// and checked.
+    pub(crate) unknown_keys: Vec<(String, Option<String>)>,
     /// Errors that cannot be read past, at these pointers (each a value
-    /// in error, or the `oneOf` or `anyOf` value holding one).
-    Broken(Vec<String>),
+    /// in error, or the `oneOf` or `anyOf` value holding one); unknown
+    /// keys, and the required keys they stand for, are not among them.
+    pub(crate) broken: Vec<String>,
 }
 
 /// Reports the shape errors of `instance` at or below the pointers
@@ -90,14 +91,21 @@ pub(crate) fn check(
         .filter(|error| !whole.contains(&error.instance_path().to_string()))
         .map(jsonschema::ValidationError::to_owned)
         .collect();
-    let mut broken_at: Vec<String> = found
+    let found_at: Vec<(String, Option<String>)> = found
         .iter()
-        .map(|error| error.instance_path().to_string())
-        .chain(whole.iter().cloned())
+        .map(|error| {
+            let required = match error.kind() {
+                ValidationErrorKind::AdditionalProperties { .. } => None,
+                ValidationErrorKind::Required { property } => {
+                    Some(property.as_str().unwrap_or_default().to_owned())
+                }
+                _ => Some(String::new()),
+            };
+            (error.instance_path().to_string(), required)
+        })
         .collect();
     let mut errors = Vec::new();
     alternatives::expand(&compiled.schema, found, &mut errors, &mut reporter);
-    let mut clean = reporter.diagnostics.is_empty();
     let mut unknown_keys = Vec::new();
     for (pointer, diagnostic) in reporter.diagnostics {
         if in_scope(&pointer) {
@@ -134,17 +142,18 @@ pub(crate) fn check(
             .iter()
             .any(|(at, _, meant)| at == pointer && meant == key)
     };
-    let only_unknown_keys = clean
-        && errors.iter().all(|error| match error.kind() {
-            ValidationErrorKind::AdditionalProperties { .. } => true,
-            ValidationErrorKind::Required { property } => explained(
-                &error.instance_path().to_string(),
-                property.as_str().unwrap_or_default(),
-            ),
-            _ => false,
-        });
+    // An unknown key breaks nothing: it is read as the key it stands for,
+    // or not at all. Nor does the missing key it stands for.
+    let mut broken: Vec<String> = found_at
+        .into_iter()
+        .filter_map(|(pointer, required)| match required {
+            None => None,
+            Some(key) if !key.is_empty() && explained(&pointer, &key) => None,
+            Some(_) => Some(pointer),
+        })
+        .chain(whole.iter().cloned())
+        .collect();
     for error in errors {
-        clean = false;
         let pointer = error.instance_path().to_string();
         let at = |pointer: &str| Location {
             file,
@@ -297,14 +306,11 @@ pub(crate) fn check(
             diagnostics.push(diagnostic);
         }
     }
-    if clean {
-        Verdict::Clean
-    } else if only_unknown_keys {
-        Verdict::UnknownKeys(unknown_keys)
-    } else {
-        broken_at.sort();
-        broken_at.dedup();
-        Verdict::Broken(broken_at)
+    broken.sort();
+    broken.dedup();
+    Verdict {
+        unknown_keys,
+        broken,
     }
 }
 
