@@ -947,6 +947,7 @@ fn alternative_draw(game: &mut Game, player: PlayerId) {
                 let hand = game.st.players[player.index()].hand.len();
                 let limit = data.rules().hand_limit as usize;
                 if game.st.decks[deck].cards.is_empty()
+                    || game.st.decks[deck].out
                     || usize::from(keep) > limit
                     || !question::ask_yes(game, player, About::DrawFrom)
                 {
@@ -984,6 +985,13 @@ fn alternative_draw(game: &mut Game, player: PlayerId) {
                     .into_iter()
                     .filter(|card| !kept.contains(card))
                     .collect();
+                // A deck out for good has no bottom: what would go under
+                // it goes to its discard pile, as much out of play.
+                let rest = if game.st.decks[deck].out {
+                    Rest::Discard
+                } else {
+                    rest
+                };
                 if rest == Rest::Bottom {
                     rest_cards = choices::bottom_order(game, player, &rest_cards);
                 }
