@@ -2,8 +2,9 @@
 //! misspelled key, value or reference.
 
 /// The candidate closest to `input`, if it is close enough to be a likely
-/// typo: within an edit distance of a third of its length (at least 2), or
-/// equal ignoring case and punctuation.
+/// typo: within an edit distance (two letters swapped counting as one
+/// edit) of a third of its length (at least 2), or equal ignoring case and
+/// punctuation.
 pub fn closest<'a>(input: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
     let folded_input = fold(input);
     let mut best: Option<(usize, &str)> = None;
@@ -11,7 +12,8 @@ pub fn closest<'a>(input: &str, candidates: impl IntoIterator<Item = &'a str>) -
         let distance = if fold(candidate) == folded_input {
             0
         } else {
-            strsim::levenshtein(&input.to_lowercase(), &candidate.to_lowercase())
+            // Two letters swapped are one slip, not two.
+            strsim::osa_distance(&input.to_lowercase(), &candidate.to_lowercase())
         };
         let limit = (candidate.chars().count() / 3).max(2);
         if distance <= limit && best.is_none_or(|(best_distance, _)| distance < best_distance) {

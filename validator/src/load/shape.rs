@@ -124,10 +124,15 @@ pub(crate) fn check(
         if let ValidationErrorKind::AdditionalProperties { unexpected } = error.kind() {
             let allowed = allowed_properties(&compiled.schema, &error.schema_path().to_string());
             let pointer = error.instance_path().to_string();
+            // Among the keys the table lacks: `rnage` beside a `name`
+            // stands for `range`.
+            let lacking: Vec<&str> = allowed
+                .iter()
+                .map(String::as_str)
+                .filter(|key| error.instance().get(key).is_none())
+                .collect();
             for key in unexpected {
-                if let Some(meant) =
-                    crate::suggest::closest(key, allowed.iter().map(String::as_str))
-                    && error.instance().get(meant).is_none()
+                if let Some(meant) = crate::suggest::closest(key, lacking.iter().copied())
                     && !misspelled
                         .iter()
                         .any(|(at, _, taken)| *at == pointer && taken == meant)
@@ -183,7 +188,7 @@ pub(crate) fn check(
                         .iter()
                         .find(|(at, written, _)| *at == pointer && written == key)
                         .map(|(_, _, meant)| meant.clone());
-                    unknown_keys.push((key_pointer.clone(), stands_for));
+                    unknown_keys.push((key_pointer.clone(), stands_for.clone()));
                     if !in_scope(&key_pointer) {
                         continue;
                     }
@@ -195,10 +200,14 @@ pub(crate) fn check(
                         .at(key_at(&key_pointer))
                         .label("not a key here")
                         .maybe_help(
-                            did_you_mean(key, allowed.iter().map(String::as_str)).or_else(|| {
-                                (!allowed.is_empty())
-                                    .then(|| format!("expected one of {}", quoted_list(&allowed)))
-                            }),
+                            stands_for
+                                .map(|meant| format!("did you mean `{meant}`?"))
+                                .or_else(|| did_you_mean(key, allowed.iter().map(String::as_str)))
+                                .or_else(|| {
+                                    (!allowed.is_empty()).then(|| {
+                                        format!("expected one of {}", quoted_list(&allowed))
+                                    })
+                                }),
                         ),
                     );
                 }
