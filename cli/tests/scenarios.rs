@@ -390,6 +390,45 @@ fn a_weapon_given_within_an_if_is_named_in_any_case() {
     passes_with_card("overcharge-if.toml", "extra-weapon-in-if");
 }
 
+/// A slip of a given weapon's name in an event pattern is reported as a
+/// weapon slip, with a did-you-mean, as in a step.
+#[test]
+fn a_misspelt_weapon_in_an_event_pattern_gets_a_did_you_mean() {
+    let dir = tempfile::tempdir().unwrap();
+    let pack = dir.path().join("pack");
+    let copy = assert_cmd::Command::new("cp")
+        .args(["-r", &base_pack(), pack.to_str().unwrap()])
+        .assert();
+    assert!(copy.get_output().status.success());
+    let name = "extra-weapon-misspelt-in-event";
+    std::fs::copy(
+        crate::fixtures().join(format!("saturn-scenarios/{name}.toml")),
+        pack.join(format!("tests/{name}.toml")),
+    )
+    .unwrap();
+    let tactics = pack.join("tactics/isn.toml");
+    let mut text = std::fs::read_to_string(&tactics).unwrap();
+    text.push_str(
+        &std::fs::read_to_string(crate::fixtures().join("saturn-additions/overcharge-if.toml"))
+            .unwrap(),
+    );
+    std::fs::write(&tactics, text).unwrap();
+    let finished = run(
+        &["test", pack.to_str().unwrap(), name, "--format", "json"],
+        1,
+    );
+    let report = json(&finished.stdout);
+    let diagnostics = report["diagnostics"].as_array().unwrap();
+    assert_eq!(diagnostics.len(), 1, "{diagnostics:#?}");
+    let diagnostic = &diagnostics[0];
+    assert_eq!(diagnostic["message"], "no weapon named `ion brust`");
+    assert_eq!(diagnostic["help"], "did you mean `Ion Burst`?");
+    assert_eq!(
+        (diagnostic["line"].as_u64(), diagnostic["column"].as_u64()),
+        (Some(55), Some(10))
+    );
+}
+
 /// Forced dice left unrolled are reported at the step that forced them,
 /// even when a later step (an answer) resolved the action.
 #[test]

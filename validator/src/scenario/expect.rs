@@ -369,11 +369,22 @@ fn value(
                 _ if name.starts_with("secondary-") => named(name),
                 _ => {
                     if let Some(extra) = checker.extra_weapon(&name) {
-                        named(extra.to_owned())
-                    } else {
-                        let tactic = checker.tactic(&name, pointer)?;
-                        named(checker.bundle.tactics[tactic].id.clone())
+                        return named(extra.to_owned());
                     }
+                    // A slip of a printed or given weapon's name is not a
+                    // card name.
+                    if let Some(help) = checker.weapon_slip(&name, ["primary", "secondary"]) {
+                        checker.report(
+                            Code::UnknownReference,
+                            pointer,
+                            format!("no weapon named `{name}`"),
+                            "unknown weapon",
+                            Some(help),
+                        );
+                        return None;
+                    }
+                    let tactic = checker.tactic(&name, pointer)?;
+                    named(checker.bundle.tactics[tactic].id.clone())
                 }
             }
         }

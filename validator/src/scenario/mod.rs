@@ -231,6 +231,26 @@ impl Checker<'_, '_> {
         self.context.at(self.file, pointer)
     }
 
+    /// A did-you-mean for `text` among the weapon names `printed` and
+    /// those `extra-weapon` effects give, when it names no tactic card
+    /// (an additional weapon card's name is not a slip).
+    pub(crate) fn weapon_slip<'n>(
+        &'n self,
+        text: &str,
+        printed: impl IntoIterator<Item = &'n str>,
+    ) -> Option<String> {
+        if self
+            .context
+            .index
+            .lookup_quiet(ItemKind::Tactic, text)
+            .is_some()
+        {
+            return None;
+        }
+        let given = self.extra_weapons.iter().map(String::as_str);
+        did_you_mean(text, printed.into_iter().chain(given))
+    }
+
     /// The name of the weapon an `extra-weapon` effect gives, as written
     /// in the pack, for `text` in any case.
     pub(crate) fn extra_weapon(&self, text: &str) -> Option<&str> {
@@ -535,29 +555,21 @@ impl Checker<'_, '_> {
             return Some(Weapon::Extra(name.to_owned()));
         }
         // A slip of a printed weapon's name is not a card name.
-        if self
-            .context
-            .index
-            .lookup_quiet(ItemKind::Tactic, text)
-            .is_none()
-        {
-            let printed: Vec<String> = std::iter::once("primary".to_owned())
-                .chain((1..=version.secondary.len()).map(|number| match number {
-                    1 => "secondary".to_owned(),
-                    _ => format!("secondary-{number}"),
-                }))
-                .chain(self.extra_weapons.iter().cloned())
-                .collect();
-            if let Some(help) = did_you_mean(text, printed.iter().map(String::as_str)) {
-                self.report(
-                    code,
-                    pointer,
-                    format!("`{}` has no weapon `{text}`", fielded.name),
-                    "no such weapon",
-                    Some(help),
-                );
-                return None;
-            }
+        let printed: Vec<String> = std::iter::once("primary".to_owned())
+            .chain((1..=version.secondary.len()).map(|number| match number {
+                1 => "secondary".to_owned(),
+                _ => format!("secondary-{number}"),
+            }))
+            .collect();
+        if let Some(help) = self.weapon_slip(text, printed.iter().map(String::as_str)) {
+            self.report(
+                code,
+                pointer,
+                format!("`{}` has no weapon `{text}`", fielded.name),
+                "no such weapon",
+                Some(help),
+            );
+            return None;
         }
         let tactic = self.tactic(text, pointer)?;
         let card = &self.bundle.tactics[tactic];
