@@ -629,19 +629,20 @@ fn load_value(
     // not checked as the keys they stand for: the next check reports what
     // it finds at or below them, and weighs every error to tell which
     // items are still broken.
+    // Each check weighs the whole document, so the last one says which
+    // items are broken.
     let mut scope = vec![String::new()];
-    let mut broken = Vec::new();
-    loop {
+    let broken = loop {
         let verdict = shape::check(kind, &value, &scope, file, sources, diagnostics);
-        broken.extend(verdict.broken);
         if verdict.unknown_keys.is_empty() {
-            break;
+            break verdict.broken;
         }
         scope = read_as_meant(&mut value, verdict.unknown_keys, file, sources);
         if scope.is_empty() {
-            break;
+            break verdict.broken;
         }
-    }
+        scope.extend(verdict.recheck);
+    };
     if broken.is_empty() {
         return Some((value, file, Vec::new()));
     }

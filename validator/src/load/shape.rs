@@ -44,6 +44,10 @@ pub(crate) struct Verdict {
     /// in error, or the `oneOf` or `anyOf` value holding one); unknown
     /// keys, and the required keys they stand for, are not among them.
     pub(crate) broken: Vec<String>,
+    /// Values to check again as a whole once their misspelt keys are read
+    /// as meant: a tagged union whose tag was misspelt, checked so far for
+    /// its tag alone.
+    pub(crate) recheck: Vec<String>,
 }
 
 /// Reports the shape errors of `instance` at or below the pointers
@@ -61,6 +65,7 @@ pub(crate) fn check(
         file,
         sources,
         diagnostics: Vec::new(),
+        misspelt_tags: Vec::new(),
     };
     let in_scope = |pointer: &str| {
         scope.iter().any(|at| {
@@ -106,7 +111,16 @@ pub(crate) fn check(
         .collect();
     let mut errors = Vec::new();
     alternatives::expand(&compiled.schema, found, &mut errors, &mut reporter);
-    let mut unknown_keys = Vec::new();
+    let recheck: Vec<String> = reporter
+        .misspelt_tags
+        .iter()
+        .map(|(pointer, _)| pointer.rsplit_once('/').unwrap_or_default().0.to_owned())
+        .collect();
+    let mut unknown_keys: Vec<(String, Option<String>)> = reporter
+        .misspelt_tags
+        .into_iter()
+        .map(|(pointer, tag)| (pointer, Some(tag)))
+        .collect();
     for (pointer, diagnostic) in reporter.diagnostics {
         if in_scope(&pointer) {
             diagnostics.push(diagnostic);
@@ -320,6 +334,7 @@ pub(crate) fn check(
     Verdict {
         unknown_keys,
         broken,
+        recheck,
     }
 }
 

@@ -20,12 +20,17 @@ use crate::load::document::escape;
 use crate::source::{FileId, SourceMap};
 use crate::suggest::did_you_mean;
 
+use super::{field_name, within};
+
 /// Where diagnostics of a file go, each with the pointer of the value it
 /// is about.
 pub(super) struct Reporter<'a> {
     pub(super) file: FileId,
     pub(super) sources: &'a SourceMap,
     pub(super) diagnostics: Vec<(String, Diagnostic)>,
+    /// Misspelt tags (`kidn` for `kind`), with the tag each stands for:
+    /// read as it, the value is checked again as a whole.
+    pub(super) misspelt_tags: Vec<(String, String)>,
 }
 
 /// Replaces every `oneOf`/`anyOf` error whose intended alternative is
@@ -99,9 +104,27 @@ fn meant(schema: &Value, error: &ValidationError<'_>, reporter: &mut Reporter<'_
             .as_deref()
             .map_or_else(|| "value".to_owned(), words);
         let Some(value) = fields.get(tag) else {
+            // A misspelt tag: reported as the unknown key it is, and read
+            // as the tag it stands for.
+            if let Some(written) = fields
+                .keys()
+                .find(|key| crate::suggest::closest(key, [tag]).is_some())
+            {
+                let key_pointer = format!("{pointer}/{}", escape(written));
+                let diagnostic = Diagnostic::new(
+                    Code::UnknownKey,
+                    format!("unknown key `{written}`{}", within(&pointer)),
+                )
+                .at(reporter.key_at(&key_pointer))
+                .label("not a key here")
+                .help(format!("did you mean `{tag}`?"));
+                reporter.diagnostics.push((key_pointer.clone(), diagnostic));
+                reporter.misspelt_tags.push((key_pointer, tag.to_owned()));
+                return Meant::Reported;
+            }
             let diagnostic = Diagnostic::new(
                 Code::MissingKey,
-                format!("missing key `{tag}` in `{}`", field_name(&pointer)),
+                format!("missing key `{tag}`{}", within(&pointer)),
             )
             .at(reporter.key_at(&pointer))
             .label(format!("every {noun} says its `{tag}`"))
@@ -312,19 +335,6 @@ fn words(definition: &str) -> String {
         words.extend(c.to_lowercase());
     }
     words
-}
-
-/// The last key of a pointer, or the array it indexes (`do[0]`).
-fn field_name(pointer: &str) -> String {
-    let mut tokens = pointer.rsplit('/');
-    let last = tokens.next().unwrap_or_default();
-    if !last.is_empty() && last.chars().all(|c| c.is_ascii_digit()) {
-        format!("{}[{last}]", tokens.next().unwrap_or_default())
-    } else if last.is_empty() {
-        "document".to_owned()
-    } else {
-        last.to_owned()
-    }
 }
 
 #[cfg(test)]
