@@ -575,6 +575,27 @@ impl Scope<'_, '_> {
                 }
             }
             Effect::ExtraWeapon { weapon, .. } => {
+                // Scenarios and traces name a ship's printed weapons so: a
+                // given weapon of that name could not be told apart.
+                let lower = weapon.name.to_lowercase();
+                if lower == "primary"
+                    || lower == "secondary"
+                    || lower
+                        .strip_prefix("secondary-")
+                        .is_some_and(|number| number.parse::<u32>().is_ok())
+                {
+                    self.push(
+                        diagnostics,
+                        Code::InvalidParameter,
+                        &at("weapon/name"),
+                        format!(
+                            "an extra weapon may not be named `{}`: that is how a ship's printed weapon is named",
+                            weapon.name
+                        ),
+                        "a printed weapon's name",
+                        "give it the name printed on the card, such as `Ion Burst`",
+                    );
+                }
                 crate::check::ship::damage_type(
                     self.context,
                     weapon,
