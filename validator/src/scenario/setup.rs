@@ -175,6 +175,9 @@ fn seats<'s>(
                 }
                 let Some(seat) = checker.seat(&player.name, &format!("{pointer}/name")) else {
                     ok = false;
+                    // Its cards are checked all the same, so that mending
+                    // the name shows no new mistakes.
+                    holding(checker, player, &pointer);
                     continue;
                 };
                 if entries[seat].is_some() {
@@ -186,8 +189,6 @@ fn seats<'s>(
                         None,
                     );
                     ok = false;
-                    // Its cards are checked all the same, so that mending
-                    // the name shows no new mistakes.
                     holding(checker, player, &pointer);
                     continue;
                 }
