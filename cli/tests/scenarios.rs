@@ -312,17 +312,23 @@ fn scenarios_of_a_broken_pack_blame_the_pack() {
 /// tests and `isn_cards` (TOML) added to the ISN tactic cards; the
 /// scenario's JSON outcome when it is run alone, with exit status `code`.
 fn run_fixture_scenario(name: &str, isn_cards: &str, code: i32) -> serde_json::Value {
+    let scenario =
+        std::fs::read_to_string(crate::fixtures().join(format!("saturn-scenarios/{name}.toml")))
+            .unwrap();
+    run_scenario_text(name, &scenario, isn_cards, code)["scenarios"][0].clone()
+}
+
+/// `spacedock test --format json`'s report of scenario `name`, written
+/// `scenario`, in a copy of the base pack with `isn_cards` added to its
+/// ISN tactic cards.
+fn run_scenario_text(name: &str, scenario: &str, isn_cards: &str, code: i32) -> serde_json::Value {
     let dir = tempfile::tempdir().unwrap();
     let pack = dir.path().join("pack");
     let copy = assert_cmd::Command::new("cp")
         .args(["-r", &base_pack(), pack.to_str().unwrap()])
         .assert();
     assert!(copy.get_output().status.success());
-    std::fs::copy(
-        crate::fixtures().join(format!("saturn-scenarios/{name}.toml")),
-        pack.join(format!("tests/{name}.toml")),
-    )
-    .unwrap();
+    std::fs::write(pack.join(format!("tests/{name}.toml")), scenario).unwrap();
     let tactics = pack.join("tactics/isn.toml");
     let mut text = std::fs::read_to_string(&tactics).unwrap();
     text.push_str(isn_cards);
@@ -331,7 +337,12 @@ fn run_fixture_scenario(name: &str, isn_cards: &str, code: i32) -> serde_json::V
         &["test", pack.to_str().unwrap(), name, "--format", "json"],
         code,
     );
-    json(&finished.stdout)["scenarios"][0].clone()
+    json(&finished.stdout)
+}
+
+/// A card of `saturn-additions/`.
+fn added_card(file: &str) -> String {
+    std::fs::read_to_string(crate::fixtures().join("saturn-additions").join(file)).unwrap()
 }
 
 /// The failures of a fixture scenario run in a copy of the base pack.
@@ -345,9 +356,7 @@ fn failures_of_fixture_scenario(name: &str) -> Vec<serde_json::Value> {
 /// Runs a fixture scenario in a copy of the base pack with a card of
 /// `saturn-additions/` added, and checks that it passes.
 fn passes_with_card(card: &str, scenario: &str) {
-    let added =
-        std::fs::read_to_string(crate::fixtures().join("saturn-additions").join(card)).unwrap();
-    let outcome = run_fixture_scenario(scenario, &added, 0);
+    let outcome = run_fixture_scenario(scenario, &added_card(card), 0);
     assert_eq!(outcome["status"], "passed", "{outcome:#?}");
 }
 
@@ -390,34 +399,29 @@ fn a_weapon_given_within_an_if_is_named_in_any_case() {
     passes_with_card("overcharge-if.toml", "extra-weapon-in-if");
 }
 
+/// A given weapon's name is matched in any case beyond ASCII too (`Ión
+/// Burst` written `IÓN BURST`): only ASCII letters were.
+#[test]
+fn a_given_weapon_is_named_in_any_case_beyond_ascii() {
+    let card = added_card("overcharge-if.toml").replace("Ion Burst", "Ión Burst");
+    let scenario =
+        std::fs::read_to_string(crate::fixtures().join("saturn-scenarios/extra-weapon-in-if.toml"))
+            .unwrap()
+            .replace("weapon = \"ion burst\"", "weapon = \"IÓN BURST\"");
+    assert!(scenario.contains("IÓN BURST"));
+    let report = run_scenario_text("extra-weapon-in-if", &scenario, &card, 0);
+    assert_eq!(report["scenarios"][0]["status"], "passed", "{report:#?}");
+}
+
 /// A slip of a given weapon's name in an event pattern is reported as a
 /// weapon slip, with a did-you-mean, as in a step.
 #[test]
 fn a_misspelt_weapon_in_an_event_pattern_gets_a_did_you_mean() {
-    let dir = tempfile::tempdir().unwrap();
-    let pack = dir.path().join("pack");
-    let copy = assert_cmd::Command::new("cp")
-        .args(["-r", &base_pack(), pack.to_str().unwrap()])
-        .assert();
-    assert!(copy.get_output().status.success());
     let name = "extra-weapon-misspelt-in-event";
-    std::fs::copy(
-        crate::fixtures().join(format!("saturn-scenarios/{name}.toml")),
-        pack.join(format!("tests/{name}.toml")),
-    )
-    .unwrap();
-    let tactics = pack.join("tactics/isn.toml");
-    let mut text = std::fs::read_to_string(&tactics).unwrap();
-    text.push_str(
-        &std::fs::read_to_string(crate::fixtures().join("saturn-additions/overcharge-if.toml"))
-            .unwrap(),
-    );
-    std::fs::write(&tactics, text).unwrap();
-    let finished = run(
-        &["test", pack.to_str().unwrap(), name, "--format", "json"],
-        1,
-    );
-    let report = json(&finished.stdout);
+    let scenario =
+        std::fs::read_to_string(crate::fixtures().join(format!("saturn-scenarios/{name}.toml")))
+            .unwrap();
+    let report = run_scenario_text(name, &scenario, &added_card("overcharge-if.toml"), 1);
     let diagnostics = report["diagnostics"].as_array().unwrap();
     assert_eq!(diagnostics.len(), 1, "{diagnostics:#?}");
     let diagnostic = &diagnostics[0];

@@ -254,9 +254,10 @@ impl Checker<'_, '_> {
     /// The name of the weapon an `extra-weapon` effect gives, as written
     /// in the pack, for `text` in any case.
     pub(crate) fn extra_weapon(&self, text: &str) -> Option<&str> {
+        let text = text.to_lowercase();
         self.extra_weapons
             .iter()
-            .find(|name| name.eq_ignore_ascii_case(text))
+            .find(|name| name.to_lowercase() == text)
             .map(String::as_str)
     }
 
