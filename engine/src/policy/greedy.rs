@@ -110,6 +110,12 @@ struct Paths {
     open: Vec<bool>,
     /// The search's queue: hexes in the order they are reached.
     queue: Vec<Hex>,
+    /// Spaces from every hex to the nearest target hex as the crow flies
+    /// (through anything): the straight distance, looked up where it was
+    /// found target by target for every hex a step would cover.
+    near: Vec<u16>,
+    /// What `near` was made for.
+    near_targets: Vec<Hex>,
 }
 
 /// A hex no target can be reached from.
@@ -132,27 +138,56 @@ impl Paths {
         self.targets.clear();
         self.targets.extend_from_slice(targets);
         std::mem::swap(&mut self.asteroids, &mut self.asteroids_now);
-        self.to.clear();
-        self.to.resize(count, UNREACHABLE);
-        self.queue.clear();
-        for &target in targets {
-            if self.to[target.index()] == UNREACHABLE {
-                self.to[target.index()] = 0;
-                self.queue.push(target);
-            }
+        spread(
+            observation,
+            targets,
+            Some(&self.open),
+            &mut self.to,
+            &mut self.queue,
+        );
+    }
+
+    /// Makes `near` for `targets`, unless it is made for them already.
+    fn update_near(&mut self, observation: &Observation<'_>, targets: &[Hex]) {
+        if self.near.len() == observation.hex_count() && self.near_targets == targets {
+            return;
         }
-        let mut next_in_line = 0;
-        while let Some(&hex) = self.queue.get(next_in_line) {
-            next_in_line += 1;
-            let next_distance = self.to[hex.index()] + 1;
-            for dir in 0..6 {
-                if let Some(next) = observation.neighbour(hex, dir)
-                    && self.to[next.index()] == UNREACHABLE
-                    && self.open[next.index()]
-                {
-                    self.to[next.index()] = next_distance;
-                    self.queue.push(next);
-                }
+        self.near_targets.clear();
+        self.near_targets.extend_from_slice(targets);
+        spread(observation, targets, None, &mut self.near, &mut self.queue);
+    }
+}
+
+/// Spaces from every hex to the nearest of `targets`, a breadth-first
+/// search through the hexes `open` allows (all, without it): on the
+/// board's whole grid that is the straight distance.
+fn spread(
+    observation: &Observation<'_>,
+    targets: &[Hex],
+    open: Option<&[bool]>,
+    to: &mut Vec<u16>,
+    queue: &mut Vec<Hex>,
+) {
+    to.clear();
+    to.resize(observation.hex_count(), UNREACHABLE);
+    queue.clear();
+    for &target in targets {
+        if to[target.index()] == UNREACHABLE {
+            to[target.index()] = 0;
+            queue.push(target);
+        }
+    }
+    let mut next_in_line = 0;
+    while let Some(&hex) = queue.get(next_in_line) {
+        next_in_line += 1;
+        let next_distance = to[hex.index()] + 1;
+        for dir in 0..6 {
+            if let Some(next) = observation.neighbour(hex, dir)
+                && to[next.index()] == UNREACHABLE
+                && open.is_none_or(|open| open[next.index()])
+            {
+                to[next.index()] = next_distance;
+                queue.push(next);
             }
         }
     }
@@ -366,6 +401,8 @@ struct Buffers<'o> {
 struct Goal<'o> {
     hexes: &'o [Hex],
     paths: &'o [u16],
+    /// The straight distances to them ([`Paths::near`]).
+    near: &'o [u16],
 }
 
 /// What the policy knows this decision: the observation and a few facts
@@ -424,6 +461,7 @@ impl<'o, 'a> View<'o, 'a> {
             if !enemies_present {
                 enemy_hexes.push(observation.centre());
             }
+            paths.update_near(observation, enemy_hexes);
         }
         let steps = needs.geometry
             && legal
@@ -454,6 +492,7 @@ impl<'o, 'a> View<'o, 'a> {
                     .filter(|&hex| observation.in_zone(zone, hex)),
             );
             escape_paths.update(observation, zone_hexes);
+            escape_paths.update_near(observation, zone_hexes);
         }
         let mut reserve = 0;
         if needs.energy {
@@ -485,6 +524,7 @@ impl<'o, 'a> View<'o, 'a> {
             fight: Goal {
                 hexes: enemy_hexes,
                 paths: &paths.to,
+                near: &paths.near,
             },
             escape: zone.filter(|_| !zone_hexes.is_empty()).map(|zone| {
                 (
@@ -492,6 +532,7 @@ impl<'o, 'a> View<'o, 'a> {
                     Goal {
                         hexes: zone_hexes,
                         paths: &escape_paths.to,
+                        near: &escape_paths.near,
                     },
                 )
             }),
@@ -790,11 +831,21 @@ impl<'o, 'a> View<'o, 'a> {
     }
 
     fn distance_to(&self, goal: Goal<'_>, hex: Hex) -> u32 {
-        goal.hexes
-            .iter()
-            .map(|&target| self.observation.hex_distance(hex, target))
-            .min()
-            .unwrap_or(u32::MAX)
+        let near = goal
+            .near
+            .get(hex.index())
+            .filter(|&&near| near != UNREACHABLE)
+            .map_or(u32::MAX, |&near| u32::from(near));
+        debug_assert_eq!(
+            near,
+            goal.hexes
+                .iter()
+                .map(|&target| self.observation.hex_distance(hex, target))
+                .min()
+                .unwrap_or(u32::MAX),
+            "the search over the grid is the straight distance"
+        );
+        near
     }
 
     /// Where to place a ship: nearer the enemy is better.
