@@ -6,21 +6,26 @@
 /// edit) of a third of its length (at least 2), or equal ignoring case and
 /// punctuation.
 pub fn closest<'a>(input: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
-    let folded_input = fold(input);
     let mut best: Option<(usize, &str)> = None;
     for candidate in candidates {
-        let distance = if fold(candidate) == folded_input {
-            0
-        } else {
-            // Two letters swapped are one slip, not two.
-            strsim::osa_distance(&input.to_lowercase(), &candidate.to_lowercase())
-        };
+        let distance = slips(input, candidate);
         let limit = (candidate.chars().count() / 3).max(2);
         if distance <= limit && best.is_none_or(|(best_distance, _)| distance < best_distance) {
             best = Some((distance, candidate));
         }
     }
     best.map(|(_, candidate)| candidate)
+}
+
+/// The slips between `input` and `candidate`: 0 when they are equal
+/// ignoring case and punctuation, else the edits from one to the other,
+/// two letters swapped counting as one.
+pub fn slips(input: &str, candidate: &str) -> usize {
+    if fold(candidate) == fold(input) {
+        0
+    } else {
+        strsim::osa_distance(&input.to_lowercase(), &candidate.to_lowercase())
+    }
 }
 
 /// `Did you mean `x`?`, or nothing.

@@ -96,19 +96,6 @@ pub(crate) fn check(
         .filter(|error| !whole.contains(&error.instance_path().to_string()))
         .map(jsonschema::ValidationError::to_owned)
         .collect();
-    let found_at: Vec<(String, Option<String>)> = found
-        .iter()
-        .map(|error| {
-            let required = match error.kind() {
-                ValidationErrorKind::AdditionalProperties { .. } => None,
-                ValidationErrorKind::Required { property } => {
-                    Some(property.as_str().unwrap_or_default().to_owned())
-                }
-                _ => Some(String::new()),
-            };
-            (error.instance_path().to_string(), required)
-        })
-        .collect();
     let mut errors = Vec::new();
     alternatives::expand(&compiled.schema, found, &mut errors, &mut reporter);
     let recheck: Vec<String> = reporter
@@ -121,10 +108,12 @@ pub(crate) fn check(
         .into_iter()
         .map(|(pointer, tag)| (pointer, Some(tag)))
         .collect();
+    let mut reported_at = Vec::new();
     for (pointer, diagnostic) in reporter.diagnostics {
         if in_scope(&pointer) {
             diagnostics.push(diagnostic);
         }
+        reported_at.push(pointer);
     }
     // A misspelt key stands for the key it is closest to when its table
     // lacks that key and no other misspelling there stands for it: it is
@@ -138,19 +127,15 @@ pub(crate) fn check(
         if let ValidationErrorKind::AdditionalProperties { unexpected } = error.kind() {
             let allowed = allowed_properties(&compiled.schema, &error.schema_path().to_string());
             let pointer = error.instance_path().to_string();
-            // Among the keys the table lacks: `rnage` beside a `name`
-            // stands for `range`.
-            let lacking: Vec<&str> = allowed
+            let has = |key: &str| error.instance().get(key).is_some();
+            let table: Vec<(&String, &str)> = unexpected
                 .iter()
-                .map(String::as_str)
-                .filter(|key| error.instance().get(key).is_none())
+                .filter_map(|key| Some((key, stands_for(key, &allowed, has)?)))
                 .collect();
-            for key in unexpected {
-                if let Some(meant) = crate::suggest::closest(key, lacking.iter().copied())
-                    && !misspelled
-                        .iter()
-                        .any(|(at, _, taken)| *at == pointer && taken == meant)
-                {
+            // Two misspellings of one key: which was meant is anyone's
+            // guess, so neither is read.
+            for &(key, meant) in &table {
+                if table.iter().filter(|(_, other)| *other == meant).count() == 1 {
                     misspelled.push((pointer.clone(), key.clone(), meant.to_owned()));
                 }
             }
@@ -162,15 +147,26 @@ pub(crate) fn check(
             .any(|(at, _, meant)| at == pointer && meant == key)
     };
     // An unknown key breaks nothing: it is read as the key it stands for,
-    // or not at all. Nor does the missing key it stands for.
-    let mut broken: Vec<String> = found_at
-        .into_iter()
-        .filter_map(|(pointer, required)| match required {
-            None => None,
-            Some(key) if !key.is_empty() && explained(&pointer, &key) => None,
-            Some(_) => Some(pointer),
+    // or not at all. Nor does the missing key it stands for. What breaks
+    // an item is any other error, found within the alternative of a
+    // tagged table it was meant to be, or said of the table itself.
+    let misspelt_tags: Vec<&String> = unknown_keys.iter().map(|(pointer, _)| pointer).collect();
+    let mut broken: Vec<String> = errors
+        .iter()
+        .filter(|error| match error.kind() {
+            ValidationErrorKind::AdditionalProperties { .. } => false,
+            ValidationErrorKind::Required { property } => !explained(
+                &error.instance_path().to_string(),
+                property.as_str().unwrap_or_default(),
+            ),
+            _ => true,
         })
-        .chain(whole.iter().cloned())
+        .map(|error| error.instance_path().to_string())
+        .chain(
+            reported_at
+                .into_iter()
+                .filter(|pointer| !misspelt_tags.contains(&pointer)),
+        )
         .collect();
     for error in errors {
         let pointer = error.instance_path().to_string();
@@ -406,6 +402,28 @@ fn unquoted(found: &Value, expected: &str) -> Option<String> {
         _ => false,
     };
     fits.then(|| format!("remove the quotes: `{text}` is {}", article(expected)))
+}
+
+/// The key of `allowed` an unknown `key` stands for, to be read as it: the
+/// nearest key the table lacks (`has` says which it has), within one slip
+/// of a key of three letters or fewer (`ab` is not `id`) and a third of a
+/// longer one, unless a key the table has is nearer still (`od` beside a
+/// `do` is not `if`).
+pub(super) fn stands_for<'k>(
+    key: &str,
+    allowed: &'k [String],
+    has: impl Fn(&str) -> bool,
+) -> Option<&'k str> {
+    let meant = crate::suggest::closest(
+        key,
+        allowed.iter().map(String::as_str).filter(|&key| !has(key)),
+    )?;
+    let slips = |other: &str| crate::suggest::slips(key, other);
+    let within = (meant.chars().count() / 3).max(1);
+    let nearer_present = allowed
+        .iter()
+        .any(|other| has(other) && slips(other) < slips(meant));
+    (slips(meant) <= within && !nearer_present).then_some(meant)
 }
 
 /// The last key of a pointer, or the array it indexes (`versions[0]`).

@@ -105,21 +105,30 @@ fn meant(schema: &Value, error: &ValidationError<'_>, reporter: &mut Reporter<'_
             .map_or_else(|| "value".to_owned(), words);
         let Some(value) = fields.get(tag) else {
             // A misspelt tag: reported as the unknown key it is, and read
-            // as the tag it stands for.
-            if let Some(written) = fields
+            // as the tag it stands for (unless two keys may stand for it,
+            // when which was meant is anyone's guess).
+            let tags = [tag.to_owned()];
+            let written: Vec<&String> = fields
                 .keys()
-                .find(|key| crate::suggest::closest(key, [tag]).is_some())
-            {
-                let key_pointer = format!("{pointer}/{}", escape(written));
+                .filter(|key| {
+                    super::stands_for(key, &tags, |key| fields.contains_key(key)).is_some()
+                })
+                .collect();
+            for &key in &written {
+                let key_pointer = format!("{pointer}/{}", escape(key));
                 let diagnostic = Diagnostic::new(
                     Code::UnknownKey,
-                    format!("unknown key `{written}`{}", within(&pointer)),
+                    format!("unknown key `{key}`{}", within(&pointer)),
                 )
                 .at(reporter.key_at(&key_pointer))
                 .label("not a key here")
                 .help(format!("did you mean `{tag}`?"));
                 reporter.diagnostics.push((key_pointer.clone(), diagnostic));
-                reporter.misspelt_tags.push((key_pointer, tag.to_owned()));
+                if written.len() == 1 {
+                    reporter.misspelt_tags.push((key_pointer, tag.to_owned()));
+                }
+            }
+            if !written.is_empty() {
                 return Meant::Reported;
             }
             let diagnostic = Diagnostic::new(
