@@ -1,10 +1,11 @@
 //! What the mission's rules and the cards' powers offer a player choosing
 //! an action: the victory points a power used as an action, or a card
 //! attached to a ship card, would score, where a ship escapes for points,
-//! and the range an event adds or the spaces it moves ships. Read from the compiled program and the public table, never a
-//! hand or a deck; the policies reach it through
-//! [`crate::Observation`], so that a heuristic player can follow a
-//! mission's objectives without knowing any mission by name.
+//! and the range an event adds or the spaces it moves ships. Read from
+//! the compiled program and the public table, never a hand or a deck; the
+//! policies reach it through [`crate::Observation`], so that a heuristic
+//! player can follow a mission's objectives without knowing any mission
+//! by name.
 
 use spacedock_schema::common::Size;
 use spacedock_schema::effect::{Role, Trigger as When, WeaponSlot};

@@ -61,9 +61,9 @@ mod score {
     pub(super) const LAUNCH: i64 = 800_000;
     pub(super) const DRAW: i64 = 700_000;
     pub(super) const PLAY_WEAPON: i64 = 600_000;
-    /// An event offered mid-activation (one played "when you activate",
-    /// such as Fate's Reach): its effect lasts the activation, so it
-    /// comes before the moves and attacks, which close its window.
+    /// An event played "when you activate" that adds the range the card
+    /// needs to attack (Fate's Reach): it comes before the moves and
+    /// attacks, which close its window.
     pub(super) const PLAY_ON_ACTIVATION: i64 = 550_000;
     pub(super) const STEP: i64 = 500_000;
     pub(super) const ACTIVATE: i64 = 400_000;
@@ -111,8 +111,8 @@ struct Paths {
     /// The search's queue: hexes in the order they are reached.
     queue: Vec<Hex>,
     /// Spaces from every hex to the nearest target hex as the crow flies
-    /// (through anything): the straight distance, looked up where it was
-    /// found target by target for every hex a step would cover.
+    /// (through anything): the straight distance, looked up rather than
+    /// measured target by target for every hex a step would cover.
     near: Vec<u16>,
     /// What `near` was made for.
     near_targets: Vec<Hex>,
@@ -1032,6 +1032,21 @@ mod tests {
         legal[GreedyPolicy::default().choose(&game.observation(player), legal, &mut rng)]
     }
 
+    /// The hexes a ship may stand on now: whole, without an obstacle or a
+    /// ship.
+    fn open_hexes(game: &Game) -> Vec<Hex> {
+        (0..game.data.board.len())
+            .map(|index| Hex(index as u16))
+            .filter(|&hex| {
+                game.data.board.usable(hex)
+                    && !game.obstacles().any(|(_, hexes)| hexes.contains(&hex))
+                    && !game
+                        .ships()
+                        .any(|ship| ship.pos.is_some_and(|pos| pos.at == hex))
+            })
+            .collect()
+    }
+
     /// `player`'s turn in `phase` of round 2 (so no side has won by
     /// destroying all), with 20 energy, and `ships` placed facing
     /// direction 0.
@@ -1066,13 +1081,9 @@ mod tests {
             let range = observation.stat(Stat::Range(ship, WeaponRef::Primary)) as u32;
             // The first open hex at the wanted distance.
             let wanted = enemy_at(moves, range);
-            let hex = (0..game.data.board.len())
-                .map(|index| Hex(index as u16))
-                .find(|&hex| {
-                    game.data.board.usable(hex)
-                        && !game.obstacles().any(|(_, hexes)| hexes.contains(&hex))
-                        && game.data.board.distance(start, hex) == wanted
-                })
+            let hex = open_hexes(&game)
+                .into_iter()
+                .find(|&hex| game.data.board.distance(start, hex) == wanted)
                 .unwrap_or_else(|| {
                     panic!("no hex {wanted} spaces away ({moves} moves, range {range})")
                 });
@@ -1120,17 +1131,9 @@ mod tests {
             let range = game
                 .observation(isn)
                 .stat(Stat::Range(sparrow, WeaponRef::Primary)) as u32;
-            let hex = (0..game.data.board.len())
-                .map(|index| Hex(index as u16))
+            let hex = open_hexes(&game)
+                .into_iter()
                 .find(|&hex| {
-                    if !game.data.board.usable(hex)
-                        || game.obstacles().any(|(_, hexes)| hexes.contains(&hex))
-                        || game
-                            .ships()
-                            .any(|other| other.pos.is_some_and(|pos| pos.at == hex))
-                    {
-                        return false;
-                    }
                     game.edit().place_ship(sparrow, Pos { at: hex, dir: 0 });
                     game.observation(wretch)
                         .distance(ship, sparrow)
