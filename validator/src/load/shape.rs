@@ -33,7 +33,6 @@ fn compiled(kind: FileKind) -> &'static Compiled {
 }
 
 /// What the shape check found of a document.
-#[derive(Default)]
 pub(crate) struct Verdict {
     /// Keys the schema does not know, at these pointers, each with the
     /// key its table lacks that it most likely stands for: without them
@@ -115,9 +114,9 @@ pub(crate) fn check(
         }
         reported_at.push(pointer);
     }
-    // A misspelt key stands for the key it is closest to when its table
-    // lacks that key and no other misspelling there stands for it: it is
-    // read as that key, so that what needs the key sees it (the schema
+    // A misspelt key stands for the key its table lacks that it is close
+    // to ([`stands_for`]), when no other misspelling there stands for it:
+    // it is read as that key, so that what needs the key sees it (the schema
     // requires some; checks require others, as a bare board's seat its
     // `starting_zone`), and it is reported once, as unknown with its
     // did-you-mean, not again as missing. (The table, the key written,
