@@ -627,10 +627,8 @@ fn load_value(
     // file's other mistakes are found in this run too. The compilation
     // has failed already, so no bundle holds it. The values read so were
     // not checked as the keys they stand for: the next check reports what
-    // it finds at or below them, and weighs every error to tell which
-    // items are still broken.
-    // Each check weighs the whole document, so the last one says which
-    // items are broken.
+    // it finds at or below them. Each check weighs the whole document, so
+    // the last one says which items are broken.
     let mut scope = vec![String::new()];
     let broken = loop {
         let verdict = shape::check(kind, &value, &scope, file, sources, diagnostics);
