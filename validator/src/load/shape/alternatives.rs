@@ -141,24 +141,36 @@ fn meant(schema: &Value, error: &ValidationError<'_>, reporter: &mut Reporter<'_
             reporter.diagnostics.push((pointer, diagnostic));
             return Meant::Reported;
         };
-        let found = value
-            .as_str()
-            .map_or_else(|| value.to_string(), str::to_owned);
+        let tag_pointer = format!("{pointer}/{}", escape(tag));
+        let Some(found) = value.as_str() else {
+            let written = reporter
+                .sources
+                .written_type(reporter.file, &tag_pointer)
+                .map_or_else(|| toml_type(json_type(value)), str::to_owned);
+            let diagnostic = Diagnostic::new(
+                Code::WrongType,
+                format!("`{tag}` must be a string, not {}", with_article(&written)),
+            )
+            .at(reporter.at(&tag_pointer))
+            .label("expected string")
+            .help(format!("the {noun} kinds: {}", constants.join(", ")));
+            reporter.diagnostics.push((tag_pointer, diagnostic));
+            return Meant::Reported;
+        };
         if let Some(branch) = branches
             .iter()
             .position(|branch| branch.pointer(&format!("/properties/{tag}/const")) == Some(value))
         {
             return Meant::Branch(branch);
         }
-        let tag_pointer = format!("{pointer}/{}", escape(tag));
         let diagnostic = Diagnostic::new(
             Code::InvalidValue,
             format!("unknown {noun} {tag} `{found}`"),
         )
         .at(reporter.at(&tag_pointer))
-        .label(format!("not a {noun} {tag}"))
+        .label(format!("not {}", with_article(&format!("{noun} {tag}"))))
         .help(
-            did_you_mean(&found, constants.iter().copied())
+            did_you_mean(found, constants.iter().copied())
                 .unwrap_or_else(|| format!("the {noun} kinds: {}", constants.join(", "))),
         );
         reporter.diagnostics.push((tag_pointer, diagnostic));
