@@ -669,12 +669,131 @@ fn read_as_meant(
             && let Some(meant) = stands_for
         {
             let meant_pointer = format!("{parent}/{}", document::escape(&meant));
-            sources.alias(file, &meant_pointer, &pointer);
-            table.insert(meant, written);
-            renamed.push(meant_pointer);
+            match (table.get_mut(&meant), written) {
+                (Some(serde_json::Value::Array(items)), serde_json::Value::Array(misspelt)) => {
+                    let joined =
+                        join_tables(items, misspelt, &meant_pointer, &pointer, file, sources);
+                    renamed.extend(joined);
+                }
+                (_, written) => {
+                    sources.alias(file, &meant_pointer, &pointer);
+                    table.insert(meant, written);
+                    renamed.push(meant_pointer);
+                }
+            }
         }
     }
     renamed
+}
+
+/// Appends the tables of a misspelt array of tables (`[[zoens]]`) to the
+/// array they stand for (`[[zones]]`), each found where it was written;
+/// returns the pointers of the tables that changed.
+///
+/// TOML gives a sub-table header written after a misspelt one
+/// (`[[tactic.powers]]` after `[[tatcic]]`) to the last table of the array
+/// spelt right: it is given back to the table written above it.
+fn join_tables(
+    items: &mut Vec<serde_json::Value>,
+    misspelt: Vec<serde_json::Value>,
+    meant: &str,
+    written: &str,
+    file: FileId,
+    sources: &mut SourceMap,
+) -> Vec<String> {
+    let first = items.len();
+    for (index, table) in misspelt.into_iter().enumerate() {
+        let at = format!("{meant}/{}", first + index);
+        sources.alias(file, &at, &format!("{written}/{index}"));
+        items.push(table);
+    }
+    // A table begins at its header: a key, or a table of an array of
+    // tables, belongs to the table whose header is the last before it.
+    let headers: Vec<usize> = (0..items.len())
+        .map(|index| sources.value_span(file, &format!("{meant}/{index}")).start)
+        .collect();
+    let owner = |at: usize| {
+        (0..headers.len())
+            .filter(|&index| headers[index] <= at)
+            .max_by_key(|&index| headers[index])
+    };
+    // (from table, key, element if of an array, to table)
+    let mut moves: Vec<(usize, String, Option<usize>, usize)> = Vec::new();
+    for (index, item) in items.iter().enumerate().take(first) {
+        for (key, value) in item.as_object().into_iter().flatten() {
+            let from = format!("{meant}/{index}/{}", document::escape(key));
+            let tables = value
+                .as_array()
+                .filter(|elements| elements.iter().all(serde_json::Value::is_object));
+            if let Some(elements) = tables {
+                for element in 0..elements.len() {
+                    let at = sources.value_span(file, &format!("{from}/{element}")).start;
+                    if let Some(to) = owner(at).filter(|&to| to >= first) {
+                        moves.push((index, key.clone(), Some(element), to));
+                    }
+                }
+            } else {
+                let at = sources.key_span(file, &from).start;
+                let free = |to: usize| to >= first && items[to].get(key.as_str()).is_none();
+                if let Some(to) = owner(at).filter(|&to| free(to)) {
+                    moves.push((index, key.clone(), None, to));
+                }
+            }
+        }
+    }
+    let mut changed: Vec<String> = (first..items.len())
+        .map(|index| format!("{meant}/{index}"))
+        .collect();
+    // Taken backwards, so that the elements of an array not yet taken
+    // keep their indices (those moved are its last), then given in order.
+    let mut arrivals = Vec::new();
+    for (index, key, element, to) in moves.into_iter().rev() {
+        let from = format!("{meant}/{index}/{}", document::escape(&key));
+        let Some(table) = items[index].as_object_mut() else {
+            continue;
+        };
+        let taken = match element {
+            Some(element) => table
+                .get_mut(&key)
+                .and_then(serde_json::Value::as_array_mut)
+                .filter(|elements| element < elements.len())
+                .map(|elements| (elements.remove(element), format!("{from}/{element}"))),
+            None => table.remove(&key).map(|value| (value, from)),
+        };
+        // An array all of whose tables were moved was never written here.
+        if table
+            .get(&key)
+            .and_then(serde_json::Value::as_array)
+            .is_some_and(Vec::is_empty)
+        {
+            table.remove(&key);
+        }
+        if let Some((value, from)) = taken {
+            arrivals.push((to, key, element.is_some(), value, from));
+            changed.push(format!("{meant}/{index}"));
+        }
+    }
+    for (to, key, element, value, from) in arrivals.into_iter().rev() {
+        let Some(table) = items[to].as_object_mut() else {
+            continue;
+        };
+        let target = format!("{meant}/{to}/{}", document::escape(&key));
+        if element {
+            let list = table
+                .entry(key)
+                .or_insert_with(|| serde_json::Value::Array(Vec::new()));
+            if let Some(list) = list.as_array_mut() {
+                sources.alias(file, &format!("{target}/{}", list.len()), &from);
+                list.push(value);
+            }
+        } else {
+            sources.alias(file, &target, &from);
+            table.insert(key, value);
+        }
+    }
+    changed.sort();
+    changed.dedup();
+    changed
 }
 
 /// The items of a many-item file (its array `items`) that `pointers` fall
@@ -904,5 +1023,87 @@ mod unreadable_tests {
                 .ends_with("is not a folder")
         );
         assert!(unreadable_pack(Path::new(env!("CARGO_MANIFEST_DIR"))).is_none());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `text` read with its misspelt array of tables `tatcic` joined to
+    /// `tactic`, and the lines each joined table's keys were written on.
+    fn joined(text: &str) -> (serde_json::Value, SourceMap, FileId) {
+        let mut sources = SourceMap::new();
+        let file = sources.add(PathBuf::from("tactics.toml"), text.to_owned());
+        let Ok(document) = document::parse(text) else {
+            panic!("the test's TOML parses");
+        };
+        sources.set_pointers(file, document.pointers);
+        let mut value = document.value;
+        let renamed = read_as_meant(
+            &mut value,
+            vec![("/tatcic".to_owned(), Some("tactic".to_owned()))],
+            file,
+            &mut sources,
+        );
+        assert!(renamed.contains(&"/tactic/2".to_owned()), "{renamed:?}");
+        (value, sources, file)
+    }
+
+    #[test]
+    fn sub_tables_after_a_misspelt_header_are_given_back_to_it() {
+        let text = "[[tactic]]\nname = \"a\"\n[[tactic.powers]]\nwhen = \"first\"\n\
+                    [[tatcic]]\nname = \"b\"\n[[tactic.powers]]\nwhen = \"second\"\n\
+                    [tactic.weapon]\nrange = 4\n\
+                    [[tactic]]\nname = \"c\"\n[[tactic.powers]]\nwhen = \"third\"\n";
+        let (value, sources, file) = joined(text);
+        let names: Vec<&str> = value["tactic"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|card| card["name"].as_str())
+            .collect();
+        assert_eq!(names, ["a", "c", "b"]);
+        assert_eq!(
+            value["tactic"][0]["powers"],
+            serde_json::json!([{ "when": "first" }])
+        );
+        assert_eq!(value["tactic"][0].get("weapon"), None);
+        assert_eq!(
+            value["tactic"][1]["powers"],
+            serde_json::json!([{ "when": "third" }])
+        );
+        assert_eq!(
+            value["tactic"][2]["powers"],
+            serde_json::json!([{ "when": "second" }])
+        );
+        assert_eq!(
+            value["tactic"][2]["weapon"],
+            serde_json::json!({ "range": 4 })
+        );
+        // Found where they were written.
+        let line = |pointer: &str| sources.pointer_position(file, pointer).0;
+        assert_eq!(line("/tactic/2/name"), 6);
+        assert_eq!(line("/tactic/2/powers/0/when"), 8);
+        assert_eq!(line("/tactic/2/weapon/range"), 10);
+    }
+
+    #[test]
+    fn two_misspelt_headers_keep_their_own_sub_tables() {
+        let text = "[[tactic]]\nname = \"a\"\n\
+                    [[tatcic]]\nname = \"b\"\n[[tactic.powers]]\nwhen = \"of b\"\n\
+                    [[tatcic]]\nname = \"c\"\n[[tactic.powers]]\nwhen = \"of c\"\n";
+        let (value, _, _) = joined(text);
+        assert_eq!(value["tactic"][0].get("powers"), None);
+        assert_eq!(value["tactic"][1]["name"], "b");
+        assert_eq!(
+            value["tactic"][1]["powers"],
+            serde_json::json!([{ "when": "of b" }])
+        );
+        assert_eq!(value["tactic"][2]["name"], "c");
+        assert_eq!(
+            value["tactic"][2]["powers"],
+            serde_json::json!([{ "when": "of c" }])
+        );
     }
 }

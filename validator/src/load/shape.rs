@@ -126,10 +126,18 @@ pub(crate) fn check(
         if let ValidationErrorKind::AdditionalProperties { unexpected } = error.kind() {
             let allowed = allowed_properties(&compiled.schema, &error.schema_path().to_string());
             let pointer = error.instance_path().to_string();
-            let has = |key: &str| error.instance().get(key).is_some();
+            let instance = error.instance();
             let table: Vec<(&String, &str)> = unexpected
                 .iter()
-                .filter_map(|key| Some((key, stands_for(key, &allowed, has)?)))
+                .filter_map(|key| {
+                    // A misspelt array of tables (`[[zoens]]`) beside the
+                    // one it stands for (`[[zones]]`) joins it.
+                    let joins = |other: &str| {
+                        table_array(instance.get(key.as_str())) && table_array(instance.get(other))
+                    };
+                    let has = |other: &str| instance.get(other).is_some() && !joins(other);
+                    Some((key, stands_for(key, &allowed, has)?))
+                })
                 .collect();
             // Two misspellings of one key: which was meant is anyone's
             // guess, so neither is read.
@@ -401,6 +409,13 @@ fn unquoted(found: &Value, expected: &str) -> Option<String> {
         _ => false,
     };
     fits.then(|| format!("remove the quotes: `{text}` is {}", article(expected)))
+}
+
+/// Whether a value is an array of tables, as `[[zones]]` headers make.
+fn table_array(value: Option<&Value>) -> bool {
+    value
+        .and_then(Value::as_array)
+        .is_some_and(|items| items.iter().all(Value::is_object))
 }
 
 /// The key of `allowed` an unknown `key` stands for, to be read as it: the
