@@ -80,11 +80,13 @@ pub(crate) enum Error {
     #[error("`{flag}` names `{}`, one of the command's own inputs", path.display())]
     OutputIsInput { flag: &'static str, path: PathBuf },
 
-    /// `sim` was asked to print two things on stdout: `-` (stdout) as the
-    /// JSON result's or the trace's file, beside the report.
-    #[error("`{flag} -` writes {what} to stdout, where {taken}")]
+    /// `sim` was asked to print two things on stdout: `-` (stdout), or
+    /// the file stdout is, as the JSON result's or the trace's file, beside
+    /// the report.
+    #[error("`{flag} {}` writes {what} to stdout, where {taken}", path.display())]
     SimStdoutTaken {
         flag: &'static str,
+        path: PathBuf,
         what: &'static str,
         taken: &'static str,
     },

@@ -190,9 +190,14 @@ fn fleets(
     Ok(Ok(fleets))
 }
 
-/// Whether `path` is `-`: standard output, as for `build -o -`.
+/// Whether `path` is `-` (standard output, as for `build -o -`) or names
+/// the file standard output already is (`/dev/stdout`, or the file the
+/// shell sends it to): what is written there shares it with the report.
 fn is_stdout(path: &Path) -> bool {
     path.as_os_str() == "-"
+        || same_file::Handle::stdout()
+            .and_then(|stdout| Ok(stdout == same_file::Handle::from_path(path)?))
+            .unwrap_or(false)
 }
 
 /// Refuses a `-` (stdout) for the JSON result or the trace when something
@@ -202,26 +207,33 @@ fn stdout_free(
     trace: Option<&Path>,
     format: SimFormat,
 ) -> Result<(), Error> {
-    if output.is_some_and(is_stdout) && trace.is_some_and(is_stdout) {
+    let output_given = output.is_some();
+    let output = output.filter(|path| is_stdout(path));
+    let trace = trace.filter(|path| is_stdout(path));
+    if let (Some(output), Some(_)) = (output, trace) {
         return Err(Error::SameOutput {
-            path: PathBuf::from("-"),
+            path: output.to_path_buf(),
         });
     }
-    if output.is_some_and(is_stdout) && format == SimFormat::Human {
+    if let Some(output) = output
+        && format == SimFormat::Human
+    {
         return Err(Error::SimStdoutTaken {
             flag: "--output",
+            path: output.to_path_buf(),
             what: "the JSON result",
             taken: "`--format human` prints the report",
         });
     }
-    if trace.is_some_and(is_stdout) {
+    if let Some(trace) = trace {
         let taken = match (output, format) {
-            (Some(output), SimFormat::Json) if !is_stdout(output) => return Ok(()),
+            (None, SimFormat::Json) if output_given => return Ok(()),
             (_, SimFormat::Json) => "`--format json` prints the JSON result",
             (_, SimFormat::Human) => "`--format human` prints the report",
         };
         return Err(Error::SimStdoutTaken {
             flag: "--trace",
+            path: trace.to_path_buf(),
             what: "the trace",
             taken,
         });

@@ -1040,7 +1040,16 @@ fn the_trace_goes_to_dev_stdout_on_a_pipe() {
     let dir = tempfile::tempdir().unwrap();
     let output = temp(&dir, "result.json").display().to_string();
     let finished = run_owned(
-        &sim(&["--games", "1", "--trace", "/dev/stdout", "-o", &output]),
+        &sim(&[
+            "--games",
+            "1",
+            "--trace",
+            "/dev/stdout",
+            "--format",
+            "json",
+            "-o",
+            &output,
+        ]),
         0,
     );
     let first = finished.stdout.lines().next().unwrap_or_default();
@@ -1096,6 +1105,47 @@ fn a_dash_is_stdout_when_stdout_is_free() {
     let merged = in_dir(&["sim", "merge", "result.json", "-o", "-"], 2);
     assert_eq!(merged, "");
     assert!(!dir.path().join("-").exists(), "no file named `-`");
+}
+
+/// A path that names the file stdout is (`/dev/stdout`, or the file the
+/// shell sends stdout to) is stdout too: refused beside the report, not
+/// written over it.
+#[test]
+fn the_file_stdout_is_counts_as_stdout() {
+    let dir = tempfile::tempdir().unwrap();
+    for flag in ["-o", "--trace"] {
+        let finished = run_owned(&sim(&["--games", "2", flag, "/dev/stdout"]), 2);
+        let long = if flag == "-o" { "--output" } else { "--trace" };
+        assert!(
+            finished
+                .stderr
+                .contains(&format!("`{long} /dev/stdout` writes"))
+                && finished
+                    .stderr
+                    .contains("to stdout, where `--format human` prints the report"),
+            "{}",
+            finished.stderr
+        );
+        assert_eq!(finished.stdout, "");
+    }
+    let report = temp(&dir, "report.txt");
+    let redirected = std::fs::File::create(&report).unwrap();
+    let args = sim(&["--games", "2", "-o", report.to_str().unwrap()]);
+    let status = std::process::Command::new(env!("CARGO_BIN_EXE_spacedock"))
+        .current_dir(crate::fixtures())
+        .args(&args)
+        .stdout(redirected)
+        .stderr(std::process::Stdio::null())
+        .status()
+        .unwrap();
+    assert_eq!(status.code(), Some(2));
+    assert_eq!(std::fs::read_to_string(&report).unwrap(), "");
+    // Alone on stdout, `/dev/stdout` is written to.
+    let finished = run_owned(
+        &sim(&["--games", "2", "--format", "json", "-o", "/dev/stdout"]),
+        0,
+    );
+    assert_eq!(json(&finished.stdout)["run"]["games"], 2);
 }
 
 /// A share of no games (none finished) is unknown: `n/a` in the report,
