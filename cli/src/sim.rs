@@ -930,7 +930,7 @@ pub(crate) fn human(run: &Run, report: &Report) -> String {
                 won_of(&side.going_second),
                 side.first_player_advantage
                     .as_ref()
-                    .map_or_else(|| "unknown".to_owned(), points),
+                    .map_or_else(|| "n/a".to_owned(), points),
             ]
         })
         .collect();
@@ -986,8 +986,13 @@ pub(crate) fn human(run: &Run, report: &Report) -> String {
             rounds.p95,
             rounds.max
         );
-        let _ = writeln!(text, "actions: {:.1} per game", report.mean_steps);
+    } else {
+        let _ = writeln!(text, "\nrounds: n/a");
     }
+    let actions = report
+        .mean_steps
+        .map_or_else(|| "n/a".to_owned(), |mean| format!("{mean:.1} per game"));
+    let _ = writeln!(text, "actions: {actions}");
     let ended = &report.ended;
     let _ = writeln!(
         text,

@@ -1173,6 +1173,8 @@ fn a_share_of_no_games_is_unknown() {
     assert!(
         human.contains("\nisn wins           0     n/a\n")
             && human.contains("deployed    n/a  survived    n/a\n")
+            && human.contains("  isn     0/0 n/a       0/0 n/a       n/a\n")
+            && human.contains("\n\nrounds: n/a\nactions: n/a\nended by:")
             && !human.contains("0.0%"),
         "{human}"
     );
@@ -1182,6 +1184,8 @@ fn a_share_of_no_games_is_unknown() {
     assert!(report["sides"][0]["wins"]["rate"].is_null(), "{report}");
     assert!(report["ships"][0]["survived"]["rate"].is_null(), "{report}");
     assert!(report["cards"][0]["plays_per_game"].is_null(), "{report}");
+    assert!(report["mean_steps"].is_null(), "{report}");
+    assert!(report["rounds"].is_null(), "{report}");
 }
 
 /// A card played by one side from another side's deck (The Battle for ISN

@@ -24,8 +24,8 @@ pub struct Report {
     pub draws: Rate,
     /// Game length in rounds.
     pub rounds: Option<Spread>,
-    /// Mean actions per finished game.
-    pub mean_steps: f64,
+    /// Mean actions per finished game; `None` when none finished.
+    pub mean_steps: Option<f64>,
     /// How the finished games ended.
     pub ended: EndedReport,
     /// How often each side's ship cards were deployed and survived.
@@ -123,11 +123,7 @@ impl Report {
                 .collect(),
             draws: Rate::new(tally.draws, finished),
             rounds: tally.rounds.spread(),
-            mean_steps: if finished == 0 {
-                0.0
-            } else {
-                total_steps / finished as f64
-            },
+            mean_steps: (finished > 0).then(|| total_steps / finished as f64),
             ended: EndedReport {
                 destroy_all: ended(tally.ended.destroy_all),
                 victory_points: ended(tally.ended.victory_points),
