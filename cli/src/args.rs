@@ -494,7 +494,8 @@ fn parse_fleet(text: &str) -> Result<FleetArg, String> {
 
 #[derive(Debug, Args)]
 pub(crate) struct MergeArgs {
-    /// JSON results of `sim --format json` or `sim -o FILE`.
+    /// JSON results of `sim --format json` or `sim -o FILE`; `-` reads
+    /// one from stdin.
     #[arg(required = true, value_name = "FILE")]
     pub(crate) files: Vec<PathBuf>,
 

@@ -49,6 +49,9 @@ pub(crate) enum Error {
     #[error("`{}` is not a result of `spacedock sim`: {message}", path.display())]
     NotASimResult { path: PathBuf, message: String },
 
+    #[error("`-` (stdin) is given more than once")]
+    StdinTwice,
+
     #[error("`{}` is from another run: its {what} is {theirs}, not {ours}", path.display())]
     MergeMismatch {
         path: PathBuf,
@@ -96,6 +99,9 @@ pub(crate) enum Error {
         path: PathBuf,
         source: spacedock_engine::sim::trace::TraceReadError,
     },
+
+    #[error("`{}` is a result of `spacedock sim`, not a trace", path.display())]
+    ResultNotTrace { path: PathBuf },
 
     #[error("`{}` does not say which pack it was recorded from", path.display())]
     NoPackForTrace { path: PathBuf },
@@ -146,6 +152,10 @@ impl Error {
                     .to_owned(),
             ),
             Error::NoPackForTrace { .. } => Some("give the pack with `--pack PACK`".to_owned()),
+            Error::ResultNotTrace { .. } => Some(
+                "`sim merge` reads results; a trace is the file `spacedock sim ... --trace FILE` writes"
+                    .to_owned(),
+            ),
             Error::NotATrace { .. } => {
                 Some("a trace is the file `spacedock sim ... --trace FILE` writes".to_owned())
             }
@@ -174,6 +184,9 @@ impl Error {
                     .to_owned(),
             ),
             Error::OutputIsInput { .. } => Some("write the output to a new file".to_owned()),
+            Error::StdinTwice => {
+                Some("stdin is read once: give the other results as files".to_owned())
+            }
             Error::SameOutput { .. } => {
                 Some("write the trace and the JSON result to two files".to_owned())
             }

@@ -64,6 +64,13 @@ impl TraceInput {
     }
 }
 
+/// Whether `input` is the JSON result of `spacedock sim` (`-o FILE`),
+/// the file a trace is most often mistaken for.
+fn is_sim_result(input: impl Read) -> bool {
+    serde_json::from_reader::<_, serde_json::Value>(input.take(MAX_PIPED))
+        .is_ok_and(|value| value.get("run").is_some() && value.get("tally").is_some())
+}
+
 pub(crate) fn run(args: &ReplayArgs, style: Style) -> Result<Exit, Error> {
     let read_error = |source| Error::Read {
         path: args.file.clone(),
@@ -74,9 +81,11 @@ pub(crate) fn run(args: &ReplayArgs, style: Style) -> Result<Exit, Error> {
     let header = match trace::check_shape(open()?) {
         Ok(header) => header,
         Err(source) => {
-            return Err(Error::NotATrace {
-                path: args.file.clone(),
-                source,
+            let path = args.file.clone();
+            return Err(if is_sim_result(open()?) {
+                Error::ResultNotTrace { path }
+            } else {
+                Error::NotATrace { path, source }
             });
         }
     };

@@ -241,6 +241,14 @@ fn stdout_free(
     Ok(())
 }
 
+/// Whether `text` reads as a trace: JSON lines, the first its header.
+fn is_trace(text: &str) -> bool {
+    text.lines()
+        .next()
+        .and_then(|line| serde_json::from_str::<serde_json::Value>(line).ok())
+        .is_some_and(|first| first.get("header").is_some())
+}
+
 /// Whether two paths name one file, whether or not it exists yet.
 fn same_path(a: &Path, b: &Path) -> bool {
     crate::write::destination(a) == crate::write::destination(b)
@@ -262,15 +270,31 @@ pub(crate) fn merge(args: &MergeArgs) -> Result<Exit, Error> {
             path: input.clone(),
         });
     }
+    if args
+        .files
+        .iter()
+        .filter(|path| path.as_os_str() == "-")
+        .count()
+        > 1
+    {
+        return Err(Error::StdinTwice);
+    }
     let mut results = Vec::with_capacity(args.files.len());
     for path in &args.files {
         let mut text = String::new();
-        std::fs::File::open(path)
-            .and_then(|file| file.take(MAX_RESULT + 1).read_to_string(&mut text))
-            .map_err(|source| Error::Read {
-                path: path.clone(),
-                source,
-            })?;
+        let read = if path.as_os_str() == "-" {
+            io::stdin()
+                .lock()
+                .take(MAX_RESULT + 1)
+                .read_to_string(&mut text)
+        } else {
+            std::fs::File::open(path)
+                .and_then(|file| file.take(MAX_RESULT + 1).read_to_string(&mut text))
+        };
+        read.map_err(|source| Error::Read {
+            path: path.clone(),
+            source,
+        })?;
         let not_a_result = |message: String| Error::NotASimResult {
             path: path.clone(),
             message,
@@ -281,8 +305,18 @@ pub(crate) fn merge(args: &MergeArgs) -> Result<Exit, Error> {
                 MAX_RESULT >> 20
             )));
         }
-        let value: serde_json::Value =
-            serde_json::from_str(&text).map_err(|error| not_a_result(error.to_string()))?;
+        let value: serde_json::Value = serde_json::from_str(&text).map_err(|error| {
+            not_a_result(if is_trace(&text) {
+                "it is a trace (`sim --trace`), which `spacedock replay` reads".to_owned()
+            } else {
+                error.to_string()
+            })
+        })?;
+        if value.get("run").is_none() || value.get("tally").is_none() {
+            return Err(not_a_result(
+                "it is JSON, but has no `run` and `tally`".to_owned(),
+            ));
+        }
         // Another version's result would fail on a field this one does not
         // know of; its format says why.
         let format = value

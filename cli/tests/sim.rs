@@ -166,6 +166,67 @@ fn merged_shards_equal_the_unsharded_run() {
         "{}",
         partial.stdout
     );
+    // `-` reads one of them from stdin.
+    let piped = crate::spacedock()
+        .args(["sim", "merge", &shards[0], "-", "--format", "json"])
+        .write_stdin(std::fs::read(&shards[1]).unwrap())
+        .assert()
+        .code(0);
+    let by_pipe = run(
+        &["sim", "merge", &shards[0], &shards[1], "--format", "json"],
+        0,
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&piped.get_output().stdout),
+        by_pipe.stdout
+    );
+    let twice = run(&["sim", "merge", "-", "-"], 2);
+    assert!(
+        twice.stderr.contains("`-` (stdin) is given more than once"),
+        "{}",
+        twice.stderr
+    );
+}
+
+/// A trace given to `sim merge`, a result given to `replay`, or JSON of
+/// another shape: each is named for what it is.
+#[test]
+fn merge_and_replay_name_the_file_mixed_up() {
+    let dir = tempfile::tempdir().unwrap();
+    let result = temp(&dir, "result.json").display().to_string();
+    let trace = temp(&dir, "game.jsonl").display().to_string();
+    run_owned(
+        &sim(&[
+            "--games", "2", "--format", "json", "-o", &result, "--trace", &trace,
+        ]),
+        0,
+    );
+    let merged = run(&["sim", "merge", &trace], 2);
+    assert!(
+        merged.stderr.contains(
+            "is not a result of `spacedock sim`: it is a trace (`sim --trace`), which `spacedock replay` reads"
+        ),
+        "{}",
+        merged.stderr
+    );
+    let replayed = run(&["replay", &result], 2);
+    assert!(
+        replayed
+            .stderr
+            .contains("result.json` is a result of `spacedock sim`, not a trace"),
+        "{}",
+        replayed.stderr
+    );
+    let list = temp(&dir, "list.json");
+    std::fs::write(&list, "[]").unwrap();
+    let merged = run(&["sim", "merge", list.to_str().unwrap()], 2);
+    assert!(
+        merged.stderr.contains(
+            "is not a result of `spacedock sim`: it is JSON, but has no `run` and `tally`"
+        ),
+        "{}",
+        merged.stderr
+    );
 }
 
 #[test]
