@@ -5,12 +5,11 @@
 //! in each pack's summary and in the JSON counts, and decide the exit
 //! status with them.
 
-use std::io::{self, Write as _};
 use std::sync::Arc;
 
 use spacedock_validator::Options;
 
-use crate::args::{CheckArgs, Format};
+use crate::args::CheckArgs;
 use crate::error::Error;
 use crate::exit::Exit;
 use crate::playtest;
@@ -56,7 +55,19 @@ pub(crate) fn run(args: &CheckArgs, style: Style) -> Result<Exit, Error> {
             },
         )
         .collect();
-    let findings = playtest::findings_of(&playtests);
+    let mut findings = playtest::findings_of(&playtests);
+    if let Some(games) = args.games {
+        findings.after = compilations
+            .iter()
+            .zip(&playtests)
+            .map(
+                |((label, compilation), playtests)| match compilation.bundle {
+                    Some(_) => playtest::summary(label, games, playtests),
+                    None => String::new(),
+                },
+            )
+            .collect();
+    }
     let mut extra = serde_json::Map::new();
     if args.games.is_some() {
         extra.insert(
@@ -66,14 +77,6 @@ pub(crate) fn run(args: &CheckArgs, style: Style) -> Result<Exit, Error> {
         );
     }
     printer.report_with(&checked, &findings, extra)?;
-    if let (Some(games), Format::Human) = (args.games, args.report.format) {
-        let mut stderr = io::stderr().lock();
-        for ((label, compilation), playtests) in compilations.iter().zip(&playtests) {
-            if compilation.bundle.is_some() {
-                stderr.write_all(playtest::summary(label, games, playtests).as_bytes())?;
-            }
-        }
-    }
     let diagnostics = Exit::for_diagnostics(
         checked.iter().flat_map(|pack| pack.diagnostics),
         args.report.deny_warnings,

@@ -9,7 +9,7 @@
 use std::fmt::Write as _;
 use std::sync::Arc;
 
-use serde::{Serialize, Serializer};
+use serde::Serialize;
 use spacedock_engine::sim::{Finding, Severity, Shard, SimConfig, findings, simulate};
 use spacedock_schema::bundle::Bundle;
 
@@ -29,8 +29,25 @@ pub(crate) struct MissionPlaytest {
     /// Each team's wins, in the mission's team order.
     pub(crate) wins: Vec<(String, u64)>,
     pub(crate) draws: u64,
-    #[serde(serialize_with = "named_findings")]
+    /// The step bound each game was stopped at.
+    pub(crate) max_steps: u64,
+    #[serde(skip)]
     pub(crate) findings: Vec<Finding>,
+    /// The findings as the JSON object shows them.
+    #[serde(rename = "findings")]
+    named: Vec<Named>,
+}
+
+/// A finding as the JSON object shows it: `kind` is the name the other
+/// formats and the docs use (`sim-hang`), not the engine's variant name;
+/// `trace` the command that traces the failed game it names.
+#[derive(Serialize)]
+struct Named {
+    kind: &'static str,
+    severity: Severity,
+    message: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    trace: Option<String>,
 }
 
 impl MissionPlaytest {
@@ -42,20 +59,36 @@ impl MissionPlaytest {
     }
 }
 
-/// Findings as the JSON object shows them: `kind` is the name the other
-/// formats and the docs use (`sim-hang`), not the engine's variant name.
-fn named_findings<S: Serializer>(findings: &[Finding], serializer: S) -> Result<S::Ok, S::Error> {
-    #[derive(Serialize)]
-    struct Named<'a> {
-        kind: &'static str,
-        severity: Severity,
-        message: &'a str,
+impl MissionPlaytest {
+    /// The command that plays the failed game `finding` names again, alone,
+    /// and writes its trace: game i of a run is the one game of shard
+    /// i + 1 of as many shards as games.
+    fn trace_command(&self, finding: &Finding) -> Option<String> {
+        let game = finding.game?;
+        Some(format!(
+            "spacedock sim --pack {} --mission {} --games {} --policy random --seed {SEED} --max-steps {} --shard {}/{} --trace FILE",
+            self.pack,
+            self.mission,
+            self.games,
+            self.max_steps,
+            game + 1,
+            self.games,
+        ))
     }
-    serializer.collect_seq(findings.iter().map(|finding| Named {
-        kind: finding.kind.name(),
-        severity: finding.severity,
-        message: &finding.message,
-    }))
+
+    /// Keeps `findings`, and their JSON form.
+    fn found(&mut self, findings: Vec<Finding>) {
+        self.named = findings
+            .iter()
+            .map(|finding| Named {
+                kind: finding.kind.name(),
+                severity: finding.severity,
+                message: finding.message.clone(),
+                trace: self.trace_command(finding),
+            })
+            .collect();
+        self.findings = findings;
+    }
 }
 
 /// The errors and warnings of some playtests.
@@ -77,6 +110,7 @@ pub(crate) fn findings_of(packs: &[Vec<MissionPlaytest>]) -> Findings {
         human: human(&all),
         github: github(&all),
         total_label: None,
+        after: Vec::new(),
     }
 }
 
@@ -113,7 +147,9 @@ pub(crate) fn run(
                 finished: 0,
                 wins: Vec::new(),
                 draws: 0,
+                max_steps,
                 findings: Vec::new(),
+                named: Vec::new(),
             };
             match simulate(bundle, &config, &|| {}) {
                 Ok(result) => {
@@ -125,9 +161,9 @@ pub(crate) fn run(
                         .map(|team| (team.team.clone(), team.wins))
                         .collect();
                     playtest.draws = tally.draws;
-                    playtest.findings = findings(&mission.id, tally);
+                    playtest.found(findings(&mission.id, tally, max_steps));
                 }
-                Err(error) => playtest.findings.push(Finding::setup(&mission.id, &error)),
+                Err(error) => playtest.found(vec![Finding::setup(&mission.id, &error)]),
             }
             playtest
         })
@@ -150,6 +186,9 @@ fn human(playtests: &[&MissionPlaytest]) -> String {
                 playtest.pack,
                 finding.message
             );
+            if let Some(command) = playtest.trace_command(finding) {
+                let _ = writeln!(text, "  help: to trace it, run `{command}`");
+            }
         }
     }
     text
@@ -181,7 +220,11 @@ fn github(playtests: &[&MissionPlaytest]) -> String {
                 Severity::Error => "error",
                 Severity::Warning => "warning",
             };
-            let message = format!("{}: {}", playtest.pack, finding.message)
+            let trace = playtest
+                .trace_command(finding)
+                .map(|command| format!("\nto trace it, run `{command}`"))
+                .unwrap_or_default();
+            let message = format!("{}: {}{trace}", playtest.pack, finding.message)
                 .replace('%', "%25")
                 .replace('\r', "%0D")
                 .replace('\n', "%0A");

@@ -63,6 +63,9 @@ pub(crate) struct Findings {
     /// What the summary of several checked parts calls them all
     /// (`checked 2 packs` when not given).
     pub(crate) total_label: Option<String>,
+    /// Lines printed after each pack's summary, in the order of the packs
+    /// (what `check --games` played of it).
+    pub(crate) after: Vec<String>,
 }
 
 impl Findings {
@@ -208,6 +211,7 @@ fn summaries(checked: &[Checked<'_>], findings: &Findings) -> String {
             count(total.errors, "error", "errors"),
             count(total.warnings, "warning", "warnings")
         );
+        text.push_str(findings.after.get(index).map_or("", String::as_str));
     }
     if checked.len() > 1 {
         let total = totals(checked, findings);

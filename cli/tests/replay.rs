@@ -157,11 +157,12 @@ fn a_sim_result_or_a_malformed_action_is_not_a_trace() {
         ],
         0,
     );
-    // It is pretty-printed JSON: its first line is `{`.
+    // It is pretty-printed JSON, whose first line `{` is no trace line:
+    // it is named as the result it is.
     let file = TraceFile::new(&std::fs::read_to_string(&result).unwrap());
     let finished = file.replay(true, 2);
     let expected = format!(
-        "error: cannot read trace `{}`: line 1: not a trace line: ",
+        "error: `{}` is a result of `spacedock sim`, not a trace\nhelp: `sim merge` reads results",
         file.path.display()
     );
     assert!(

@@ -828,12 +828,69 @@ fn check_with_games_playtests_every_mission() {
     );
     run(&["check", "clean", "--games", "5", "--deny-warnings"], 1);
 
-    // A step bound too low for any game to end: every mission hangs.
+    // A step bound too low for any game to end: every mission hangs, and
+    // each finding says the bound and how to trace the game it names.
     let finished = run(&["check", "clean", "--games", "3", "--max-steps", "1"], 1);
     assert!(
         finished
             .stderr
-            .contains("error[sim-hang]: clean: mission `open-battle`: "),
+            .contains("of 3 games did not end within the step bound of 1 action; first: game 0, "),
+        "{}",
+        finished.stderr
+    );
+    let recipe = "  help: to trace it, run `spacedock sim --pack clean --mission open-battle --games 3 --policy random --seed 0 --max-steps 1 --shard 1/3 --trace FILE`\n";
+    assert!(finished.stderr.contains(recipe), "{}", finished.stderr);
+    let dir = tempfile::tempdir().unwrap();
+    let trace = temp(&dir, "hang.jsonl").display().to_string();
+    let command = recipe
+        .trim()
+        .trim_start_matches("help: to trace it, run `spacedock ")
+        .trim_end_matches('`')
+        .replace("FILE", &trace);
+    let traced = run(&command.split(' ').collect::<Vec<_>>(), 0);
+    assert!(
+        traced
+            .stdout
+            .contains("game 0: mission `open-battle`, seed ")
+            && traced.stdout.contains("no outcome after 1 action, in "),
+        "the recipe plays the game the finding names:\n{}",
+        traced.stdout
+    );
+    assert!(std::path::Path::new(&trace).exists());
+    let report = json(
+        &run(
+            &[
+                "check",
+                "clean",
+                "--games",
+                "3",
+                "--max-steps",
+                "1",
+                "--format",
+                "json",
+            ],
+            1,
+        )
+        .stdout,
+    );
+    let first = &report["playtest"][0];
+    assert_eq!(first["max_steps"], 1);
+    assert!(
+        first["findings"][0]["trace"]
+            .as_str()
+            .is_some_and(|trace| trace.ends_with("--shard 1/3 --trace FILE")),
+        "{first}"
+    );
+
+    // With two packs, what was played of each follows its own line, and
+    // the total comes last.
+    let finished = run(&["check", "clean", "clean", "--games", "1"], 0);
+    let lines: Vec<&str> = finished.stderr.lines().rev().take(5).collect();
+    assert!(
+        lines[0].starts_with("checked 2 packs: ")
+            && lines[1].starts_with("clean: played 1 random game of each of 2 missions")
+            && lines[2].starts_with("clean: ")
+            && lines[3].starts_with("clean: played 1 random game"),
         "{}",
         finished.stderr
     );

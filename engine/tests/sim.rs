@@ -200,7 +200,7 @@ fn the_step_bound_ends_a_game_as_a_named_failure() {
     assert_eq!(sample.seed, game_seed(7, 0));
     assert!(
         sample.message.starts_with(&format!(
-            "mission `{MISSION}`, seed {}: no outcome after 25 steps",
+            "mission `{MISSION}`, seed {}: no outcome after 25 actions",
             sample.seed
         )),
         "{}",

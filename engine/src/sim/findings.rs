@@ -65,6 +65,9 @@ pub struct Finding {
     pub kind: FindingKind,
     pub severity: Severity,
     pub message: String,
+    /// The index in the run of the failed game the message names (of a
+    /// crash, hang or stuck game): the one to trace.
+    pub game: Option<u64>,
 }
 
 impl Finding {
@@ -74,59 +77,86 @@ impl Finding {
             kind: FindingKind::Setup,
             severity: Severity::Error,
             message: format!("mission `{mission}` cannot be played: {error}"),
+            game: None,
         }
     }
 }
 
-/// The findings of `tally`, games of `mission`, worst first.
-pub fn findings(mission: &str, tally: &Tally) -> Vec<Finding> {
+/// `count` of `what`, in words: "1 game", "3 finished games".
+fn count_of(count: u64, what: &str) -> String {
+    if count == 1 {
+        format!("1 {what}")
+    } else {
+        format!("{count} {what}s")
+    }
+}
+
+/// The findings of `tally`, games of `mission` each stopped after
+/// `max_steps` actions, worst first.
+pub fn findings(mission: &str, tally: &Tally, max_steps: u64) -> Vec<Finding> {
     let mut found = Vec::new();
     let games = tally.games;
-    let mut push = |kind: FindingKind, message: String| {
+    let mut push = |kind: FindingKind, message: String, game: Option<u64>| {
         found.push(Finding {
             kind,
             severity: kind.severity(),
             message,
+            game,
         });
     };
+    // The first failed game of a kind: the words naming it, and its index.
     let first_failure = |needles: &[&str]| {
         tally
             .failures
             .samples
             .iter()
             .find(|sample| needles.iter().any(|needle| sample.message.contains(needle)))
-            .map(|sample| format!("; first: game {}, {}", sample.index, sample.message))
-            .unwrap_or_default()
+            .map_or((String::new(), None), |sample| {
+                (
+                    format!("; first: game {}, {}", sample.index, sample.message),
+                    Some(sample.index),
+                )
+            })
     };
     let failures = &tally.failures;
     if failures.panic > 0 {
+        let (first, game) = first_failure(&["panicked"]);
         push(
             FindingKind::Crash,
             format!(
-                "mission `{mission}`: {} of {games} games crashed the engine{}",
+                "mission `{mission}`: {} of {} crashed the engine{}",
                 failures.panic,
-                first_failure(&["panicked"])
+                count_of(games, "game"),
+                first
             ),
+            game,
         );
     }
     if failures.step_limit > 0 {
+        let (first, game) = first_failure(&["no outcome after"]);
         push(
             FindingKind::Hang,
             format!(
-                "mission `{mission}`: {} of {games} games did not end within the step bound{}",
+                "mission `{mission}`: {} of {} did not end within the step bound of {}{}",
                 failures.step_limit,
-                first_failure(&["no outcome after"])
+                count_of(games, "game"),
+                count_of(max_steps, "action"),
+                first
             ),
+            game,
         );
     }
     if failures.stuck > 0 {
+        let (first, game) = first_failure(&["no legal action", "set each other off"]);
         push(
             FindingKind::Stuck,
             format!(
-                "mission `{mission}`: {} of {games} games got stuck: no legal action, or powers setting each other off without end{}",
+                "mission `{mission}`: {} of {} got stuck: no legal action, or powers setting each other off without end{}",
                 failures.stuck,
-                first_failure(&["no legal action", "set each other off"])
+                count_of(games, "game"),
+                first
             ),
+            game,
         );
     }
     if tally.finished > 0 {
@@ -144,12 +174,13 @@ pub fn findings(mission: &str, tally: &Tally) -> Vec<Finding> {
             push(
                 FindingKind::OneSided,
                 format!(
-                    "mission `{mission}`: team `{}` never won in {} finished games ({}); its win rate with random players is below {:.1}% (95% confidence)",
+                    "mission `{mission}`: team `{}` never won in {} ({}); its win rate with random players is below {:.1}% (95% confidence)",
                     team.team,
-                    tally.finished,
+                    count_of(tally.finished, "finished game"),
                     others.join(", "),
                     most * 100.0
                 ),
+                None,
             );
         }
     }
@@ -163,9 +194,11 @@ pub fn findings(mission: &str, tally: &Tally) -> Vec<Finding> {
         push(
             FindingKind::FirstRound,
             format!(
-                "mission `{mission}`: {first_round} of {} finished games were over before round 2",
-                tally.finished
+                "mission `{mission}`: {first_round} of {} {} over before round 2",
+                count_of(tally.finished, "finished game"),
+                if first_round == 1 { "was" } else { "were" }
             ),
+            None,
         );
     }
     found.sort_by_key(|finding| std::cmp::Reverse(finding.severity));
@@ -194,7 +227,7 @@ mod tests {
             ..Tally::default()
         };
         (0..10).for_each(|_| tally.rounds.add(7));
-        assert!(findings("m", &tally).is_empty());
+        assert!(findings("m", &tally, 100).is_empty());
     }
 
     #[test]
@@ -210,9 +243,9 @@ mod tests {
         tally.failures.keep(FailureSample {
             index: 3,
             seed: 99,
-            message: "mission `m`, seed 99: no outcome after 10 steps (round 2)".to_owned(),
+            message: "mission `m`, seed 99: no outcome after 10 actions, in round 2".to_owned(),
         });
-        let found = findings("m", &tally);
+        let found = findings("m", &tally, 100);
         let kinds: Vec<FindingKind> = found.iter().map(|finding| finding.kind).collect();
         assert_eq!(
             kinds,

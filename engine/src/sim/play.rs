@@ -21,10 +21,10 @@ use crate::question::{About, Answer};
 pub enum PlayError {
     /// The step bound was reached: a game that would not end (or a bound
     /// set too low).
-    #[error("no outcome after {steps} steps (round {round})")]
+    #[error("no outcome after {}, {}", Actions(*steps), During(*round))]
     StepLimit { steps: u64, round: u32 },
     /// The game is not over, yet the player to move has no legal action.
-    #[error("no legal action for player {} in round {round} at step {steps}", player.0 + 1)]
+    #[error("no legal action for player {}, {} at action {steps}", player.0 + 1, During(*round))]
     Stuck {
         player: PlayerId,
         round: u32,
@@ -36,10 +36,36 @@ pub enum PlayError {
     /// An action set off powers answering each other's effects deeper
     /// than [`MAX_CHAIN`]: content whose powers never stop ([`Game::runaway`]).
     #[error(
-        "powers set each other off more than {MAX_CHAIN} deep in round {round} at step {steps}: \
-         a power answers its own effects without end"
+        "powers set each other off more than {MAX_CHAIN} deep, {} at action {steps}: \
+         a power answers its own effects without end",
+        During(*round)
     )]
     Runaway { round: u32, steps: u64 },
+}
+
+/// A number of actions, in words: "1 action", "25 actions".
+struct Actions(u64);
+
+impl std::fmt::Display for Actions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.0 {
+            1 => f.write_str("1 action"),
+            steps => write!(f, "{steps} actions"),
+        }
+    }
+}
+
+/// When in a game a round number says: "in round 3", or "in setup" for
+/// round 0, before the first turn.
+struct During(u32);
+
+impl std::fmt::Display for During {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.0 {
+            0 => f.write_str("in setup"),
+            round => write!(f, "in round {round}"),
+        }
+    }
 }
 
 impl PlayError {

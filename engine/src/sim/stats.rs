@@ -323,10 +323,13 @@ mod tests {
         close(low, 0.2366);
         let (low, high) = wilson(10, 10);
         assert!(high <= 1.0 && low > 0.69, "{low} {high}");
-        // The ends at a share of 0 or 1 are exactly it, for any trials.
+        // The ends at a share of 0 or 1 are exactly it, for any trials
+        // (compared bit for bit: no tolerance is the point).
         for trials in [1, 25, 28, 100, 300, 12_345] {
-            assert_eq!(wilson(0, trials).0, 0.0, "0 of {trials}");
-            assert_eq!(wilson(trials, trials).1, 1.0, "{trials} of {trials}");
+            let (low, _) = wilson(0, trials);
+            assert_eq!(low.to_bits(), 0.0_f64.to_bits(), "0 of {trials}: {low}");
+            let (_, high) = wilson(trials, trials);
+            assert_eq!(high.to_bits(), 1.0_f64.to_bits(), "all {trials}: {high}");
         }
         assert_eq!(wilson(0, 0), (0.0, 1.0));
         assert_eq!(Rate::new(0, 0).rate, None, "no trials, no share");
