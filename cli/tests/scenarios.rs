@@ -385,6 +385,21 @@ fn a_lasting_card_cost_change_keeps_to_its_card_type() {
     );
 }
 
+/// A `damage` change narrowed to a damage type (a vulnerability, and a
+/// defence used once a turn) changes only damage of that type (a custom
+/// sabotage card: the base pack has none).
+#[test]
+fn a_vulnerability_changes_only_its_damage_type() {
+    passes_with_card("corroded-plating.toml", "vulnerability-by-damage-type");
+}
+
+/// A `damage` change a triggered power gives until the end of the turn
+/// adds to damage of every type in the turn, and to none after it.
+#[test]
+fn a_lasting_damage_change_lasts_its_turn() {
+    passes_with_card("corroded-plating.toml", "lasting-damage-change");
+}
+
 /// A weapon an `extra-weapon` effect gives is charged, fired and matched
 /// in events by its name (a custom event: the base pack has none).
 #[test]

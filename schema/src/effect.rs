@@ -552,6 +552,8 @@ pub enum Stat {
     Capacity,
     /// The number-die roll at or above which a ship moving next to this ship takes ECM damage.
     EcmThreshold,
+    /// The damage a ship takes each time it is dealt damage (of `damage_type` only, when given): more for a vulnerability, less for a defence.
+    Damage,
 }
 
 impl Stat {
@@ -566,6 +568,7 @@ impl Stat {
             Stat::CardCost => "card-cost",
             Stat::Capacity => "capacity",
             Stat::EcmThreshold => "ecm-threshold",
+            Stat::Damage => "damage",
         }
     }
 
@@ -756,6 +759,9 @@ pub enum Effect {
         /// For `card-cost`: only cards of this type.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         card_type: Option<TacticType>,
+        /// For `damage`: only damage of this named type (from the ruleset's `damage_types`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        damage_type: Option<String>,
         /// The stat never goes below this.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         #[schemars(range(max = 40))]

@@ -25,6 +25,8 @@ use crate::state::{TacticPlace, WeaponRef};
 enum Subject {
     Ship(ShipId, Option<WeaponRef>),
     Card(ShipCardId, Option<TacticType>, Option<PlayerId>),
+    /// Damage a ship is dealt, of a named type or none.
+    Damage(ShipId, Option<u8>),
 }
 
 fn applies(game: &Game, ctx: &Ctx, modify: &Modify, subject: Subject) -> bool {
@@ -37,6 +39,12 @@ fn applies(game: &Game, ctx: &Ctx, modify: &Modify, subject: Subject) -> bool {
             eval::selects_card(game, ctx, &modify.target, card)
                 && modify.card_type.is_none_or(|wanted| Some(wanted) == kind)
                 && payer.is_none_or(|payer| payer == ctx.you)
+        }
+        Subject::Damage(ship, taken) => {
+            eval::selects(game, ctx, &modify.target, ship)
+                && modify
+                    .damage_type
+                    .is_none_or(|wanted| Some(wanted) == taken)
         }
     }
 }
@@ -73,7 +81,7 @@ fn holding_on(game: &Game, modifier: Modifier, card: ShipCardId) -> impl Iterato
 impl Subject {
     fn card(self, game: &Game) -> ShipCardId {
         match self {
-            Subject::Ship(ship, _) => game.data.card_of(ship),
+            Subject::Ship(ship, _) | Subject::Damage(ship, _) => game.data.card_of(ship),
             Subject::Card(card, ..) => card,
         }
     }
@@ -201,7 +209,19 @@ fn from_lasting(game: &Game, stat: StatKind, subject: Subject, mut value: i32) -
                                     .is_none_or(|which| eval::weapon_fits(weapon, which, tactic))
                         }
                         Subject::Card(card, ..) => game.data.card_of(lasting.ship) == card,
+                        Subject::Damage(..) => false,
                     };
+                (fits, amount, minimum)
+            }
+            LastingKind::Damage {
+                amount,
+                minimum,
+                damage_type,
+            } => {
+                let fits = stat == StatKind::Damage
+                    && matches!(subject, Subject::Damage(ship, taken)
+                        if lasting.ship == ship
+                            && damage_type.is_none_or(|wanted| Some(wanted) == taken));
                 (fits, amount, minimum)
             }
             LastingKind::CardCost {
@@ -298,7 +318,13 @@ pub(crate) fn modified(game: &Game, stat: Stat, value: i32) -> i32 {
             if prevented(game, ship, damage_type).is_some() {
                 0
             } else {
-                value
+                apply(
+                    game,
+                    StatKind::Damage,
+                    Subject::Damage(ship, damage_type),
+                    value,
+                )
+                .max(0)
             }
         }
         Stat::Cover(ship) => i32::from(!cover_denied(game, ship) && value > 0),
@@ -461,13 +487,20 @@ fn hits(
     stat: StatKind,
     card: Option<ShipCardId>,
     ship: Option<ShipId>,
+    taken: Option<u8>,
 ) -> bool {
     power.effects.iter().any(|effect| match effect {
-        Eff::Modify(modify) if modify.stat == stat => match (card, ship) {
-            (Some(card), _) => eval::selects_card(game, ctx, &modify.target, card),
-            (None, Some(ship)) => eval::selects(game, ctx, &modify.target, ship),
-            (None, None) => false,
-        },
+        Eff::Modify(modify) if modify.stat == stat => {
+            let of_type = modify
+                .damage_type
+                .is_none_or(|wanted| Some(wanted) == taken);
+            of_type
+                && match (card, ship) {
+                    (Some(card), _) => eval::selects_card(game, ctx, &modify.target, card),
+                    (None, Some(ship)) => eval::selects(game, ctx, &modify.target, ship),
+                    (None, None) => false,
+                }
+        }
         _ => false,
     })
 }
@@ -479,6 +512,22 @@ pub(crate) fn use_up(
     stat: StatKind,
     card: Option<ShipCardId>,
     ship: Option<ShipId>,
+) {
+    use_up_of(game, stat, card, ship, None);
+}
+
+/// [`use_up`] for the damage of type `taken` just dealt to `ship`: the
+/// powers changing damage of another type are not used.
+pub(crate) fn use_up_damage(game: &mut Game, ship: ShipId, taken: Option<u8>) {
+    use_up_of(game, StatKind::Damage, None, Some(ship), taken);
+}
+
+fn use_up_of(
+    game: &mut Game,
+    stat: StatKind,
+    card: Option<ShipCardId>,
+    ship: Option<ShipId>,
+    taken: Option<u8>,
 ) {
     let subject = match (card, ship) {
         (Some(card), _) => card,
@@ -494,7 +543,7 @@ pub(crate) fn use_up(
         // same sources as collecting them first would, without a list.
         loop {
             let next = holding_on(game, modifier, subject)
-                .find(|ctx| hits(game, ctx, power, stat, card, ship));
+                .find(|ctx| hits(game, ctx, power, stat, card, ship, taken));
             let Some(ctx) = next else {
                 break;
             };
@@ -506,15 +555,15 @@ pub(crate) fn use_up(
 /// Marks used a limited power that just kept damage off a ship, and the
 /// other copies of its card on the same ship: "the first time in each
 /// activation that it would take ECM damage" has passed for them too, so
-/// two copies do not stop a second hit.
-pub(crate) fn use_up_prevention(game: &mut Game, ship: ShipId, damage_type: Option<u8>) {
+/// two copies do not stop a second hit. Whether a power kept it off.
+pub(crate) fn use_up_prevention(game: &mut Game, ship: ShipId, damage_type: Option<u8>) -> bool {
     let Some((index, ctx)) = prevented(game, ship, damage_type) else {
-        return;
+        return false;
     };
     let data = Arc::clone(&game.data);
     let power = &data.powers.powers[index];
     if power.limit.is_none() {
-        return;
+        return true;
     }
     let copies: Vec<Ctx> = holding(game, index, power)
         .filter(|other| other.attached.is_some() && other.attached == ctx.attached)
@@ -523,6 +572,7 @@ pub(crate) fn use_up_prevention(game: &mut Game, ship: ShipId, damage_type: Opti
     for other in &copies {
         mark_used(game, other, power.limit);
     }
+    true
 }
 
 #[cfg(test)]
@@ -571,7 +621,7 @@ mod tests {
             }
             loop {
                 let next = holding(game, index, power)
-                    .find(|ctx| hits(game, ctx, power, stat, card, ship));
+                    .find(|ctx| hits(game, ctx, power, stat, card, ship, None));
                 let Some(ctx) = next else {
                     break;
                 };
@@ -602,6 +652,9 @@ mod tests {
                 for ship in game.data.card(card).ship_ids() {
                     for &weapon in &weapons {
                         out.push((stat, Subject::Ship(ship, weapon)));
+                    }
+                    for taken in [None, Some(0), Some(4)] {
+                        out.push((stat, Subject::Damage(ship, taken)));
                     }
                 }
             }

@@ -142,6 +142,7 @@ pub(crate) enum StatKind {
     CardCost,
     Capacity,
     EcmThreshold,
+    Damage,
 }
 
 impl From<LangStat> for StatKind {
@@ -156,6 +157,7 @@ impl From<LangStat> for StatKind {
             LangStat::CardCost => StatKind::CardCost,
             LangStat::Capacity => StatKind::Capacity,
             LangStat::EcmThreshold => StatKind::EcmThreshold,
+            LangStat::Damage => StatKind::Damage,
         }
     }
 }
@@ -168,6 +170,8 @@ pub(crate) struct Modify {
     pub(crate) target: Sel,
     pub(crate) weapon: Option<WeaponSlot>,
     pub(crate) card_type: Option<TacticType>,
+    /// For `damage`: the damage type it changes (`None`: every type).
+    pub(crate) damage_type: Option<u8>,
     pub(crate) minimum: Option<i32>,
     pub(crate) until: Option<Until>,
 }
@@ -341,32 +345,32 @@ pub(crate) struct Program {
     pub(crate) prepped: Vec<(PlayerId, u16, u16)>,
     /// Whether any effect anywhere modifies each [`StatKind`], continuous
     /// or lasting: a quick exit for the many queries of the others.
-    pub(crate) modifies: [bool; 9],
+    pub(crate) modifies: [bool; STATS],
     /// Per [`StatKind`], when no effect that may act in this game raises
     /// it: the highest floor (`minimum`) of those that lower it
     /// (`i32::MIN` if none has one). The number is then never above the
     /// larger of its print and this cap.
-    pub(crate) caps: [Option<i32>; 9],
+    pub(crate) caps: [Option<i32>; STATS],
     /// Per [`StatKind`] ([`stat_index`]) and ship card: the continuous
     /// powers in play in this game with a `modify` of it that is not
     /// lasting and may pick a ship of the card, in program order. Every
     /// number the rules ask for reads only these, not the whole program.
-    pub(crate) modifying: [Vec<Vec<Modifier>>; 9],
+    pub(crate) modifying: [Vec<Vec<Modifier>>; STATS],
     /// Per [`StatKind`] and ship card: whether its [`Program::modifying`]
     /// list holds a power that is not attached-only.
-    pub(crate) unattached: [Vec<bool>; 9],
+    pub(crate) unattached: [Vec<bool>; STATS],
     /// Per [`StatKind`] and tactic card: whether it is an origin of an
     /// attached-only power of a [`Program::modifying`] list. A card with
     /// no such list and carrying none of these has its number changed by
     /// no power.
-    pub(crate) carried: [Vec<bool>; 9],
+    pub(crate) carried: [Vec<bool>; STATS],
     /// Per [`StatKind`] and ship card: the limited continuous powers with
     /// any `modify` of it that may pick a ship of the card, used up when
     /// the number is used.
-    pub(crate) limited: [Vec<Vec<Modifier>>; 9],
+    pub(crate) limited: [Vec<Vec<Modifier>>; STATS],
     /// Per [`StatKind`]: whether some card's [`Program::limited`] list
     /// holds a power; for the others, using the number uses up nothing.
-    pub(crate) limits: [bool; 9],
+    pub(crate) limits: [bool; STATS],
     /// Per [`Status`]: the continuous powers with an effect of it.
     pub(crate) statuses: [Vec<u16>; STATUSES],
     /// Continuous powers with a `draw-from`: the energy phase's
@@ -447,8 +451,11 @@ impl Status {
     }
 }
 
+/// How many [`StatKind`]s there are.
+pub(crate) const STATS: usize = 10;
+
 /// Every [`StatKind`], in [`stat_index`] order.
-pub(crate) const STAT_KINDS: [StatKind; 9] = [
+pub(crate) const STAT_KINDS: [StatKind; STATS] = [
     StatKind::Range,
     StatKind::Attacks,
     StatKind::Strength,
@@ -458,6 +465,7 @@ pub(crate) const STAT_KINDS: [StatKind; 9] = [
     StatKind::CardCost,
     StatKind::Capacity,
     StatKind::EcmThreshold,
+    StatKind::Damage,
 ];
 
 pub(crate) fn stat_index(stat: StatKind) -> usize {
@@ -471,6 +479,7 @@ pub(crate) fn stat_index(stat: StatKind) -> usize {
         StatKind::CardCost => 6,
         StatKind::Capacity => 7,
         StatKind::EcmThreshold => 8,
+        StatKind::Damage => 9,
     }
 }
 
@@ -640,6 +649,7 @@ impl Compiler<'_> {
                 target,
                 weapon,
                 card_type,
+                damage_type,
                 minimum,
                 until,
             } => Eff::Modify(Modify {
@@ -648,6 +658,11 @@ impl Compiler<'_> {
                 target: self.selector(target),
                 weapon: *weapon,
                 card_type: *card_type,
+                // A name the ruleset lacks (never in a checked bundle)
+                // names no damage, rather than all of it.
+                damage_type: damage_type
+                    .as_ref()
+                    .map(|name| self.damage_type(name).unwrap_or(u8::MAX)),
                 minimum: minimum.map(|m| m as i32),
                 until: *until,
             }),
@@ -998,7 +1013,7 @@ fn index(program: &mut Program, data: &Data) {
                 .fold(0, |bits, when| bits | 1 << when)
         })
         .collect();
-    let mut caps = [Some(i32::MIN); 9];
+    let mut caps = [Some(i32::MIN); STATS];
     for power in &program.powers {
         each_modify(&power.effects, &mut |modify| {
             program.modifies[stat_index(modify.stat)] = true;
@@ -1021,7 +1036,7 @@ fn index(program: &mut Program, data: &Data) {
 
 /// Notes what a `modify` that may act in the game does to its stat's cap:
 /// takes it away if it may raise the stat, else raises it to its floor.
-fn note_cap(caps: &mut [Option<i32>; 9], modify: &Modify) {
+fn note_cap(caps: &mut [Option<i32>; STATS], modify: &Modify) {
     let cap = &mut caps[stat_index(modify.stat)];
     *cap = cap
         .filter(|_| modify.amount <= 0)

@@ -238,6 +238,12 @@ fn lasting_modify(game: &mut Game, ctx: &Ctx, modify: &Modify) {
                 card_type: modify.card_type,
                 you: ctx.you,
             }
+        } else if modify.stat == StatKind::Damage {
+            LastingKind::Damage {
+                amount: modify.amount,
+                minimum: modify.minimum,
+                damage_type: modify.damage_type,
+            }
         } else {
             LastingKind::Modify {
                 stat: modify.stat,

@@ -38,6 +38,13 @@ pub(crate) enum LastingKind {
         card_type: Option<spacedock_schema::common::TacticType>,
         you: crate::ids::PlayerId,
     },
+    /// A `damage` change: of damage of `damage_type` (every type if
+    /// `None`) the ship takes.
+    Damage {
+        amount: i32,
+        minimum: Option<i32>,
+        damage_type: Option<u8>,
+    },
     DenyCover,
     /// An `extra-weapon` of a triggered power: the compiled weapon's index.
     ExtraWeapon(u16),

@@ -534,6 +534,7 @@ impl Scope<'_, '_> {
                 amount,
                 weapon,
                 card_type,
+                damage_type,
                 ..
             } => {
                 if *amount == 0 {
@@ -572,6 +573,20 @@ impl Scope<'_, '_> {
                         "not a card cost",
                         "remove `card_type`, or modify `card-cost`",
                     );
+                }
+                if let Some(damage_type) = damage_type {
+                    if *stat == spacedock_schema::effect::Stat::Damage {
+                        self.damage_type(&at("damage_type"), damage_type, diagnostics);
+                    } else {
+                        self.push(
+                            diagnostics,
+                            Code::InvalidParameter,
+                            &at("damage_type"),
+                            format!("`damage_type` only narrows `damage`, not `{}`", stat.name()),
+                            "not damage",
+                            "remove `damage_type`, or modify `damage`",
+                        );
+                    }
                 }
             }
             Effect::ExtraWeapon { weapon, .. } => {
