@@ -103,6 +103,13 @@ pub(crate) enum Error {
     #[error("`{}` is a result of `spacedock sim`, not a trace", path.display())]
     ResultNotTrace { path: PathBuf },
 
+    #[error(
+        "`{}` was recorded from the pack `{}`, which is not there any more",
+        path.display(),
+        pack.display()
+    )]
+    TracePackGone { path: PathBuf, pack: PathBuf },
+
     #[error("`{}` does not say which pack it was recorded from", path.display())]
     NoPackForTrace { path: PathBuf },
 
@@ -151,7 +158,9 @@ impl Error {
                 "merge the shards of one run: same pack, mission, seats, policies and fleet builds, seed, games and --shard N"
                     .to_owned(),
             ),
-            Error::NoPackForTrace { .. } => Some("give the pack with `--pack PACK`".to_owned()),
+            Error::NoPackForTrace { .. } | Error::TracePackGone { .. } => {
+                Some("give the pack with `--pack PACK`".to_owned())
+            }
             Error::ResultNotTrace { .. } => Some(
                 "`sim merge` reads results; a trace is the file `spacedock sim ... --trace FILE` writes"
                     .to_owned(),

@@ -91,6 +91,12 @@ pub(crate) fn run(args: &ReplayArgs, style: Style) -> Result<Exit, Error> {
     };
     let pack = match (&args.pack, header.source) {
         (Some(pack), _) => pack.clone(),
+        (None, Some(source)) if !Path::new(&source).is_dir() => {
+            return Err(Error::TracePackGone {
+                path: args.file.clone(),
+                pack: PathBuf::from(source),
+            });
+        }
         (None, Some(source)) => PathBuf::from(source),
         (None, None) => {
             return Err(Error::NoPackForTrace {

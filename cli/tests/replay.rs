@@ -325,3 +325,43 @@ fn a_trace_replays_from_stdin() {
         "{output:?}"
     );
 }
+
+/// A trace whose recorded pack folder is gone says so, and how to give
+/// the pack; given, it replays.
+#[test]
+fn a_trace_whose_pack_moved_asks_for_the_pack() {
+    let dir = tempfile::tempdir().unwrap();
+    let pack = dir.path().join("moved");
+    let copy = std::process::Command::new("cp")
+        .args(["-r", &crate::fixtures().join("clean").display().to_string()])
+        .arg(&pack)
+        .status()
+        .unwrap();
+    assert!(copy.success());
+    let trace = dir.path().join("game.jsonl").display().to_string();
+    let pack_text = pack.display().to_string();
+    run(
+        &[
+            "sim",
+            "--pack",
+            &pack_text,
+            "--mission",
+            "open-battle",
+            "--games",
+            "1",
+            "--trace",
+            &trace,
+        ],
+        0,
+    );
+    std::fs::remove_dir_all(&pack).unwrap();
+    let finished = run(&["replay", &trace], 2);
+    assert!(
+        finished.stderr.contains(&format!(
+            "was recorded from the pack `{pack_text}`, which is not there any more\nhelp: give the pack with `--pack PACK`"
+        )),
+        "{}",
+        finished.stderr
+    );
+    run(&["replay", &trace, "--pack", "clean"], 0);
+}
