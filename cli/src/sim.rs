@@ -15,6 +15,7 @@ use std::sync::Arc;
 
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::{Deserialize, Serialize};
+use spacedock_engine::policy::POLICY_NAMES;
 use spacedock_engine::sim::trace::{self, TraceSpec};
 use spacedock_engine::sim::{
     CardReport, Difference, Rate, Report, Run, SIM_FORMAT, Shard, SimConfig, Tally, game_seed,
@@ -404,6 +405,30 @@ fn check_shard(path: &Path, run: &Run, tally: &Tally) -> Result<(), Error> {
     if run.shards.is_empty() {
         return Err(invalid("it names no shard".to_owned()));
     }
+    for (what, value) in [("pack", &run.pack), ("mission", &run.mission)] {
+        if value.is_empty() {
+            return Err(invalid(format!("its {what} is empty")));
+        }
+    }
+    if run.seats.is_empty() {
+        return Err(invalid("it has no seats".to_owned()));
+    }
+    for (seat, player) in run.seats.iter().enumerate() {
+        if player.player.is_empty() || player.team.is_empty() {
+            return Err(invalid(format!(
+                "its seat {} has no player or team name",
+                seat + 1
+            )));
+        }
+        if !POLICY_NAMES.contains(&player.policy.as_str()) {
+            return Err(invalid(format!(
+                "its seat {} plays the policy `{}`, which is none of {}",
+                seat + 1,
+                player.policy,
+                POLICY_NAMES.join(", ")
+            )));
+        }
+    }
     if tally.games != expected {
         return Err(invalid(format!(
             "it counts {} games where its shards play {expected}",
@@ -464,12 +489,17 @@ fn check_shard(path: &Path, run: &Run, tally: &Tally) -> Result<(), Error> {
             tally.steps, tally.finished, run.max_steps
         )));
     }
-    if !tally.rounds.is_consistent() || tally.rounds.len() != tally.finished {
+    if tally.rounds.len() != tally.finished {
         return Err(invalid(format!(
-            "its game lengths count {} games, or do not add up, where it counts {} finished games",
+            "its game lengths count {} games where it counts {} finished games",
             tally.rounds.len(),
             tally.finished
         )));
+    }
+    if !tally.rounds.is_consistent() {
+        return Err(invalid(
+            "its game lengths' sum or sum of squares is not what their counts add up to".to_owned(),
+        ));
     }
     if failures.samples.len() as u128 > failed {
         return Err(invalid(format!(

@@ -307,6 +307,31 @@ fn actions_the_header_policies_would_not_choose_are_a_mismatch() {
         "{}",
         finished.stdout
     );
+    // A policy no one has, or a mission of other seats: named.
+    let mut lines = recorded();
+    lines[0] = edit(&lines[0], |header| {
+        header["header"]["policies"] = serde_json::json!(["greedyy", "greedy"]);
+    });
+    let finished = TraceFile::of_lines(&lines).replay(false, 1);
+    assert!(
+        finished.stdout.contains(
+            "but the game has no policy named `greedyy` (the policies are random, greedy)"
+        ),
+        "{}",
+        finished.stdout
+    );
+    let mut lines = recorded();
+    lines[0] = edit(&lines[0], |header| {
+        header["header"]["mission"] = serde_json::json!("meteor-storm");
+    });
+    let finished = TraceFile::of_lines(&lines).replay(false, 1);
+    assert!(
+        finished.stdout.contains(
+            "but the game has 4 seats in `meteor-storm`, which take one policy, or one each"
+        ),
+        "{}",
+        finished.stdout
+    );
 }
 
 /// A trace on stdin (`-`) or through a pipe replays: it is read once,

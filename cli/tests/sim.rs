@@ -346,7 +346,23 @@ fn merging_refuses_a_result_edited_by_hand() {
         let sum = result["tally"]["rounds"]["sum"].as_u64().unwrap();
         result["tally"]["rounds"]["sum"] = serde_json::json!(sum + 1000);
     });
-    assert!(stderr.contains("its game lengths count"), "{stderr}");
+    assert!(
+        stderr
+            .contains("its game lengths' sum or sum of squares is not what their counts add up to"),
+        "{stderr}"
+    );
+    let stderr = edit(&|result| result["tally"]["rounds"]["counts"] = serde_json::json!([]));
+    assert!(
+        stderr.contains("its game lengths count 0 games where it counts 5 finished games"),
+        "{stderr}"
+    );
+    let stderr = edit(&|result| result["run"]["seats"][0]["policy"] = serde_json::json!("greedyy"));
+    assert!(
+        stderr.contains("its seat 1 plays the policy `greedyy`, which is none of random, greedy"),
+        "{stderr}"
+    );
+    let stderr = edit(&|result| result["run"]["mission"] = serde_json::json!(""));
+    assert!(stderr.contains("its mission is empty"), "{stderr}");
     let stderr = edit(&|result| result["tally"]["ships"][0]["survived"] = serde_json::json!(1000));
     assert!(stderr.contains("survived 1000, deployed"), "{stderr}");
     let stderr = edit(&|result| result["tally"]["teams"][0]["team"] = serde_json::json!("zzz"));

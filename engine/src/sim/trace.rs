@@ -31,7 +31,7 @@ use crate::event::Event;
 use crate::game::Game;
 use crate::ids::PlayerId;
 use crate::outcome::Outcome;
-use crate::policy::{Policy, policy_by_name};
+use crate::policy::{POLICY_NAMES, Policy, policy_by_name};
 use crate::setup::{Setup, SetupError};
 use crate::sim::play::{Decision, PlayError, play_observed, policy_rng};
 use crate::sim::simulate::{SimError, seat_policies};
@@ -469,12 +469,25 @@ pub fn replay(bundle: &Arc<Bundle>, input: impl BufRead) -> Result<Replay, Repla
         });
     }
     let seats = game.players().len();
-    let Ok(names) = seat_policies(&header.policies, seats) else {
-        return Err(ReplayError::Header {
-            field: "policies",
-            recorded: as_written(&header.policies),
-            actual: format!("one known policy, or one for each of the {seats} seats"),
-        });
+    let names = match seat_policies(&header.policies, seats) {
+        Ok(names) => names,
+        Err(error) => {
+            let actual = match error {
+                SimError::UnknownPolicy(name) => format!(
+                    "no policy named `{name}` (the policies are {})",
+                    POLICY_NAMES.join(", ")
+                ),
+                _ => format!(
+                    "{seats} seats in `{}`, which take one policy, or one each",
+                    header.mission
+                ),
+            };
+            return Err(ReplayError::Header {
+                field: "policies",
+                recorded: as_written(&header.policies),
+                actual,
+            });
+        }
     };
     // Each seat's policy, drawing from the seat's stream as in `sim`: the
     // trace is confirmed as the game those policies play, not only as a
