@@ -385,6 +385,32 @@ fn a_lasting_card_cost_change_keeps_to_its_card_type() {
     );
 }
 
+/// An event pattern with `count` fails when the events it matches are
+/// not that many, and lists those that came.
+#[test]
+fn an_event_count_is_exact() {
+    let scenario = std::fs::read_to_string(
+        std::path::Path::new(&base_pack()).join("tests/rules/ecm-damage.toml"),
+    )
+    .unwrap();
+    assert!(scenario.contains("count = 1\n"));
+    let twice = scenario.replace("count = 1\n", "count = 2\n");
+    let report = run_scenario_text("ecm-counted", &twice, "", 1);
+    let failure = &report["scenarios"][0]["failures"][0];
+    assert_eq!(
+        failure["what"], "the number of events `ecm-roll`",
+        "{report:#}"
+    );
+    assert_eq!(
+        failure["expected"],
+        "2 of ecm-roll { enemy = \"so-bwa-tet\" }"
+    );
+    assert_eq!(
+        failure["actual"],
+        "1: ecm-roll { ship = \"f-47-blue-hawks#1\", enemy = \"so-bwa-tet\", roll = 5, damage = 2 }"
+    );
+}
+
 /// A `damage` change narrowed to a damage type (a vulnerability, and a
 /// defence used once a turn) changes only damage of that type (a custom
 /// sabotage card: the base pack has none).

@@ -1009,6 +1009,12 @@ impl Cell {
 #[serde(deny_unknown_fields)]
 pub struct EventPattern {
     pub event: EventKind,
+    /// How many events it matches, exactly (among `events` only): such a
+    /// pattern counts every match in the step (or in all the steps),
+    /// apart from the order of the others.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(max = 1000))]
+    pub count: Option<u32>,
     /// A seat's name.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub player: Option<String>,

@@ -42,6 +42,35 @@ pub(super) fn check(arranged: &Arranged, expect: &Expect, events: &[Event]) -> V
     };
     let mut from = 0;
     for pattern in &expect.events {
+        if let Some(count) = pattern.count {
+            let found: Vec<&Rendered> = rendered
+                .iter()
+                .filter(|event| matches(pattern, event))
+                .collect();
+            if found.len() != count as usize {
+                failures.push(Failure {
+                    pointer: format!("{}/count", pattern.pointer),
+                    what: format!("the number of events `{}`", pattern.event.name()),
+                    expected: format!(
+                        "{count} of {}",
+                        render::event_text(pattern.event, &pattern.fields)
+                    ),
+                    actual: match found.as_slice() {
+                        [] => "none".to_owned(),
+                        found => format!(
+                            "{}: {}",
+                            found.len(),
+                            found
+                                .iter()
+                                .map(|(kind, fields)| render::event_text(*kind, fields))
+                                .collect::<Vec<_>>()
+                                .join("; ")
+                        ),
+                    },
+                });
+            }
+            continue;
+        }
         match rendered[from..]
             .iter()
             .position(|event| matches(pattern, event))

@@ -350,6 +350,9 @@ pub struct EventCheck {
     pub pointer: String,
     pub event: EventKind,
     pub fields: Vec<(EventField, EventValue)>,
+    /// How many events must match, exactly; `None`: at least one, in order.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub count: Option<u32>,
 }
 
 /// A field of an event, in the one form both the engine's rendering and a

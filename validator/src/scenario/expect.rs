@@ -86,8 +86,13 @@ pub(super) fn check(
             None => ok = false,
         }
     }
-    let events = patterns(checker, &expect.events, &format!("{pointer}/events"));
-    let no_events = patterns(checker, &expect.no_events, &format!("{pointer}/no_events"));
+    let events = patterns(checker, &expect.events, &format!("{pointer}/events"), true);
+    let no_events = patterns(
+        checker,
+        &expect.no_events,
+        &format!("{pointer}/no_events"),
+        false,
+    );
     let (events, no_events) = (events?, no_events?);
     ok.then_some(Expect {
         checks,
@@ -250,15 +255,30 @@ fn ship_checks(
     Some(checks)
 }
 
+/// The checks of `events` (`counted`: a pattern may say how many) or of
+/// `no_events`.
 fn patterns(
     checker: &mut Checker<'_, '_>,
     patterns: &[EventPattern],
     pointer: &str,
+    counted: bool,
 ) -> Option<Vec<EventCheck>> {
     let mut checks = Vec::new();
     let mut ok = true;
     for (index, pattern) in patterns.iter().enumerate() {
-        match event(checker, pattern, &format!("{pointer}/{index}")) {
+        let at = format!("{pointer}/{index}");
+        if pattern.count.is_some() && !counted {
+            checker.report(
+                CODE,
+                &format!("{at}/count"),
+                "a pattern of `no_events` has no count: it matches no event",
+                "counts nothing",
+                Some("to expect a number of events, put the pattern in `events`".to_owned()),
+            );
+            ok = false;
+            continue;
+        }
+        match event(checker, pattern, &at) {
             Some(check) => checks.push(check),
             None => ok = false,
         }
@@ -307,6 +327,7 @@ fn event(
         pointer: pointer.to_owned(),
         event: kind,
         fields,
+        count: pattern.count,
     })
 }
 
