@@ -598,6 +598,14 @@ fn a_refused_step_says_why() {
             "refused-attack-before-activation",
             "(no ship card is activated: activate isn-everest first)",
         ),
+        (
+            "refused-load-over-capacity",
+            "(the hold of isn-everest has 1 space left, and it takes 3 spaces)",
+        ),
+        (
+            "refused-launch-on-a-ship",
+            "([8, 9] is taken by isn-everest)",
+        ),
     ] {
         let failures = failures_of_fixture_scenario(scenario);
         assert_eq!(failures.len(), 1, "{failures:#?}");

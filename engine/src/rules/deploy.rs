@@ -642,7 +642,7 @@ pub(crate) fn finish_setup_card(game: &mut Game, card: ShipCardId) {
 }
 
 /// Spaces left in a carrier's hold.
-fn hold_room(game: &Game, carrier: ShipCardId) -> i32 {
+pub(crate) fn hold_room(game: &Game, carrier: ShipCardId) -> i32 {
     let used: i32 = (0..game.st.cards.len() as u16)
         .map(ShipCardId)
         .filter(|&card| game.st.cards[card.index()].place == CardPlace::Hold(carrier))

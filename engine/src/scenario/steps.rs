@@ -311,6 +311,9 @@ fn why_not(game: &Game, action: Action) -> Option<String> {
                 )
             })
         }
+        Action::Launch(card) => why_not_launched(game, card),
+        Action::Load(card) => why_not_loaded(game, card),
+        Action::Place { hex, dir } => why_not_placed(game, crate::board::Pos { at: hex, dir }),
         Action::Step { ship, .. } => {
             let act = game.st.activation?;
             if game.data.card_of(ship) != act.card {
@@ -331,6 +334,150 @@ fn why_not(game: &Game, action: Action) -> Option<String> {
         }
         _ => None,
     }
+}
+
+/// Why a ship card cannot be launched now, if it is one of the common
+/// reasons (the phase, whose it is, where it is, its cost).
+fn why_not_launched(game: &Game, card: ShipCardId) -> Option<String> {
+    use crate::rules::{energy, stats};
+    use crate::state::{CardPlace, TurnPhase};
+    let active = game.active_player();
+    let state = &game.st.cards[card.index()];
+    Some(if game.phase() != TurnPhase::Deploy {
+        "ship cards are launched in the deploy phase".to_owned()
+    } else if state.controller != active {
+        format!("it is not {}'s", render::player(game, active))
+    } else {
+        match state.place {
+            CardPlace::Launched => "it is launched already".to_owned(),
+            CardPlace::OutOfPlay => "it is out of play".to_owned(),
+            CardPlace::Hold(carrier)
+                if game.st.cards[carrier.index()].place != CardPlace::Launched =>
+            {
+                format!(
+                    "it is in the hold of {}, which is not launched",
+                    render::card_name(game, carrier)
+                )
+            }
+            CardPlace::Hold(carrier)
+                if game.st.cards[carrier.index()].launched_turn >= game.st.turn =>
+            {
+                format!(
+                    "it is in the hold of {}, launched this turn: ships in a hold launch on a later turn",
+                    render::card_name(game, carrier)
+                )
+            }
+            CardPlace::Hold(_) | CardPlace::Screen => {
+                let cost = stats::stat(game, crate::powers::Stat::LaunchCost(card));
+                if energy::can_pay(game, active, cost) {
+                    // Then there is no room for it: the legal list says.
+                    return None;
+                }
+                format!(
+                    "its launch costs {cost} and {} has {} energy",
+                    render::player(game, active),
+                    game.energy(active)
+                )
+            }
+        }
+    })
+}
+
+/// Why a ship card cannot go into the hold being loaded, if it is one of
+/// the common reasons.
+fn why_not_loaded(game: &Game, card: ShipCardId) -> Option<String> {
+    use crate::rules::deploy;
+    use crate::state::{CardPlace, Stage};
+    // A hold closes once no card fits in it: without one open, a carrier
+    // launched this turn is the one the card was meant for.
+    let (player, carrier, open) = if let Stage::Loading { player, carrier } = game.st.stage {
+        (player, carrier, true)
+    } else {
+        let active = game.active_player();
+        let carrier = (0..game.st.cards.len() as u16)
+            .map(ShipCardId)
+            .rfind(|&other| {
+                let state = &game.st.cards[other.index()];
+                state.controller == active
+                    && state.place == CardPlace::Launched
+                    && state.launched_turn == game.st.turn
+                    && crate::rules::stats::stat(game, crate::powers::Stat::Capacity(other)) > 0
+            });
+        let Some(carrier) = carrier else {
+            return Some(
+                "no transport hold is being loaded: a hold is loaded as its carrier launches"
+                    .to_owned(),
+            );
+        };
+        (active, carrier, false)
+    };
+    let state = &game.st.cards[card.index()];
+    let carrier_name = render::card_name(game, carrier);
+    Some(if card == carrier {
+        "a ship card does not carry itself".to_owned()
+    } else if state.controller != player {
+        format!("it is not {}'s", render::player(game, player))
+    } else if let CardPlace::Hold(other) = state.place {
+        format!(
+            "it is in the hold of {} already",
+            render::card_name(game, other)
+        )
+    } else if state.place != CardPlace::Screen {
+        "only a ship card behind the screen is loaded".to_owned()
+    } else if game.data.card(card).size >= game.data.card(carrier).size {
+        format!("{carrier_name} carries only ships smaller than its own")
+    } else {
+        let room = deploy::hold_room(game, carrier);
+        let needs = game.data.spaces(card);
+        if needs <= room {
+            return (!open).then(|| format!("the loading of {carrier_name}'s hold is over"));
+        }
+        let spaces = |count: i32| {
+            if count == 1 {
+                "1 space".to_owned()
+            } else {
+                format!("{count} spaces")
+            }
+        };
+        format!(
+            "the hold of {carrier_name} has {} left, and it takes {}",
+            spaces(room),
+            spaces(needs)
+        )
+    })
+}
+
+/// Why a ship cannot be placed at `pos`, if a hex of it is taken or not
+/// there; where the zone and the other ships allow it, the legal list
+/// says.
+fn why_not_placed(game: &Game, pos: crate::board::Pos) -> Option<String> {
+    use crate::state::Stage;
+    let Stage::Placing { card, kind, .. } = game.st.stage else {
+        return Some("no ship is being placed".to_owned());
+    };
+    let size = match kind {
+        crate::state::PlaceKind::Warp { ship, .. } => game.data.size_of(ship),
+        _ => game.data.card(card).size,
+    };
+    let mut hexes = [crate::ids::Hex(0); 7];
+    let Some(len) = game.data.board.footprint(size, pos, &mut hexes) else {
+        return Some("it does not fit there: a half hex or the edge is in the way".to_owned());
+    };
+    hexes[..len].iter().find_map(|&hex| {
+        let at = render::coordinate(game.coord(hex));
+        let occupant = game.st.occupant[hex.index()];
+        if occupant != 0 {
+            let ship = crate::ids::ShipId(occupant - 1);
+            Some(format!(
+                "{at} is taken by {}",
+                render::card_name(game, game.data.card_of(ship))
+            ))
+        } else if crate::rules::obstacles::is_asteroid(game, hex) {
+            Some(format!("{at} is an asteroid"))
+        } else {
+            None
+        }
+    })
 }
 
 fn phase_name(phase: spacedock_schema::common::Phase) -> &'static str {
