@@ -292,6 +292,33 @@ impl Checker<'_, '_> {
 
     /// A tactic card; its bundle index.
     pub(crate) fn tactic(&mut self, text: &str, pointer: &str) -> Option<usize> {
+        // A ship card's power is no tactic card: said so, with the card,
+        // rather than with a tactic card's name that looks alike.
+        let is_tactic = |tactic: &spacedock_schema::bundle::Tactic| {
+            tactic.id == text || tactic.name.eq_ignore_ascii_case(text)
+        };
+        if !self.bundle.tactics.iter().any(is_tactic)
+            && let Some(ship) = self.bundle.ships.iter().find(|ship| {
+                ship.versions.iter().any(|version| {
+                    version
+                        .powers
+                        .iter()
+                        .any(|power| power.name.eq_ignore_ascii_case(text))
+                })
+            })
+        {
+            let ship_name = ship.name.clone();
+            self.report(
+                Code::UnknownReference,
+                pointer,
+                format!("no tactic card named `{text}`: it is a power of the ship card {ship_name}"),
+                "a ship's power",
+                Some(format!(
+                    "a ship card's power is used with a `use-power` step naming the ship: `ship = \"{ship_name}\"`"
+                )),
+            );
+            return None;
+        }
         let id = self.item(ItemKind::Tactic, text, pointer)?;
         self.bundle
             .tactics
