@@ -134,6 +134,13 @@ impl SourceMap {
     /// written, not at the table that lacks the key meant.
     pub(crate) fn alias(&mut self, id: FileId, meant: &str, written: &str) {
         self.files[id.0 as usize].aliases.push(meant.to_owned());
+        self.renumber(id, meant, written);
+    }
+
+    /// Gives `meant` (and every pointer below it) the spans of `written`:
+    /// an item of an array moved to another index (the items before it
+    /// left out) is found where it was written.
+    pub(crate) fn renumber(&mut self, id: FileId, meant: &str, written: &str) {
         let pointers = &mut self.files[id.0 as usize].pointers;
         let below: Vec<(String, Spans)> = pointers
             .iter()

@@ -519,6 +519,44 @@ fn load_item_file(
     }
 }
 
+/// Reads, parses, shape-checks and deserializes a scenario: a step whose
+/// shape is broken is left out (its errors reported), so that the rest of
+/// the scenario is read and checked on.
+pub(crate) fn load_scenario<T: DeserializeOwned>(
+    path: &Path,
+    sources: &mut SourceMap,
+    diagnostics: &mut Diagnostics,
+) -> Option<(T, FileId)> {
+    let (mut value, file, broken) = load_value(
+        path,
+        FileKind::Scenario,
+        Some("steps"),
+        sources,
+        diagnostics,
+    )?;
+    if let Some(steps) = value
+        .get_mut("steps")
+        .and_then(serde_json::Value::as_array_mut)
+        .filter(|_| !broken.is_empty())
+    {
+        let kept: Vec<usize> = (0..steps.len())
+            .filter(|index| !broken.contains(index))
+            .collect();
+        let mut index = 0;
+        steps.retain(|_| {
+            index += 1;
+            !broken.contains(&(index - 1))
+        });
+        // Ascending: each step's spans are read before they are replaced.
+        for (now, &was) in kept.iter().enumerate() {
+            if now != was {
+                sources.renumber(file, &format!("/steps/{now}"), &format!("/steps/{was}"));
+            }
+        }
+    }
+    typed(value, file, FileKind::Scenario, diagnostics).map(|item| (item, file))
+}
+
 /// Reads, parses, shape-checks and deserializes one file.
 pub(crate) fn load_file<T: DeserializeOwned>(
     path: &Path,

@@ -15,7 +15,6 @@ mod steps;
 
 use std::path::Path;
 
-use spacedock_schema::FileKind;
 use spacedock_schema::bundle::Bundle;
 use spacedock_schema::common::Size;
 use spacedock_schema::scenario::checked::{Scenario, ShipRef, Weapon};
@@ -68,12 +67,7 @@ pub fn check_scenarios(root: &Path, options: &Options) -> ScenarioSuite {
         for path in load::toml_files(&root.join("tests"), &mut scenario_diagnostics) {
             let before = sources.iter().count();
             let mut read = Diagnostics::default();
-            let item = load::load_file::<ScenarioSource>(
-                &path,
-                FileKind::Scenario,
-                &mut sources,
-                &mut read,
-            );
+            let item = load::load_scenario::<ScenarioSource>(&path, &mut sources, &mut read);
             let misread = read.has_errors();
             for diagnostic in read.into_sorted() {
                 scenario_diagnostics.push(diagnostic);
