@@ -175,6 +175,28 @@ pub(crate) fn check(
                 .filter(|pointer| !misspelt_tags.contains(&pointer)),
         )
         .collect();
+    // A value of the wrong type for a list of words breaks both rules: it
+    // is told once, as the wrong type, with the words.
+    let words_at: Vec<(String, Vec<String>)> = errors
+        .iter()
+        .filter_map(|error| match error.kind() {
+            ValidationErrorKind::Enum { options } => Some((
+                error.instance_path().to_string(),
+                options
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .map(|v| v.as_str().map_or_else(|| v.to_string(), str::to_owned))
+                    .collect(),
+            )),
+            _ => None,
+        })
+        .collect();
+    let mistyped: Vec<String> = errors
+        .iter()
+        .filter(|error| matches!(error.kind(), ValidationErrorKind::Type { .. }))
+        .map(|error| error.instance_path().to_string())
+        .collect();
     for error in errors {
         let pointer = error.instance_path().to_string();
         let at = |pointer: &str| Location {
@@ -268,8 +290,14 @@ pub(crate) fn check(
                 )
                 .at(at(&pointer))
                 .label(format!("expected {}", toml_type(&expected)))
-                .maybe_help(unquoted(error.instance(), &expected))
+                .maybe_help(unquoted(error.instance(), &expected).or_else(|| {
+                    words_at
+                        .iter()
+                        .find(|(at, _)| *at == pointer)
+                        .map(|(_, words)| format!("it is one of {}", quoted_list(words)))
+                }))
             }
+            ValidationErrorKind::Enum { .. } if mistyped.contains(&pointer) => continue,
             ValidationErrorKind::Enum { options } => {
                 let options: Vec<String> = options
                     .as_array()
@@ -544,6 +572,7 @@ fn describe(value: &Value) -> &'static str {
     }
 }
 
+/// `noun` with its indefinite article: "an effect", "a table".
 fn article(noun: &str) -> String {
     let vowel = noun.starts_with(['a', 'e', 'i', 'o', 'u']);
     format!("{} {noun}", if vowel { "an" } else { "a" })

@@ -20,7 +20,7 @@ use crate::load::document::escape;
 use crate::source::{FileId, SourceMap};
 use crate::suggest::did_you_mean;
 
-use super::{field_name, within};
+use super::{article, field_name, within};
 
 /// Where diagnostics of a file go, each with the pointer of the value it
 /// is about.
@@ -107,22 +107,40 @@ fn meant(schema: &Value, error: &ValidationError<'_>, reporter: &mut Reporter<'_
             // A misspelt tag: reported as the unknown key it is, and read
             // as the tag it stands for (unless two keys may stand for it,
             // when which was meant is anyone's guess).
+            // So is another word for it whose value is one of its values
+            // (`type = "gain-energy"`).
             let tags = [tag.to_owned()];
-            let written: Vec<&String> = fields
-                .keys()
-                .filter(|key| {
-                    super::stands_for(key, &tags, |key| fields.contains_key(key)).is_some()
-                })
-                .collect();
+            let misspelt = |key: &String| {
+                super::stands_for(key, &tags, |key| fields.contains_key(key)).is_some()
+            };
+            let renamed = |key: &String| {
+                fields
+                    .get(key)
+                    .and_then(Value::as_str)
+                    .is_some_and(|value| constants.contains(&value))
+            };
+            let mut written: Vec<&String> = fields.keys().filter(|key| misspelt(key)).collect();
+            if written.is_empty() {
+                written = fields.keys().filter(|key| renamed(key)).collect();
+            }
             for &key in &written {
                 let key_pointer = format!("{pointer}/{}", escape(key));
+                let help = if misspelt(key) {
+                    format!("did you mean `{tag}`?")
+                } else {
+                    format!(
+                        "{}'s {tag} is written `{tag}`: `{tag} = \"{}\"`",
+                        article(&noun),
+                        fields[key.as_str()].as_str().unwrap_or_default()
+                    )
+                };
                 let diagnostic = Diagnostic::new(
                     Code::UnknownKey,
                     format!("unknown key `{key}`{}", within(&pointer)),
                 )
                 .at(reporter.key_at(&key_pointer))
                 .label("not a key here")
-                .help(format!("did you mean `{tag}`?"));
+                .help(help);
                 reporter.diagnostics.push((key_pointer.clone(), diagnostic));
                 if written.len() == 1 {
                     reporter.misspelt_tags.push((key_pointer, tag.to_owned()));
@@ -149,7 +167,7 @@ fn meant(schema: &Value, error: &ValidationError<'_>, reporter: &mut Reporter<'_
                 .map_or_else(|| toml_type(json_type(value)), str::to_owned);
             let diagnostic = Diagnostic::new(
                 Code::WrongType,
-                format!("`{tag}` must be a string, not {}", with_article(&written)),
+                format!("`{tag}` must be a string, not {}", article(&written)),
             )
             .at(reporter.at(&tag_pointer))
             .label("expected string")
@@ -168,7 +186,7 @@ fn meant(schema: &Value, error: &ValidationError<'_>, reporter: &mut Reporter<'_
             format!("unknown {noun} {tag} `{found}`"),
         )
         .at(reporter.at(&tag_pointer))
-        .label(format!("not {}", with_article(&format!("{noun} {tag}"))))
+        .label(format!("not {}", article(&format!("{noun} {tag}"))))
         .help(
             did_you_mean(found, constants.iter().copied())
                 .unwrap_or_else(|| format!("the {noun} kinds: {}", constants.join(", "))),
@@ -195,7 +213,7 @@ fn meant(schema: &Value, error: &ValidationError<'_>, reporter: &mut Reporter<'_
                     "`{}` must be {}, not {}",
                     field_name(&pointer),
                     either(&allowed),
-                    with_article(
+                    article(
                         reporter
                             .sources
                             .written_type(reporter.file, &pointer)
@@ -332,13 +350,8 @@ fn toml_type(json_type: &str) -> String {
     }
 }
 
-fn with_article(noun: &str) -> String {
-    let vowel = noun.starts_with(['a', 'e', 'i', 'o', 'u']);
-    format!("{} {noun}", if vowel { "an" } else { "a" })
-}
-
 fn either(types: &[String]) -> String {
-    let with: Vec<String> = types.iter().map(|t| with_article(t)).collect();
+    let with: Vec<String> = types.iter().map(|t| article(t)).collect();
     match with.as_slice() {
         [] => "something else".to_owned(),
         [one] => one.clone(),
