@@ -99,7 +99,15 @@ impl Names {
             .filter(fit)
             .map(|item| self.ids[item].as_str());
         let fit_names = items.filter(fit).map(|item| self.names[item].as_str());
-        did_you_mean(text, fit_ids.chain(fit_names)).or_else(|| {
+        // Of an id and a name as near, the one spelt as the text is: a
+        // name has capitals or spaces, an id neither.
+        let written_as_id = !text.chars().any(|c| c.is_uppercase() || c.is_whitespace());
+        let candidates: Vec<&str> = if written_as_id {
+            fit_ids.chain(fit_names).collect()
+        } else {
+            fit_names.chain(fit_ids).collect()
+        };
+        did_you_mean(text, candidates).or_else(|| {
             let near = crate::suggest::closest(text, self.candidates())?;
             let item = self
                 .ids
