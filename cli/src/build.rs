@@ -64,6 +64,12 @@ pub(crate) fn run(args: &BuildArgs, style: Style) -> Result<Exit, Error> {
                 path: file.path().to_path_buf(),
             });
         }
+        if write::in_pack(&args.pack, &args.output) {
+            return Err(Error::OutputInPack {
+                flag: "--output",
+                path: args.output.clone(),
+            });
+        }
     }
     let bytes = serialize(bundle);
     let shown = if to_stdout {

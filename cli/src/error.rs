@@ -83,6 +83,9 @@ pub(crate) enum Error {
     #[error("`{flag}` names `{}`, one of the command's own inputs", path.display())]
     OutputIsInput { flag: &'static str, path: PathBuf },
 
+    #[error("`{flag}` names `{}`, a TOML file inside the pack's folder", path.display())]
+    OutputInPack { flag: &'static str, path: PathBuf },
+
     /// `sim` was asked to print two things on stdout: `-` (stdout), or
     /// the file stdout is, as the JSON result's or the trace's file, beside
     /// the report.
@@ -193,6 +196,10 @@ impl Error {
                     .to_owned(),
             ),
             Error::OutputIsInput { .. } => Some("write the output to a new file".to_owned()),
+            Error::OutputInPack { .. } => Some(
+                "a pack's TOML files are its content, fleet builds and scenarios: write the output outside them (a bundle is JSON)"
+                    .to_owned(),
+            ),
             Error::StdinTwice => {
                 Some("stdin is read once: give the other results as files".to_owned())
             }

@@ -64,12 +64,19 @@ pub(crate) fn run(args: &SimRunArgs, style: Style) -> Result<Exit, Error> {
         .chain(args.fleet.iter().map(|fleet| fleet.file.as_path()))
         .collect();
     for (flag, path) in [("--output", &args.output), ("--trace", &args.trace)] {
-        if let Some(path) = path.as_deref().filter(|path| !is_stdout(path))
-            && let Some(input) = read.iter().find(|input| same_path(input, path))
-        {
+        let Some(path) = path.as_deref().filter(|path| !is_stdout(path)) else {
+            continue;
+        };
+        if let Some(input) = read.iter().find(|input| same_path(input, path)) {
             return Err(Error::OutputIsInput {
                 flag,
                 path: input.to_path_buf(),
+            });
+        }
+        if write::in_pack(pack_path, path) {
+            return Err(Error::OutputInPack {
+                flag,
+                path: path.to_path_buf(),
             });
         }
     }

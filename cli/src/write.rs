@@ -125,6 +125,19 @@ pub(crate) fn destination(path: &Path) -> PathBuf {
     }
 }
 
+/// Whether `path` names a TOML file inside the pack folder `pack`: a file
+/// of the pack (its content, fleet builds and scenarios, which `build`
+/// and `sim` do not all read) that no output may replace.
+pub(crate) fn in_pack(pack: &Path, path: &Path) -> bool {
+    let (Ok(pack), output) = (std::fs::canonicalize(pack), destination(path)) else {
+        return false;
+    };
+    output.starts_with(&pack)
+        && output
+            .extension()
+            .is_some_and(|extension| extension.eq_ignore_ascii_case("toml"))
+}
+
 /// A temporary file beside `path` holding `bytes`, on disk.
 fn temporary(path: &Path, bytes: &[u8]) -> io::Result<NamedTempFile> {
     let dir = match path.parent() {

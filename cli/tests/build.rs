@@ -185,6 +185,48 @@ fn the_bundle_does_not_overwrite_the_pack() {
     assert_eq!(std::fs::read_to_string(&manifest).unwrap(), before);
 }
 
+/// Nor a TOML file of the pack that compiling does not read: a fleet
+/// build or a scenario.
+#[test]
+fn the_bundle_does_not_overwrite_the_packs_builds_or_scenarios() {
+    let dir = crate::copy_fixture("clean");
+    let pack = dir.path().join("clean");
+    for file in ["fleets/isn.toml", "tests/a-scenario.toml"] {
+        let target = pack.join(file);
+        std::fs::create_dir_all(target.parent().unwrap()).unwrap();
+        std::fs::write(&target, "# kept\n").unwrap();
+        let finished = crate::run(
+            &[
+                "build",
+                pack.to_str().unwrap(),
+                "-o",
+                target.to_str().unwrap(),
+            ],
+            2,
+        );
+        assert!(
+            finished
+                .stderr
+                .contains("a TOML file inside the pack's folder"),
+            "{}",
+            finished.stderr
+        );
+        assert_eq!(std::fs::read_to_string(&target).unwrap(), "# kept\n");
+    }
+    // A JSON bundle inside the pack's folder is written.
+    let bundle = pack.join("bundle.json");
+    crate::run(
+        &[
+            "build",
+            pack.to_str().unwrap(),
+            "-o",
+            bundle.to_str().unwrap(),
+        ],
+        0,
+    );
+    assert!(bundle.exists());
+}
+
 /// An output in a folder that does not exist says so, as `sim -o` does.
 #[test]
 fn a_missing_output_folder_is_named() {

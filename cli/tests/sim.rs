@@ -1594,4 +1594,28 @@ fn sim_never_writes_over_its_own_inputs() {
     }
     assert_eq!(std::fs::read(&mission).unwrap(), before);
     run(&["check", pack.to_str().unwrap()], 0);
+    // Nor a scenario of the pack, which `sim` does not read.
+    let scenario = pack.join("tests").join("kept.toml");
+    std::fs::create_dir_all(scenario.parent().unwrap()).unwrap();
+    std::fs::write(&scenario, "# kept\n").unwrap();
+    let stderr = run(
+        &[
+            "sim",
+            "--pack",
+            pack.to_str().unwrap(),
+            "--mission",
+            "open-battle",
+            "--games",
+            "2",
+            "--trace",
+            scenario.to_str().unwrap(),
+        ],
+        2,
+    )
+    .stderr;
+    assert!(
+        stderr.contains("a TOML file inside the pack's folder"),
+        "{stderr}"
+    );
+    assert_eq!(std::fs::read_to_string(&scenario).unwrap(), "# kept\n");
 }
