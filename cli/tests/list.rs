@@ -67,8 +67,17 @@ fn lists_tactics_and_missions_as_json() {
 #[test]
 fn a_pack_with_errors_still_lists_what_loaded_and_warns() {
     let finished = run(&["list", "ships", "--pack", "broken"], 0);
+    // As many as `check` finds, not only those of reading the files.
+    let checked = run(&["check", "broken"], 1);
     assert!(
-        finished.stderr.starts_with("warning: `broken` has "),
+        checked.stderr.ends_with("broken: 4 errors, 1 warning\n"),
+        "{}",
+        checked.stderr
+    );
+    assert!(
+        finished
+            .stderr
+            .starts_with("warning: `broken` has 4 errors; "),
         "{}",
         finished.stderr
     );
