@@ -27,13 +27,42 @@ fn explanation(text: &str) -> Result<String, Error> {
         suggestion: spacedock_validator::suggest::did_you_mean(
             text,
             Code::ALL.iter().flat_map(|code| [code.id(), code.name()]),
-        ),
+        )
+        .or_else(|| part_of_a_name(text.trim())),
     })?;
     let mut explanation = code.explanation().to_owned();
     if !explanation.ends_with('\n') {
         explanation.push('\n');
     }
     Ok(explanation)
+}
+
+/// The names that hold `text` as a whole word or words (`over-budget` in
+/// `fleet-over-budget`), as a did-you-mean.
+fn part_of_a_name(text: &str) -> Option<String> {
+    let text = text.to_ascii_lowercase();
+    if text.len() < 3 {
+        return None;
+    }
+    let names: Vec<String> = Code::ALL
+        .iter()
+        .map(|code| code.name())
+        .filter(|name| {
+            name.split('-').any(|word| word == text)
+                || name.starts_with(&format!("{text}-"))
+                || name.ends_with(&format!("-{text}"))
+                || name.contains(&format!("-{text}-"))
+        })
+        .map(|name| format!("`{name}`"))
+        .collect();
+    // More than a few is no suggestion.
+    match names.as_slice() {
+        [one] => Some(format!("did you mean {one}?")),
+        [init @ .., last] if (2..=4).contains(&names.len()) => {
+            Some(format!("did you mean {} or {last}?", init.join(", ")))
+        }
+        _ => None,
+    }
 }
 
 /// Every code: id, name, severity and summary in aligned columns.
@@ -80,6 +109,22 @@ mod tests {
         assert_eq!(
             error.help().as_deref(),
             Some("did you mean `fleet-over-budget`?")
+        );
+    }
+
+    #[test]
+    fn part_of_a_name_gets_the_names_that_hold_it() {
+        for (part, help) in [
+            ("over-budget", "did you mean `fleet-over-budget`?"),
+            ("Budget", "did you mean `fleet-over-budget`?"),
+            ("deck", "did you mean `deck-size` or `deck-owner`?"),
+        ] {
+            let error = explanation(part).unwrap_err();
+            assert_eq!(error.help().as_deref(), Some(help), "{part}");
+        }
+        assert_eq!(
+            explanation("zz").unwrap_err().help().as_deref(),
+            Some("`spacedock explain --list` lists every code")
         );
     }
 
