@@ -721,6 +721,19 @@ fn usage_errors_exit_2() {
         "{}",
         finished.stderr
     );
+    // Far from every mission: they are listed, in order.
+    let saturn = saturn();
+    let finished = run(
+        &["sim", "--pack", &saturn, "--mission", "zzz", "--games", "1"],
+        2,
+    );
+    assert!(
+        finished.stderr.contains(
+            "help: missions: blockade-run-at-entebe, dead-zone-battle, dead-zone-battle-42, dead-zone-battle-48, meteor-storm,"
+        ),
+        "{}",
+        finished.stderr
+    );
     let finished = run_owned(
         &sim(&["--games", "1", "--policy", "random,random,random"]),
         2,

@@ -54,6 +54,8 @@ impl SelectionError {
                 ..
             } => suggestion.clone(),
             SelectionError::UnknownMission { missions, .. } => {
+                let mut missions = missions.clone();
+                missions.sort();
                 format!("missions: {}", missions.join(", "))
             }
             SelectionError::AmbiguousMission { ids, .. } => {
