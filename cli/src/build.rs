@@ -40,6 +40,14 @@ pub(crate) fn run(args: &BuildArgs, style: Style) -> Result<Exit, Error> {
     let exit = Exit::for_diagnostics(&compilation.diagnostics, args.report.deny_warnings);
     if exit != Exit::Success {
         printer.report(&checked, serde_json::Map::new())?;
+        // With errors, no bundle is expected; with warnings only, say why
+        // there is none.
+        if compilation.bundle.is_some() && args.report.format == Format::Human {
+            writeln!(
+                io::stderr().lock(),
+                "wrote nothing: `--deny-warnings` makes the warnings fail the build"
+            )?;
+        }
         return Ok(exit);
     }
     let Some(bundle) = &compilation.bundle else {

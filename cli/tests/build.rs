@@ -93,8 +93,22 @@ fn denied_warnings_write_nothing() {
     std::fs::write(pack.join("notes.toml"), "todo = \"stray\"\n").unwrap();
     let out = dir.path().join("bundle.json");
     let (pack, out_arg) = (pack.to_str().unwrap(), out.to_str().unwrap());
-    run(&["build", pack, "-o", out_arg, "--deny-warnings"], 1);
+    let finished = run(&["build", pack, "-o", out_arg, "--deny-warnings"], 1);
     assert!(!out.exists());
+    assert!(
+        finished.stderr.ends_with(
+            ": 0 errors, 1 warning\nwrote nothing: `--deny-warnings` makes the warnings fail the build\n"
+        ),
+        "{}",
+        finished.stderr
+    );
+    // With errors too, nothing more is said: no bundle was made.
+    let finished = run(&["build", "broken", "-o", out_arg, "--deny-warnings"], 1);
+    assert!(
+        !finished.stderr.contains("wrote nothing"),
+        "{}",
+        finished.stderr
+    );
     run(&["build", pack, "-o", out_arg], 0);
     assert!(out.exists(), "warnings alone do not stop a build");
 }
