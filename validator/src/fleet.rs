@@ -264,20 +264,22 @@ pub(crate) fn check(
             if deck_model.rule.selection != Selection::Player {
                 same_deck(context, mission, deck_model, &deck, file, diagnostics);
             }
-            // A card that names nothing is reported where it is; the size
-            // of a list missing it would be wrong.
-            let complete = deck.len() == fleet.deck.len();
-            let expected =
-                build::expected_deck_size(context, mission, deck_model).filter(|_| complete);
+            // A card that names nothing is reported where it is, and
+            // counts in the size as written.
+            let written: u32 = fleet.deck.iter().map(|entry| entry.count).sum();
+            let named: u32 = deck.iter().map(|card| card.count).sum();
             deck_size = build::check_deck(
                 context,
                 model,
                 mission,
                 deck_model,
-                &deck,
+                &build::Listed {
+                    cards: &deck,
+                    unnamed: written.saturating_sub(named),
+                },
                 file,
                 "/deck",
-                expected,
+                build::expected_deck_size(context, mission, deck_model),
                 diagnostics,
             );
         }

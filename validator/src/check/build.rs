@@ -55,19 +55,22 @@ pub(crate) fn check_mission(
         match deck.rule.selection {
             Selection::Player => minimums_fit(context, model, mission, deck, diagnostics),
             Selection::Mission => {
-                // A card that names nothing is reported where it is; the
-                // size of a list missing it would be wrong.
-                let complete = deck.cards.len() == deck.rule.cards.len();
-                let expected = expected_deck_size(context, mission, deck).filter(|_| complete);
+                // A card that names nothing is reported where it is, and
+                // counts in the size as written.
+                let written: u32 = deck.rule.cards.iter().map(|c| c.count).sum();
+                let named: u32 = deck.cards.iter().map(|c| c.count).sum();
                 check_deck(
                     context,
                     model,
                     mission,
                     deck,
-                    &deck.cards,
+                    &Listed {
+                        cards: &deck.cards,
+                        unnamed: written.saturating_sub(named),
+                    },
                     mission.file,
                     &format!("{}/cards", deck.pointer),
-                    expected,
+                    expected_deck_size(context, mission, deck),
                     diagnostics,
                 );
             }
@@ -103,7 +106,10 @@ pub(crate) fn check_mission(
                     model,
                     mission,
                     &list_only,
-                    &deck.cards,
+                    &Listed {
+                        cards: &deck.cards,
+                        unnamed: 0,
+                    },
                     mission.file,
                     &format!("{}/cards", deck.pointer),
                     None,
@@ -721,6 +727,14 @@ fn required_within_budget(
     }
 }
 
+/// The cards of a deck list: those whose names were found, and how many
+/// were written under names that name nothing (reported where they are,
+/// and counted in the deck's size all the same).
+pub(crate) struct Listed<'a> {
+    pub(crate) cards: &'a [PlannedCard],
+    pub(crate) unnamed: u32,
+}
+
 /// Every deck rule: size, copy limit (prepped cards included), the
 /// collection, faction, type minimums.
 #[allow(clippy::too_many_arguments)]
@@ -729,28 +743,41 @@ pub(crate) fn check_deck(
     model: &Model,
     mission: &MissionModel,
     deck: &DeckModel,
-    cards: &[PlannedCard],
+    listed: &Listed<'_>,
     file: FileId,
     anchor: &str,
     expected: Option<u32>,
     diagnostics: &mut Diagnostics,
 ) -> u32 {
+    let cards = listed.cards;
     let tactics = &context.content.tactics;
     let anchor_at = context.key_at(file, anchor);
-    let size: u32 = cards.iter().map(|c| c.count).sum();
+    let size: u32 = cards.iter().map(|c| c.count).sum::<u32>() + listed.unnamed;
     if let Some(expected) = expected
         && size != expected
     {
-        let why = if deck.rule.size.is_some() {
-            "the mission's deck size"
+        let (why, help) = if deck.rule.size.is_some() {
+            (
+                "the mission's deck size",
+                "prepped cards do not count toward the deck size",
+            )
         } else {
-            "half the fleet cost, rounded down"
+            (
+                "half the fleet cost, rounded down",
+                "prepped cards do not count toward the deck size; the size holds even when the fleet costs less than its budget",
+            )
         };
         diagnostics.push(
-            Diagnostic::new(Code::DeckSize, format!("the tactic deck has {}, but must have {expected} ({why})", count(size, "card")))
-                .at(anchor_at.clone())
-                .label(format!("{size} cards; needs {expected}"))
-                .help("prepped cards do not count toward the deck size; the size holds even when the fleet costs less than its budget"),
+            Diagnostic::new(
+                Code::DeckSize,
+                format!(
+                    "the tactic deck has {}, but must have {expected} ({why})",
+                    count(size, "card")
+                ),
+            )
+            .at(anchor_at.clone())
+            .label(format!("{size} cards; needs {expected}"))
+            .help(help),
         );
     }
     // Prepped cards of the deck's players count against the limits, with
@@ -846,7 +873,9 @@ pub(crate) fn check_deck(
             .filter(|(t, _)| tactics[**t].item.kind == kind)
             .map(|(_, (n, _))| n)
             .sum();
-        if have < minimum {
+        // Cards under names that name nothing may be of the type: a
+        // shortfall is told only if they could not make it up.
+        if have + listed.unnamed < minimum {
             diagnostics.push(
                 Diagnostic::new(
                     Code::CardTypeMinimum,
