@@ -1045,22 +1045,48 @@ pub(crate) fn attachments(
             continue;
         };
         attached.push((tactic, ship, format!("{}/card", prep.pointer)));
-        let in_fleet = known_ships.is_none_or(|ships| ships.iter().any(|p| p.ship == ship))
-            || player_model.required.iter().any(|r| r.item == ship);
-        if !in_fleet {
-            diagnostics.push(
-                Diagnostic::new(
-                    Code::PreppedShipMissing,
-                    format!(
-                        "`{}` is prepped for `{}`, which is not in `{}`'s fleet",
-                        context.content.tactics[tactic].item.name,
-                        context.content.ships[ship].item.name,
-                        player_source.name
-                    ),
-                )
-                .at(context.at(file, &format!("{}/ship", prep.pointer)))
-                .label("not in this player's fleet"),
-            );
+        let required = player_model.required.iter().any(|r| r.item == ship);
+        let (card_name, ship_name) = (
+            &context.content.tactics[tactic].item.name,
+            &context.content.ships[ship].item.name,
+        );
+        match known_ships {
+            // A build, or a mission's own list, without the ship.
+            Some(ships) if !required && !ships.iter().any(|p| p.ship == ship) => {
+                diagnostics.push(
+                    Diagnostic::new(
+                        Code::PreppedShipMissing,
+                        format!(
+                            "`{card_name}` is prepped for `{ship_name}`, which is not in `{}`'s fleet",
+                            player_source.name
+                        ),
+                    )
+                    .at(context.at(file, &format!("{}/ship", prep.pointer)))
+                    .label("not in this player's fleet")
+                    .help(format!(
+                        "the mission preps `{card_name}` for it: the fleet must hold `{ship_name}`"
+                    )),
+                );
+            }
+            // A fleet the player builds need not hold it: every build
+            // without it would fail.
+            None if !required => {
+                diagnostics.push(
+                    Diagnostic::new(
+                        Code::PreppedShipMissing,
+                        format!(
+                            "`{card_name}` is prepped for `{ship_name}`, which `{}`'s fleet need not hold",
+                            player_source.name
+                        ),
+                    )
+                    .at(context.at(file, &format!("{}/ship", prep.pointer)))
+                    .label("not required")
+                    .help(format!(
+                        "list `{ship_name}` in the player's `fleet.required`, so that every build holds it"
+                    )),
+                );
+            }
+            _ => {}
         }
     }
     for start in &player_model.start {
