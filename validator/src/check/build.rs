@@ -5,7 +5,7 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use spacedock_schema::common::{Icon, Size, TacticType};
+use spacedock_schema::common::{Icon, Level, Size, TacticType};
 use spacedock_schema::mission::{DeckRule, Player, Selection};
 use spacedock_schema::ship::{ShipSource, Slots, Version};
 
@@ -1098,6 +1098,7 @@ pub(crate) fn attachments(
     // By name: "2 heroes with the same name", whatever their ids.
     let mut heroes: HashMap<&str, &str> = HashMap::new();
     let mut usage: HashMap<(usize, TacticType), HashMap<usize, u32>> = HashMap::new();
+    let mut overflows: BTreeMap<(usize, TacticType), Overflow> = BTreeMap::new();
     let mut seen_pairs: HashMap<(usize, usize), u32> = HashMap::new();
     let mut prepped_pairs: HashMap<(usize, usize), u32> = HashMap::new();
     for (position, (tactic, ship, pointer)) in attached.iter().enumerate() {
@@ -1250,22 +1251,93 @@ pub(crate) fn attachments(
             .map(|v| slot_count(v.slots, card.kind))
             .max()
             .unwrap_or(0);
+        // Told once, at the first card past the slots, with the count of
+        // them all.
         if used > slots {
-            diagnostics.push(
-                Diagnostic::new(
-                    Code::SlotLimit,
-                    format!(
-                        "`{}` takes {} but gets {used}",
-                        ship_card.name,
-                        count(slots, &format!("{} card", card.kind.name()))
-                    ),
-                )
-                .at(at)
-                .label("no slot left")
-                .help("a missing symbol on the ship card means no card of that type attaches"),
-            );
+            overflows
+                .entry((*ship, card.kind))
+                .or_insert(Overflow {
+                    at,
+                    slots,
+                    level,
+                    used,
+                })
+                .used = used;
         }
     }
+    for (
+        (ship, kind),
+        Overflow {
+            at,
+            slots,
+            level,
+            used,
+        },
+    ) in overflows
+    {
+        let ship_card = &context.content.ships[ship].item;
+        let cards = |n: u32| count(n, &format!("{} card", kind.name()));
+        let versions = |wanted: &dyn Fn(u32) -> bool| -> Vec<&str> {
+            ship_card
+                .versions
+                .iter()
+                .filter(|v| wanted(slot_count(v.slots, kind)))
+                .map(|v| v.level.name())
+                .collect()
+        };
+        let (whose, help) = match level {
+            Some(level) => {
+                let roomier = versions(&|n| n >= used);
+                (
+                    format!("its {} version", level.name()),
+                    if roomier.is_empty() {
+                        format!("no version of `{}` takes {}", ship_card.name, cards(used))
+                    } else {
+                        format!("its {} version takes {}", roomier.join(" or "), cards(used))
+                    },
+                )
+            }
+            None => (
+                if slots == 0 {
+                    "no version".to_owned()
+                } else {
+                    format!(
+                        "at most, its {} version",
+                        versions(&|n| n == slots).join(" or ")
+                    )
+                },
+                if slots == 0 {
+                    "a missing symbol on the ship card means no card of that type attaches"
+                        .to_owned()
+                } else {
+                    format!("prep or attach at most {} for it", cards(slots))
+                },
+            ),
+        };
+        diagnostics.push(
+            Diagnostic::new(
+                Code::SlotLimit,
+                format!(
+                    "`{}` takes {} ({whose}) but gets {used}",
+                    ship_card.name,
+                    cards(slots),
+                ),
+            )
+            .at(at)
+            .label("no slot left")
+            .help(help),
+        );
+    }
+}
+
+/// A ship given more cards of a type than its slots: where the first card
+/// too many is, its slots (of `level`, or of its roomiest version when
+/// the fleet's version is not known), and the cards it gets in all.
+struct Overflow {
+    at: Location,
+    slots: u32,
+    level: Option<Level>,
+    used: u32,
 }
 
 fn slot_count(slots: Slots, kind: TacticType) -> u32 {
