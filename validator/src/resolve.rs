@@ -414,7 +414,14 @@ impl Index {
                     )
                     .at(at.clone())
                     .label(format!("unknown {}", kind.noun()))
-                    .maybe_help(names.suggest(text, fitting)),
+                    .maybe_help(names.suggest(text, fitting).or_else(|| {
+                        // A pack has a few factions and boards: all named.
+                        let mut ids: Vec<&str> = names.ids.iter().map(String::as_str).collect();
+                        ids.sort_unstable();
+                        (matches!(kind, ItemKind::Faction | ItemKind::Board)
+                            && (1..=8).contains(&ids.len()))
+                        .then(|| format!("the {}s: {}", kind.noun(), ids.join(", ")))
+                    })),
                 );
                 None
             }
