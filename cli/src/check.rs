@@ -68,15 +68,6 @@ pub(crate) fn run(args: &CheckArgs, style: Style) -> Result<Exit, Error> {
             )
             .collect();
     }
-    let mut extra = serde_json::Map::new();
-    if args.games.is_some() {
-        extra.insert(
-            "playtest".to_owned(),
-            serde_json::to_value(playtests.iter().flatten().collect::<Vec<_>>())
-                .expect("playtests always serialize"),
-        );
-    }
-    printer.report_with(&checked, &findings, extra)?;
     let diagnostics = Exit::for_diagnostics(
         checked.iter().flat_map(|pack| pack.diagnostics),
         args.report.deny_warnings,
@@ -90,5 +81,18 @@ pub(crate) fn run(args: &CheckArgs, style: Style) -> Result<Exit, Error> {
     } else {
         Exit::Success
     };
-    Ok(diagnostics.max(played))
+    let exit = diagnostics.max(played);
+    let mut extra = serde_json::Map::new();
+    if args.games.is_some() {
+        extra.insert(
+            "playtest".to_owned(),
+            serde_json::to_value(playtests.iter().flatten().collect::<Vec<_>>())
+                .expect("playtests always serialize"),
+        );
+    }
+    // Whether the check passed, as the exit status says: warnings fail it
+    // with `--deny-warnings`, which the counts alone do not show.
+    extra.insert("passed".to_owned(), (exit == Exit::Success).into());
+    printer.report_with(&checked, &findings, extra)?;
+    Ok(exit)
 }

@@ -112,6 +112,16 @@ fn warnings_pass_unless_denied() {
         finished.stderr
     );
     run(&["check", pack, "--deny-warnings"], 1);
+    // The JSON says whether the check passed, as the exit status does.
+    for (deny, passed) in [(false, true), (true, false)] {
+        let mut args = vec!["check", pack, "--format", "json"];
+        if deny {
+            args.push("--deny-warnings");
+        }
+        let report = crate::json(&run(&args, i32::from(deny)).stdout);
+        assert_eq!(report["errors"], 0);
+        assert_eq!(report["passed"], passed, "{report}");
+    }
 }
 
 #[test]
