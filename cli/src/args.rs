@@ -522,8 +522,12 @@ pub(crate) struct ReplayArgs {
 /// The items `list` can show.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub(crate) enum ListWhat {
+    // The singular too, as `schema` names the kinds (`schema ship`).
+    #[value(alias = "ship")]
     Ships,
+    #[value(alias = "tactic")]
     Tactics,
+    #[value(alias = "mission")]
     Missions,
 }
 

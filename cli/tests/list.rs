@@ -93,6 +93,20 @@ fn a_pack_with_errors_still_lists_what_loaded_and_warns() {
     );
 }
 
+/// The kinds may be named in the singular too, as `schema` names them.
+#[test]
+fn a_kind_in_the_singular_lists_the_same() {
+    for (plural, singular) in [
+        ("ships", "ship"),
+        ("tactics", "tactic"),
+        ("missions", "mission"),
+    ] {
+        let many = run(&["list", plural, "--pack", "clean"], 0);
+        let one = run(&["list", singular, "--pack", "clean"], 0);
+        assert_eq!(many.stdout, one.stdout, "{singular}");
+    }
+}
+
 #[test]
 fn a_missing_pack_exits_2() {
     let finished = run(&["list", "ships", "--pack", "no-such-pack"], 2);
