@@ -117,7 +117,9 @@ pub(crate) fn check(
         &at("/faction"),
         diagnostics,
     );
-    if faction.is_some() && player_model.faction.is_some() && faction != player_model.faction {
+    let other_faction =
+        faction.is_some() && player_model.faction.is_some() && faction != player_model.faction;
+    if other_faction {
         let seats: Vec<String> = mission
             .players
             .iter()
@@ -141,10 +143,14 @@ pub(crate) fn check(
                 format!("give it to a seat of its faction: {}", seats.join(", "))
             }),
         );
-        // Every ship and card would also be of the wrong faction: the build
-        // is for another seat, and checking it further would only repeat that.
-        return Ok(None);
     }
+    // Of a build for another seat, every ship and card would be of the
+    // wrong faction too, and the seat's required and forbidden ships
+    // another faction's: that is told once, above. The rules that do not
+    // ask whose seat it is (the cost, the deck's size) are checked on.
+    let outer = diagnostics;
+    let mut rest = Diagnostics::default();
+    let diagnostics = &mut rest;
 
     // A misspelt ship or card is suggested from those the seat may field
     // first: its faction's and the mission's exceptions.
@@ -314,6 +320,15 @@ pub(crate) fn check(
             }
         })
         .collect();
+    for diagnostic in rest.into_sorted() {
+        let of_the_seat = matches!(
+            diagnostic.code,
+            Code::WrongFaction | Code::RequiredShipMissing | Code::ForbiddenShip
+        );
+        if !(other_faction && of_the_seat) {
+            outer.push(diagnostic);
+        }
+    }
     Ok(Some(FleetSummary {
         mission: source.name.clone(),
         mission_id: context
