@@ -483,24 +483,26 @@ fn same_deck(
             .sum::<u32>()
     };
     let combined = deck_model.rule.selection == Selection::Combined;
-    let mut tactics: Vec<usize> = deck_model
-        .cards
-        .iter()
-        .chain(deck)
-        .map(|c| c.tactic)
-        .collect();
-    tactics.sort_unstable();
-    tactics.dedup();
+    // The mission's cards in its order, then the build's others in its.
+    let mut tactics: Vec<usize> = Vec::new();
+    for card in deck_model.cards.iter().chain(deck) {
+        if !tactics.contains(&card.tactic) {
+            tactics.push(card.tactic);
+        }
+    }
     for tactic in tactics {
         let (wanted, have) = (total(&deck_model.cards, tactic), total(deck, tactic));
         if wanted == have || (combined && have > wanted) {
             continue;
         }
         let name = &context.content.tactics[tactic].item.name;
-        let message = if combined {
-            format!("the mission selects {wanted} of `{name}`, this deck has only {have}")
-        } else {
-            format!("the mission selects {wanted} of `{name}`, this deck has {have}")
+        let message = match (wanted, have) {
+            (0, _) => format!("the mission does not select `{name}`, and this deck has {have}"),
+            (_, 0) => format!("the mission selects {wanted} of `{name}`, and this deck has none"),
+            _ if combined => {
+                format!("the mission selects {wanted} of `{name}`, this deck has only {have}")
+            }
+            _ => format!("the mission selects {wanted} of `{name}`, this deck has {have}"),
         };
         // At the build's count of the card, or at the deck when it has none.
         let at = deck.iter().find(|c| c.tactic == tactic).map_or_else(
