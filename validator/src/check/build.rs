@@ -1096,7 +1096,8 @@ pub(crate) fn attachments(
         }
     }
     // By name: "2 heroes with the same name", whatever their ids.
-    let mut heroes: HashMap<&str, &str> = HashMap::new();
+    // Each hero's first copy, and how many there are so far.
+    let mut heroes: HashMap<&str, (&str, u32)> = HashMap::new();
     let mut usage: HashMap<(usize, TacticType), HashMap<usize, u32>> = HashMap::new();
     let mut overflows: BTreeMap<(usize, TacticType), Overflow> = BTreeMap::new();
     let mut seen_pairs: HashMap<(usize, usize), u32> = HashMap::new();
@@ -1186,11 +1187,20 @@ pub(crate) fn attachments(
                     .label("heroes attach only to solo ships"),
                 );
             }
-            if let Some(first) = heroes.insert(card.name.as_str(), pointer) {
+            let (first, copies) = heroes
+                .entry(card.name.as_str())
+                .and_modify(|(_, copies)| *copies += 1)
+                .or_insert((pointer, 1));
+            if *copies > 1 {
+                let (times, nth) = match *copies {
+                    2 => ("twice".to_owned(), "second copy".to_owned()),
+                    3 => ("3 times".to_owned(), "third copy".to_owned()),
+                    n => (format!("{n} times"), format!("copy {n}")),
+                };
                 diagnostics.push(
-                    Diagnostic::new(Code::DuplicateHero, format!("the fleet has hero `{}` twice", card.name))
+                    Diagnostic::new(Code::DuplicateHero, format!("the fleet has hero `{}` {times}", card.name))
                         .at(at.clone())
-                        .label("second copy")
+                        .label(nth)
                         .note(context.at(file, first), "first copy here")
                         .help("you cannot have 2 heroes with the same name attached to ships in your fleet"),
                 );
