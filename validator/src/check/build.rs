@@ -929,9 +929,12 @@ fn copies_fit(
             )
             .at(at.clone())
             .label(format!("{total} > {limit}"))
-            .help(
-                "prepped cards are not part of the deck size but do count against the copy limit",
-            ),
+            .help(if set_aside > 0 {
+                "prepped cards are not part of the deck size but do count against the copy limit"
+                    .to_owned()
+            } else {
+                format!("a deck holds at most {limit} copies of one card")
+            }),
         );
     }
     let owned = context.owned(card.copies);
