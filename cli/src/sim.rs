@@ -202,10 +202,23 @@ fn fleets(
 /// the file standard output already is (`/dev/stdout`, or the file the
 /// shell sends it to): what is written there shares it with the report.
 fn is_stdout(path: &Path) -> bool {
+    // Opening a named pipe to compare it would wait for a writer: a pipe
+    // named on the command line is never stdout's own.
     path.as_os_str() == "-"
-        || same_file::Handle::stdout()
-            .and_then(|stdout| Ok(stdout == same_file::Handle::from_path(path)?))
-            .unwrap_or(false)
+        || std::fs::metadata(path).is_ok_and(|meta| !is_fifo(&meta))
+            && same_file::Handle::stdout()
+                .and_then(|stdout| Ok(stdout == same_file::Handle::from_path(path)?))
+                .unwrap_or(false)
+}
+
+#[cfg(unix)]
+fn is_fifo(meta: &std::fs::Metadata) -> bool {
+    std::os::unix::fs::FileTypeExt::is_fifo(&meta.file_type())
+}
+
+#[cfg(not(unix))]
+fn is_fifo(_: &std::fs::Metadata) -> bool {
+    false
 }
 
 /// Refuses a `-` (stdout) for the JSON result or the trace when something
@@ -320,9 +333,9 @@ pub(crate) fn merge(args: &MergeArgs) -> Result<Exit, Error> {
                 error.to_string()
             })
         })?;
-        if value.get("run").is_none() || value.get("tally").is_none() {
+        if value.get("run").is_none() && value.get("tally").is_none() {
             return Err(not_a_result(
-                "it is JSON, but has no `run` and `tally`".to_owned(),
+                "it is JSON, but has neither `run` nor `tally`".to_owned(),
             ));
         }
         // Another version's result would fail on a field this one does not

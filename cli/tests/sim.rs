@@ -222,7 +222,7 @@ fn merge_and_replay_name_the_file_mixed_up() {
     let merged = run(&["sim", "merge", list.to_str().unwrap()], 2);
     assert!(
         merged.stderr.contains(
-            "is not a result of `spacedock sim`: it is JSON, but has no `run` and `tally`"
+            "is not a result of `spacedock sim`: it is JSON, but has neither `run` nor `tally`"
         ),
         "{}",
         merged.stderr
@@ -1254,6 +1254,37 @@ fn a_dash_is_stdout_when_stdout_is_free() {
     let merged = in_dir(&["sim", "merge", "result.json", "-o", "-"], 2);
     assert_eq!(merged, "");
     assert!(!dir.path().join("-").exists(), "no file named `-`");
+}
+
+/// A named pipe given as `-o` is written to (it is no file stdout is):
+/// telling whether it is stdout's must not open it and wait for a writer.
+#[cfg(unix)]
+#[test]
+fn the_json_result_goes_into_a_named_pipe() {
+    let dir = tempfile::tempdir().unwrap();
+    let pipe = dir.path().join("pipe");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&pipe)
+        .status()
+        .unwrap();
+    assert!(made.success());
+    let reader = {
+        let pipe = pipe.clone();
+        std::thread::spawn(move || std::fs::read_to_string(pipe).unwrap())
+    };
+    crate::spacedock()
+        .args(sim(&[
+            "--games",
+            "2",
+            "--format",
+            "json",
+            "-o",
+            pipe.to_str().unwrap(),
+        ]))
+        .timeout(std::time::Duration::from_secs(120))
+        .assert()
+        .code(0);
+    assert_eq!(json(&reader.join().unwrap())["run"]["games"], 2);
 }
 
 /// A path that names the file stdout is (`/dev/stdout`, or the file the
