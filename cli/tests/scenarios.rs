@@ -419,6 +419,16 @@ fn a_vulnerability_changes_only_its_damage_type() {
     passes_with_card("corroded-plating.toml", "vulnerability-by-damage-type");
 }
 
+/// A limited `damage` change is used by the damage it changes, judged as
+/// the damage is dealt, not after its pegs are gone (a custom card).
+#[test]
+fn a_limited_damage_change_is_used_when_it_applies() {
+    passes_with_card(
+        "corroded-plating.toml",
+        "limited-damage-change-used-when-it-applies",
+    );
+}
+
 /// A `damage` change a triggered power gives until the end of the turn
 /// adds to damage of every type in the turn, and to none after it.
 #[test]

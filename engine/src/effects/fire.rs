@@ -711,12 +711,8 @@ pub(crate) fn dispatch(game: &mut Game, trigger: Trigger) {
             damage_type,
             ..
         } => {
-            // Damage kept off is not taken: a limited change to the damage
-            // taken is used only by damage that was.
-            let kept_off =
-                shields == 0 && hull == 0 && modify::use_up_prevention(game, ship, damage_type);
-            if !kept_off && game.data.powers.limits[stat_index(StatKind::Damage)] {
-                modify::use_up_damage(game, ship, damage_type);
+            if shields == 0 && hull == 0 {
+                modify::use_up_prevention(game, ship, damage_type);
             }
             let acting = attacker_of(game, ship);
             let player = match acting {

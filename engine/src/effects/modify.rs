@@ -516,10 +516,16 @@ pub(crate) fn use_up(
     use_up_of(game, stat, card, ship, None);
 }
 
-/// [`use_up`] for the damage of type `taken` just dealt to `ship`: the
-/// powers changing damage of another type are not used.
+/// [`use_up`] for the damage of type `taken` about to be dealt to `ship`,
+/// in the state its amount was found in (before the pegs change, as a
+/// power's conditions may ask of them): the powers changing damage of
+/// another type, or any kept off, are not used.
 pub(crate) fn use_up_damage(game: &mut Game, ship: ShipId, taken: Option<u8>) {
-    use_up_of(game, StatKind::Damage, None, Some(ship), taken);
+    if game.data.powers.limits[stat_index(StatKind::Damage)]
+        && prevented(game, ship, taken).is_none()
+    {
+        use_up_of(game, StatKind::Damage, None, Some(ship), taken);
+    }
 }
 
 fn use_up_of(
@@ -555,15 +561,15 @@ fn use_up_of(
 /// Marks used a limited power that just kept damage off a ship, and the
 /// other copies of its card on the same ship: "the first time in each
 /// activation that it would take ECM damage" has passed for them too, so
-/// two copies do not stop a second hit. Whether a power kept it off.
-pub(crate) fn use_up_prevention(game: &mut Game, ship: ShipId, damage_type: Option<u8>) -> bool {
+/// two copies do not stop a second hit.
+pub(crate) fn use_up_prevention(game: &mut Game, ship: ShipId, damage_type: Option<u8>) {
     let Some((index, ctx)) = prevented(game, ship, damage_type) else {
-        return false;
+        return;
     };
     let data = Arc::clone(&game.data);
     let power = &data.powers.powers[index];
     if power.limit.is_none() {
-        return true;
+        return;
     }
     let copies: Vec<Ctx> = holding(game, index, power)
         .filter(|other| other.attached.is_some() && other.attached == ctx.attached)
@@ -572,7 +578,6 @@ pub(crate) fn use_up_prevention(game: &mut Game, ship: ShipId, damage_type: Opti
     for other in &copies {
         mark_used(game, other, power.limit);
     }
-    true
 }
 
 #[cfg(test)]

@@ -59,6 +59,7 @@ pub(crate) fn deal_damage(
         },
     )
     .max(0);
+    crate::effects::modify::use_up_damage(game, ship, damage_type);
     let shields = i32::from(state.shields);
     let (removed, added) = match damage {
         Damage::Attack | Damage::Direct => (amount.min(shields), (amount - shields).max(0)),
