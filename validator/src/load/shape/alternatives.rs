@@ -113,11 +113,17 @@ fn meant(schema: &Value, error: &ValidationError<'_>, reporter: &mut Reporter<'_
             let misspelt = |key: &String| {
                 super::stands_for(key, &tags, |key| fields.contains_key(key)).is_some()
             };
+            // Not a key some alternative has (a condition's `is` may be
+            // `acting-ship`, which is also a condition kind).
             let renamed = |key: &String| {
-                fields
-                    .get(key)
-                    .and_then(Value::as_str)
-                    .is_some_and(|value| constants.contains(&value))
+                let known = branches
+                    .iter()
+                    .any(|branch| branch.get("properties").and_then(|p| p.get(key)).is_some());
+                !known
+                    && fields
+                        .get(key)
+                        .and_then(Value::as_str)
+                        .is_some_and(|value| constants.contains(&value))
             };
             let mut written: Vec<&String> = fields.keys().filter(|key| misspelt(key)).collect();
             if written.is_empty() {
