@@ -102,8 +102,11 @@ pub fn check_scenarios(root: &Path, options: &Options) -> ScenarioSuite {
                             scenario,
                         });
                     }
+                    // Steps left out for their errors are not "no steps".
                     for diagnostic in own.into_sorted() {
-                        scenario_diagnostics.push(diagnostic);
+                        if !(*misread && diagnostic.code == Code::EmptyScenario) {
+                            scenario_diagnostics.push(diagnostic);
+                        }
                     }
                 }
             }
