@@ -329,6 +329,45 @@ pub(crate) fn check(
             outer.push(diagnostic);
         }
     }
+    if other_faction {
+        // A ship or card not of the build's own faction is told against
+        // it: the seat's faction is told once, above.
+        let items = ships
+            .iter()
+            .map(|planned| {
+                let ship = &context.content.ships[planned.ship].item;
+                (
+                    model.ship_factions[planned.ship],
+                    &ship.name,
+                    &ship.faction,
+                    format!("{}/ship", planned.pointer),
+                )
+            })
+            .chain(deck.iter().map(|card| {
+                let tactic = &context.content.tactics[card.tactic].item;
+                (
+                    model.tactic_factions[card.tactic],
+                    &tactic.name,
+                    &tactic.faction,
+                    format!("{}/card", card.pointer),
+                )
+            }));
+        for (of, name, named, pointer) in items {
+            if of.is_some() && of != faction {
+                outer.push(
+                    Diagnostic::new(
+                        Code::WrongFaction,
+                        format!(
+                            "`{name}` belongs to faction `{named}`, not this fleet's `{}`",
+                            fleet.faction
+                        ),
+                    )
+                    .at(at(&pointer))
+                    .label("another faction's"),
+                );
+            }
+        }
+    }
     Ok(Some(FleetSummary {
         mission: source.name.clone(),
         mission_id: context
