@@ -67,7 +67,7 @@ impl MissionPlaytest {
         let game = finding.game?;
         Some(format!(
             "spacedock sim --pack {} --mission {} --games {} --policy random --seed {SEED} --max-steps {} --shard {}/{} --trace FILE",
-            self.pack,
+            shell_word(&self.pack),
             self.mission,
             self.games,
             self.max_steps,
@@ -88,6 +88,20 @@ impl MissionPlaytest {
             })
             .collect();
         self.findings = findings;
+    }
+}
+
+/// `text` as one word of a POSIX shell command: as it is when it holds
+/// nothing the shell reads, else in single quotes.
+fn shell_word(text: &str) -> String {
+    let plain = !text.is_empty()
+        && text
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "_./:@%+=,-".contains(c));
+    if plain {
+        text.to_owned()
+    } else {
+        format!("'{}'", text.replace('\'', "'\\''"))
     }
 }
 
@@ -236,4 +250,20 @@ fn github(playtests: &[&MissionPlaytest]) -> String {
         }
     }
     text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::shell_word;
+
+    #[test]
+    fn a_pack_path_is_one_shell_word() {
+        assert_eq!(
+            shell_word("content/saturn-offensive"),
+            "content/saturn-offensive"
+        );
+        assert_eq!(shell_word("my packs/pan base"), "'my packs/pan base'");
+        assert_eq!(shell_word("it's"), "'it'\\''s'");
+        assert_eq!(shell_word(""), "''");
+    }
 }

@@ -142,6 +142,12 @@ impl SourceMap {
     /// left out) is found where it was written.
     pub(crate) fn renumber(&mut self, id: FileId, meant: &str, written: &str) {
         let pointers = &mut self.files[id.0 as usize].pointers;
+        // What was at `meant` before (a step left out) is gone.
+        pointers.retain(|pointer, _| {
+            !pointer
+                .strip_prefix(meant)
+                .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
+        });
         let below: Vec<(String, Spans)> = pointers
             .iter()
             .filter_map(|(pointer, spans)| {

@@ -360,7 +360,8 @@ fn why_not_launched(game: &Game, card: ShipCardId) -> Option<String> {
                 )
             }
             CardPlace::Hold(carrier)
-                if game.st.cards[carrier.index()].launched_turn >= game.st.turn =>
+                if game.st.cards[carrier.index()].launched_turn >= game.st.turn
+                    && !crate::powers::quick_launch(game, carrier) =>
             {
                 format!(
                     "it is in the hold of {}, launched this turn: ships in a hold launch on a later turn",
@@ -394,21 +395,24 @@ fn why_not_loaded(game: &Game, card: ShipCardId) -> Option<String> {
         (player, carrier, true)
     } else {
         let active = game.active_player();
-        let carrier = (0..game.st.cards.len() as u16)
+        let carriers: Vec<ShipCardId> = (0..game.st.cards.len() as u16)
             .map(ShipCardId)
-            .rfind(|&other| {
+            .filter(|&other| {
                 let state = &game.st.cards[other.index()];
                 state.controller == active
                     && state.place == CardPlace::Launched
                     && state.launched_turn == game.st.turn
                     && crate::rules::stats::stat(game, crate::powers::Stat::Capacity(other)) > 0
-            });
-        let Some(carrier) = carrier else {
+            })
+            .collect();
+        // With two, which was meant cannot be told.
+        let [carrier] = carriers.as_slice() else {
             return Some(
                 "no transport hold is being loaded: a hold is loaded as its carrier launches"
                     .to_owned(),
             );
         };
+        let carrier = *carrier;
         (active, carrier, false)
     };
     let state = &game.st.cards[card.index()];

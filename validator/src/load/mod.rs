@@ -1127,6 +1127,23 @@ mod tests {
     }
 
     #[test]
+    fn a_step_moved_up_keeps_none_of_the_left_out_steps_keys() {
+        let text = "[[steps]]\ndo = \"atack\"\ndice = [3]\n\n[[steps]]\ndo = \"end-phase\"\n";
+        let mut sources = SourceMap::new();
+        let file = sources.add(PathBuf::from("scenario.toml"), text.to_owned());
+        let Ok(document) = document::parse(text) else {
+            panic!("the test's TOML parses");
+        };
+        sources.set_pointers(file, document.pointers);
+        sources.renumber(file, "/steps/0", "/steps/1");
+        let line = |pointer: &str| sources.pointer_position(file, pointer).0;
+        assert_eq!(line("/steps/0/do"), 6);
+        // The left-out step's `dice` is gone: a key the moved step lacks
+        // is found at the step.
+        assert_eq!(line("/steps/0/dice"), 5);
+    }
+
+    #[test]
     fn two_misspelt_headers_keep_their_own_sub_tables() {
         let text = "[[tactic]]\nname = \"a\"\n\
                     [[tatcic]]\nname = \"b\"\n[[tactic.powers]]\nwhen = \"of b\"\n\
