@@ -202,23 +202,26 @@ fn fleets(
 /// the file standard output already is (`/dev/stdout`, or the file the
 /// shell sends it to): what is written there shares it with the report.
 fn is_stdout(path: &Path) -> bool {
-    // Opening a named pipe to compare it would wait for a writer: a pipe
-    // named on the command line is never stdout's own.
-    path.as_os_str() == "-"
-        || std::fs::metadata(path).is_ok_and(|meta| !is_fifo(&meta))
-            && same_file::Handle::stdout()
-                .and_then(|stdout| Ok(stdout == same_file::Handle::from_path(path)?))
-                .unwrap_or(false)
+    path.as_os_str() == "-" || names_stdout(path)
 }
 
+/// Whether `path` is the file stdout is, told by the file's device and
+/// inode: opening the path to compare would wait for a writer if it is a
+/// named pipe.
 #[cfg(unix)]
-fn is_fifo(meta: &std::fs::Metadata) -> bool {
-    std::os::unix::fs::FileTypeExt::is_fifo(&meta.file_type())
+fn names_stdout(path: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    std::fs::metadata(path).is_ok_and(|meta| {
+        same_file::Handle::stdout()
+            .is_ok_and(|out| out.dev() == meta.dev() && out.ino() == meta.ino())
+    })
 }
 
 #[cfg(not(unix))]
-fn is_fifo(_: &std::fs::Metadata) -> bool {
-    false
+fn names_stdout(path: &Path) -> bool {
+    same_file::Handle::stdout()
+        .and_then(|stdout| Ok(stdout == same_file::Handle::from_path(path)?))
+        .unwrap_or(false)
 }
 
 /// Refuses a `-` (stdout) for the JSON result or the trace when something
