@@ -47,3 +47,11 @@ pub use rules::damage::Damage;
 pub use setup::Setup;
 pub use sim::{PlayError, play};
 pub use state::{CardPlace, TacticPlace, TurnPhase, WeaponRef};
+
+/// `count` of `what`, in words, for messages: "1 action", "3 finished games".
+pub(crate) fn count_of(count: impl Into<i64>, what: &str) -> String {
+    match count.into() {
+        1 => format!("1 {what}"),
+        count => format!("{count} {what}s"),
+    }
+}

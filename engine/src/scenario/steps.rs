@@ -436,17 +436,10 @@ fn why_not_loaded(game: &Game, card: ShipCardId) -> Option<String> {
         if needs <= room {
             return (!open).then(|| format!("the loading of {carrier_name}'s hold is over"));
         }
-        let spaces = |count: i32| {
-            if count == 1 {
-                "1 space".to_owned()
-            } else {
-                format!("{count} spaces")
-            }
-        };
         format!(
             "the hold of {carrier_name} has {} left, and it takes {}",
-            spaces(room),
-            spaces(needs)
+            crate::count_of(room, "space"),
+            crate::count_of(needs, "space")
         )
     })
 }

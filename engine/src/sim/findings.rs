@@ -8,6 +8,7 @@
 
 use serde::Serialize;
 
+use crate::count_of;
 use crate::sim::tally::Tally;
 
 /// How bad a finding is.
@@ -82,15 +83,6 @@ impl Finding {
     }
 }
 
-/// `count` of `what`, in words: "1 game", "3 finished games".
-fn count_of(count: u64, what: &str) -> String {
-    if count == 1 {
-        format!("1 {what}")
-    } else {
-        format!("{count} {what}s")
-    }
-}
-
 /// The findings of `tally`, games of `mission` each stopped after
 /// `max_steps` actions, worst first.
 pub fn findings(mission: &str, tally: &Tally, max_steps: u64) -> Vec<Finding> {
@@ -126,7 +118,7 @@ pub fn findings(mission: &str, tally: &Tally, max_steps: u64) -> Vec<Finding> {
             format!(
                 "mission `{mission}`: {} of {} crashed the engine{}",
                 failures.panic,
-                count_of(games, "game"),
+                count_of(games as i64, "game"),
                 first
             ),
             game,
@@ -139,8 +131,8 @@ pub fn findings(mission: &str, tally: &Tally, max_steps: u64) -> Vec<Finding> {
             format!(
                 "mission `{mission}`: {} of {} did not end within the step bound of {}{}",
                 failures.step_limit,
-                count_of(games, "game"),
-                count_of(max_steps, "action"),
+                count_of(games as i64, "game"),
+                count_of(max_steps as i64, "action"),
                 first
             ),
             game,
@@ -153,7 +145,7 @@ pub fn findings(mission: &str, tally: &Tally, max_steps: u64) -> Vec<Finding> {
             format!(
                 "mission `{mission}`: {} of {} got stuck: no legal action, or powers setting each other off without end{}",
                 failures.stuck,
-                count_of(games, "game"),
+                count_of(games as i64, "game"),
                 first
             ),
             game,
@@ -176,7 +168,7 @@ pub fn findings(mission: &str, tally: &Tally, max_steps: u64) -> Vec<Finding> {
                 format!(
                     "mission `{mission}`: team `{}` never won in {} ({}); its win rate with random players is below {:.1}% (95% confidence)",
                     team.team,
-                    count_of(tally.finished, "finished game"),
+                    count_of(tally.finished as i64, "finished game"),
                     others.join(", "),
                     most * 100.0
                 ),
@@ -195,7 +187,7 @@ pub fn findings(mission: &str, tally: &Tally, max_steps: u64) -> Vec<Finding> {
             FindingKind::FirstRound,
             format!(
                 "mission `{mission}`: {first_round} of {} {} over before round 2",
-                count_of(tally.finished, "finished game"),
+                count_of(tally.finished as i64, "finished game"),
                 if first_round == 1 { "was" } else { "were" }
             ),
             None,

@@ -21,7 +21,7 @@ use crate::question::{About, Answer};
 pub enum PlayError {
     /// The step bound was reached: a game that would not end (or a bound
     /// set too low).
-    #[error("no outcome after {}, {}", Actions(*steps), During(*round))]
+    #[error("no outcome after {}, {}", crate::count_of(*steps as i64, "action"), During(*round))]
     StepLimit { steps: u64, round: u32 },
     /// The game is not over, yet the player to move has no legal action.
     #[error("no legal action for player {}, {} at action {steps}", player.0 + 1, During(*round))]
@@ -41,18 +41,6 @@ pub enum PlayError {
         During(*round)
     )]
     Runaway { round: u32, steps: u64 },
-}
-
-/// A number of actions, in words: "1 action", "25 actions".
-struct Actions(u64);
-
-impl std::fmt::Display for Actions {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self.0 {
-            1 => f.write_str("1 action"),
-            steps => write!(f, "{steps} actions"),
-        }
-    }
 }
 
 /// When in a game a round number says: "in round 3", or "in setup" for

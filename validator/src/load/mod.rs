@@ -542,11 +542,8 @@ pub(crate) fn load_scenario<T: DeserializeOwned>(
         let kept: Vec<usize> = (0..steps.len())
             .filter(|index| !broken.contains(index))
             .collect();
-        let mut index = 0;
-        steps.retain(|_| {
-            index += 1;
-            !broken.contains(&(index - 1))
-        });
+        let all = std::mem::take(steps);
+        *steps = kept.iter().map(|&index| all[index].clone()).collect();
         // Ascending: each step's spans are read before they are replaced.
         for (now, &was) in kept.iter().enumerate() {
             if now != was {
