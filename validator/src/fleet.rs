@@ -4,13 +4,13 @@
 //! ships present, transport loadouts).
 
 use serde::Serialize;
-use spacedock_schema::fleet::FleetSource;
 use spacedock_schema::mission::Selection;
 
 use crate::check::build::{self, Build};
 use crate::codes::Code;
 use crate::context::Context;
 use crate::diagnostic::{Diagnostic, Diagnostics};
+use crate::load::FleetBuild;
 use crate::model::{MissionModel, Model, PlannedCard, PlannedShip, Ref};
 use crate::resolve::{Fitting, ItemKind};
 use crate::source::FileId;
@@ -98,8 +98,7 @@ pub struct TransportUse {
 pub(crate) fn check(
     context: &Context<'_>,
     model: &Model,
-    fleet: &FleetSource,
-    file: FileId,
+    read: &FleetBuild,
     mission_text: &str,
     selector: &PlayerSelector,
     diagnostics: &mut Diagnostics,
@@ -109,6 +108,12 @@ pub(crate) fn check(
     let player = find_player(source, selector)?;
     let player_model = &mission.players[player];
     let player_source = &source.players[player];
+    let FleetBuild {
+        fleet,
+        file,
+        left_out,
+    } = read;
+    let file = *file;
     let at = |pointer: &str| context.at(file, pointer);
 
     let faction = context.index.resolve(
@@ -240,9 +245,27 @@ pub(crate) fn check(
         })
         .collect();
 
-    if player_source.fleet.selection == Selection::Mission {
+    // An entry left out for its shape still names its ship or card: one
+    // that names nothing is told now, not once the shape is mended.
+    for (name, at) in left_out.ships.iter().flatten() {
+        context
+            .index
+            .resolve_fitting(ItemKind::Ship, name, at, diagnostics, &ship_fitting);
+    }
+    for (name, at) in left_out.cards.iter().flatten() {
+        context
+            .index
+            .resolve_fitting(ItemKind::Tactic, name, at, diagnostics, &tactic_fitting);
+    }
+    // What an entry left out adds is unknown: of the rules over the whole
+    // list, only those it could not make hold are checked (an excess, not
+    // a lack).
+    let ships_read = left_out.ships.is_empty();
+    let deck_read = left_out.cards.is_empty();
+    let selection = player_source.fleet.selection;
+    if ships_read && selection == Selection::Mission {
         same_ships(context, mission, player, &ships, file, diagnostics);
-    } else if player_source.fleet.selection == Selection::Combined {
+    } else if ships_read && selection == Selection::Combined {
         for listed in &player_model.ships {
             if !ships
                 .iter()
@@ -256,9 +279,10 @@ pub(crate) fn check(
         file,
         ships: &ships,
         anchor: "/ships".to_owned(),
+        complete: ships_read,
     };
     let fleet_cost = build::check_fleet(context, model, mission, player, &build, diagnostics);
-    build::attachments(context, model, mission, player, Some(&ships), diagnostics);
+    build::attachments(context, model, mission, player, Some(&build), diagnostics);
 
     let deck_model = player_model.deck.map(|d| &mission.decks[d]);
     let mut deck_size = 0;
@@ -267,7 +291,7 @@ pub(crate) fn check(
             // The mission's own list, already checked with the pack.
             deck_size = deck_model.cards.iter().map(|c| c.count).sum();
         } else {
-            if deck_model.rule.selection != Selection::Player {
+            if deck_model.rule.selection != Selection::Player && deck_read {
                 same_deck(context, mission, deck_model, &deck, file, diagnostics);
             }
             // A card that names nothing is reported where it is, and
@@ -282,6 +306,7 @@ pub(crate) fn check(
                 &build::Listed {
                     cards: &deck,
                     unnamed: written.saturating_sub(named),
+                    complete: deck_read,
                 },
                 file,
                 "/deck",

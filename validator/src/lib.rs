@@ -162,12 +162,7 @@ pub fn check_fleet(
     let mut diagnostics = diagnostic::Diagnostics::default();
     let mut of_build = diagnostic::Diagnostics::default();
     let content = load::load(pack_root, &mut sources, &mut diagnostics);
-    let fleet = load::load_file(
-        fleet_file,
-        spacedock_schema::FileKind::Fleet,
-        &mut sources,
-        &mut of_build,
-    );
+    let fleet = load::load_fleet(fleet_file, &mut sources, &mut of_build);
     let result = context::analyse(
         &content,
         &sources,
@@ -177,9 +172,10 @@ pub fn check_fleet(
             // Without the pack there is no mission to check against: its
             // error says what to fix, and "no mission" would mislead.
             let pack_read = !content.packs.is_empty();
-            fleet.as_ref().filter(|_| pack_read).map(|(fleet, file)| {
-                fleet::check(context, model, fleet, *file, mission, player, &mut of_build)
-            })
+            fleet
+                .as_ref()
+                .filter(|_| pack_read)
+                .map(|read| fleet::check(context, model, read, mission, player, &mut of_build))
         },
     );
     let (summary, selection_error) = match result {
@@ -192,7 +188,7 @@ pub fn check_fleet(
     } else {
         summary
     };
-    let build = fleet.filter(|_| summary.is_some()).map(|(fleet, _)| fleet);
+    let build = fleet.filter(|_| summary.is_some()).map(|read| read.fleet);
     let pack_diagnostics = diagnostics.into_sorted();
     let build_diagnostics = of_build.into_sorted();
     let mut all = diagnostic::Diagnostics::default();

@@ -23,6 +23,10 @@ pub(crate) struct Build<'a> {
     pub(crate) ships: &'a [PlannedShip],
     /// Pointer of the list, for problems of the fleet as a whole.
     pub(crate) anchor: String,
+    /// Whether every entry of the list was read: with one left out for its
+    /// shape, the fleet may hold the ship it names, so no ship is said to
+    /// be missing.
+    pub(crate) complete: bool,
 }
 
 /// Checks what a mission itself selects and prepares.
@@ -36,19 +40,19 @@ pub(crate) fn check_mission(
     for (p, player) in mission.players.iter().enumerate() {
         let player_source = &source.players[p];
         fleet_selection(context, mission.file, player, player_source, diagnostics);
-        if player_source.fleet.selection == Selection::Player {
-            required_within_budget(context, model, mission, p, diagnostics);
-        } else {
-            let build = Build {
-                file: mission.file,
-                ships: &player.ships,
-                anchor: format!("{}/fleet/ships", player.pointer),
-            };
-            check_fleet(context, model, mission, p, &build, diagnostics);
+        let build = (player_source.fleet.selection != Selection::Player).then(|| Build {
+            file: mission.file,
+            ships: &player.ships,
+            anchor: format!("{}/fleet/ships", player.pointer),
+            complete: true,
+        });
+        match &build {
+            Some(build) => {
+                check_fleet(context, model, mission, p, build, diagnostics);
+            }
+            None => required_within_budget(context, model, mission, p, diagnostics),
         }
-        let known_ships =
-            (player_source.fleet.selection != Selection::Player).then_some(player.ships.as_slice());
-        attachments(context, model, mission, p, known_ships, diagnostics);
+        attachments(context, model, mission, p, build.as_ref(), diagnostics);
     }
     for deck in &mission.decks {
         deck_selection(context, mission, deck, diagnostics);
@@ -67,6 +71,7 @@ pub(crate) fn check_mission(
                     &Listed {
                         cards: &deck.cards,
                         unnamed: written.saturating_sub(named),
+                        complete: true,
                     },
                     mission.file,
                     &format!("{}/cards", deck.pointer),
@@ -109,6 +114,7 @@ pub(crate) fn check_mission(
                     &Listed {
                         cards: &deck.cards,
                         unnamed: 0,
+                        complete: true,
                     },
                     mission.file,
                     &format!("{}/cards", deck.pointer),
@@ -351,7 +357,7 @@ pub(crate) fn check_fleet(
     }
     // Only a whole fleet (a player's build) can lack a required ship: a
     // combined mission's list is completed by the player.
-    if build.file != mission.file {
+    if build.file != mission.file && build.complete {
         for required in &player_model.required {
             if !build
                 .ships
@@ -513,6 +519,9 @@ fn transport(
                 continue;
             }
             let Some(inner) = build.ships.iter().find(|p| p.ship == carried.item) else {
+                if !build.complete {
+                    continue;
+                }
                 diagnostics.push(
                     Diagnostic::new(
                         Code::TransportedTwice,
@@ -733,6 +742,9 @@ fn required_within_budget(
 pub(crate) struct Listed<'a> {
     pub(crate) cards: &'a [PlannedCard],
     pub(crate) unnamed: u32,
+    /// Whether every entry of the list was read: with one left out for its
+    /// shape, what it adds is unknown, and only an excess is told.
+    pub(crate) complete: bool,
 }
 
 /// Every deck rule: size, copy limit (prepped cards included), the
@@ -754,7 +766,7 @@ pub(crate) fn check_deck(
     let anchor_at = context.key_at(file, anchor);
     let size: u32 = cards.iter().map(|c| c.count).sum::<u32>() + listed.unnamed;
     if let Some(expected) = expected
-        && size != expected
+        && (size > expected || size < expected && listed.complete)
     {
         let (why, help) = if deck.rule.size.is_some() {
             (
@@ -875,7 +887,7 @@ pub(crate) fn check_deck(
             .sum();
         // Cards under names that name nothing may be of the type: a
         // shortfall is told only if they could not make it up.
-        if have + listed.unnamed < minimum {
+        if have + listed.unnamed < minimum && listed.complete {
             diagnostics.push(
                 Diagnostic::new(
                     Code::CardTypeMinimum,
@@ -1029,13 +1041,13 @@ fn minimums_fit(
 
 /// Prepped cards and cards attached at the start: attachable, matching icon,
 /// heroes on solo ships and once per name, faction, slots, and a ship that
-/// is in the fleet. `known_ships` is the fleet when it is known.
+/// is in the fleet. `known` is the fleet when it is known.
 pub(crate) fn attachments(
     context: &Context<'_>,
     model: &Model,
     mission: &MissionModel,
     player: usize,
-    known_ships: Option<&[PlannedShip]>,
+    known: Option<&Build<'_>>,
     diagnostics: &mut Diagnostics,
 ) {
     let player_model = &mission.players[player];
@@ -1053,9 +1065,11 @@ pub(crate) fn attachments(
             &context.content.tactics[tactic].item.name,
             &context.content.ships[ship].item.name,
         );
-        match known_ships {
+        match known {
             // A build, or a mission's own list, without the ship.
-            Some(ships) if !required && !ships.iter().any(|p| p.ship == ship) => {
+            Some(build)
+                if build.complete && !required && !build.ships.iter().any(|p| p.ship == ship) =>
+            {
                 diagnostics.push(
                     Diagnostic::new(
                         Code::PreppedShipMissing,
@@ -1254,8 +1268,8 @@ pub(crate) fn attachments(
             .entry(*tactic)
             .or_default() += 1;
         let used: u32 = usage[&(*ship, card.kind)].values().sum();
-        let level = known_ships
-            .and_then(|ships| ships.iter().find(|p| p.ship == *ship))
+        let level = known
+            .and_then(|build| build.ships.iter().find(|p| p.ship == *ship))
             .map(|p| p.level);
         let slots = ship_card
             .versions

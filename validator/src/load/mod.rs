@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 use serde::de::DeserializeOwned;
 use spacedock_schema::FileKind;
 use spacedock_schema::board::BoardSource;
+use spacedock_schema::fleet::FleetSource;
 use spacedock_schema::mission::MissionSource;
 use spacedock_schema::pack::PackManifest;
 use spacedock_schema::rules::Rules;
@@ -466,7 +467,7 @@ fn load_item_file(
         }
         FileKind::Tactics => {
             let Some((value, file, broken)) =
-                load_value(path, kind, Some("tactic"), sources, diagnostics)
+                load_value(path, kind, &["tactic"], sources, diagnostics)
             else {
                 return;
             };
@@ -493,7 +494,7 @@ fn load_item_file(
             // read at their own places.
             let cards = value.get("tactic").and_then(serde_json::Value::as_array);
             for (index, card) in cards.into_iter().flatten().enumerate() {
-                if broken.contains(&index) {
+                if broken.contains(&(0, index)) {
                     for key in ["id", "name"] {
                         if let Some(text) = card.get(key).and_then(serde_json::Value::as_str) {
                             content.broken.push((kind, text.to_owned()));
@@ -527,31 +528,100 @@ pub(crate) fn load_scenario<T: DeserializeOwned>(
     sources: &mut SourceMap,
     diagnostics: &mut Diagnostics,
 ) -> Option<(T, FileId)> {
+    let (mut value, file, broken) =
+        load_value(path, FileKind::Scenario, &["steps"], sources, diagnostics)?;
+    let steps: Vec<usize> = broken.iter().map(|&(_, index)| index).collect();
+    leave_out(&mut value, "steps", &steps, file, sources);
+    typed(value, file, FileKind::Scenario, diagnostics).map(|item| (item, file))
+}
+
+/// A fleet build as read.
+#[derive(Debug)]
+pub(crate) struct FleetBuild {
+    pub(crate) fleet: FleetSource,
+    pub(crate) file: FileId,
+    pub(crate) left_out: LeftOut,
+}
+
+/// The entries of a fleet build left out for the errors in their shape:
+/// the name each gives, where it is written, if it can be read.
+#[derive(Debug, Default)]
+pub(crate) struct LeftOut {
+    pub(crate) ships: Vec<Option<(String, Location)>>,
+    pub(crate) cards: Vec<Option<(String, Location)>>,
+}
+
+/// Reads, parses, shape-checks and deserializes a fleet build: a ship or
+/// deck entry whose shape is broken is left out (its errors reported), so
+/// that the rest of the build is read and checked on.
+pub(crate) fn load_fleet(
+    path: &Path,
+    sources: &mut SourceMap,
+    diagnostics: &mut Diagnostics,
+) -> Option<FleetBuild> {
     let (mut value, file, broken) = load_value(
         path,
-        FileKind::Scenario,
-        Some("steps"),
+        FileKind::Fleet,
+        &["ships", "deck"],
         sources,
         diagnostics,
     )?;
-    if let Some(steps) = value
-        .get_mut("steps")
+    let mut left_out = LeftOut::default();
+    let lists = [
+        ("ships", "ship", &mut left_out.ships),
+        ("deck", "card", &mut left_out.cards),
+    ];
+    for (which, (list, key, names)) in lists.into_iter().enumerate() {
+        let indices: Vec<usize> = broken
+            .iter()
+            .filter(|&&(of, _)| of == which)
+            .map(|&(_, index)| index)
+            .collect();
+        let entries = value.get(list).and_then(serde_json::Value::as_array);
+        *names = indices
+            .iter()
+            .map(|&index| {
+                let name = entries?.get(index)?.get(key)?.as_str()?;
+                let span = sources.value_span(file, &format!("/{list}/{index}/{key}"));
+                Some((name.to_owned(), Location { file, span }))
+            })
+            .collect();
+        leave_out(&mut value, list, &indices, file, sources);
+    }
+    typed(value, file, FileKind::Fleet, diagnostics).map(|fleet| FleetBuild {
+        fleet,
+        file,
+        left_out,
+    })
+}
+
+/// Takes the items at `broken` (ascending) out of the array `list` of a
+/// document, the items after them found where they were written.
+fn leave_out(
+    value: &mut serde_json::Value,
+    list: &str,
+    broken: &[usize],
+    file: FileId,
+    sources: &mut SourceMap,
+) {
+    let Some(items) = value
+        .get_mut(list)
         .and_then(serde_json::Value::as_array_mut)
         .filter(|_| !broken.is_empty())
-    {
-        let kept: Vec<usize> = (0..steps.len())
-            .filter(|index| !broken.contains(index))
-            .collect();
-        let all = std::mem::take(steps);
-        *steps = kept.iter().map(|&index| all[index].clone()).collect();
-        // Ascending: each step's spans are read before they are replaced.
-        for (now, &was) in kept.iter().enumerate() {
-            if now != was {
-                sources.renumber(file, &format!("/steps/{now}"), &format!("/steps/{was}"));
-            }
+    else {
+        return;
+    };
+    let kept: Vec<usize> = (0..items.len())
+        .filter(|index| !broken.contains(index))
+        .collect();
+    let all = std::mem::take(items);
+    *items = kept.iter().map(|&index| all[index].clone()).collect();
+    // Ascending: each item's spans are read before they are replaced.
+    for (now, &was) in kept.iter().enumerate() {
+        if now != was {
+            sources.renumber(file, &format!("/{list}/{now}"), &format!("/{list}/{was}"));
         }
     }
-    typed(value, file, FileKind::Scenario, diagnostics).map(|item| (item, file))
 }
 
 /// Reads, parses, shape-checks and deserializes one file.
@@ -561,7 +631,7 @@ pub(crate) fn load_file<T: DeserializeOwned>(
     sources: &mut SourceMap,
     diagnostics: &mut Diagnostics,
 ) -> Option<(T, FileId)> {
-    let (value, file, _) = load_value(path, kind, None, sources, diagnostics)?;
+    let (value, file, _) = load_value(path, kind, &[], sources, diagnostics)?;
     typed(value, file, kind, diagnostics).map(|item| (item, file))
 }
 
@@ -586,17 +656,22 @@ fn typed<T: DeserializeOwned>(
     }
 }
 
+/// An item of a many-item file: the index of its array among the file's
+/// arrays of items, and its own index in the array.
+type ItemAt = (usize, usize);
+
 /// Reads, parses and shape-checks a file: its document as JSON, and, for
-/// a file of many items under `items` (`[[tactic]]`), the indices of the
-/// items whose errors it cannot be read past. Those errors are reported;
-/// the other items are whole. `None` when the file cannot be read on.
+/// a file of many items under the arrays `items` (`[[tactic]]`), the items
+/// whose errors it cannot be read past, as the array's index in `items`
+/// and the item's in the array. Those errors are reported; the other items
+/// are whole. `None` when the file cannot be read on.
 fn load_value(
     path: &Path,
     kind: FileKind,
-    items: Option<&str>,
+    items: &[&str],
     sources: &mut SourceMap,
     diagnostics: &mut Diagnostics,
-) -> Option<(serde_json::Value, FileId, Vec<usize>)> {
+) -> Option<(serde_json::Value, FileId, Vec<ItemAt>)> {
     let read = std::fs::File::open(path).and_then(|file| {
         let mut bytes = Vec::new();
         file.take(MAX_FILE + 1).read_to_end(&mut bytes)?;
@@ -681,7 +756,7 @@ fn load_value(
     }
     // Errors within some items of a many-item file leave the others
     // whole: they are read and checked on.
-    let broken = broken_items(items?, &broken)?;
+    let broken = broken_items(items, &broken)?;
     Some((value, file, broken))
 }
 
@@ -831,19 +906,21 @@ fn join_tables(
     changed
 }
 
-/// The items of a many-item file (its array `items`) that `pointers` fall
-/// in, in order, each once; `None` when one falls outside every item (the
-/// file as a whole is broken).
-fn broken_items(items: &str, pointers: &[String]) -> Option<Vec<usize>> {
-    let prefix = format!("/{items}/");
-    let broken: Option<Vec<usize>> = pointers
+/// The items of a many-item file (of its arrays `items`) that `pointers`
+/// fall in, in order, each once, as the array's index in `items` and the
+/// item's in the array; `None` when one falls outside every item (the file
+/// as a whole is broken).
+fn broken_items(items: &[&str], pointers: &[String]) -> Option<Vec<ItemAt>> {
+    let mut broken = pointers
         .iter()
         .map(|pointer| {
-            let rest = pointer.strip_prefix(&prefix)?;
-            rest.split('/').next()?.parse().ok()
+            items.iter().enumerate().find_map(|(which, list)| {
+                let rest = pointer.strip_prefix('/')?.strip_prefix(list)?;
+                let index = rest.strip_prefix('/')?.split('/').next()?.parse().ok()?;
+                Some((which, index))
+            })
         })
-        .collect();
-    let mut broken = broken?;
+        .collect::<Option<Vec<_>>>()?;
     broken.sort_unstable();
     broken.dedup();
     Some(broken)
