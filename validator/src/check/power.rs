@@ -15,6 +15,7 @@ use spacedock_schema::effect::{
     Clause, Condition, Effect, PlayerRef, Role, Selector, ShipFilter, Trigger, Until, WeaponSlot,
 };
 use spacedock_schema::mission::MissionSource;
+use spacedock_schema::ship::Version;
 use spacedock_schema::tactic::TacticSource;
 
 use crate::codes::Code;
@@ -32,7 +33,7 @@ pub(crate) fn check(context: &Context<'_>, model: &Model, diagnostics: &mut Diag
                 let scope = Scope {
                     context,
                     file: loaded.file,
-                    source: Source::Ship,
+                    source: Source::Ship { version },
                     when: power.when,
                     attached: false,
                     target_chosen: false,
@@ -247,7 +248,9 @@ fn card(
 /// Where a power comes from.
 #[derive(Clone, Copy)]
 enum Source<'a> {
-    Ship,
+    Ship {
+        version: &'a Version,
+    },
     Card {
         card: &'a TacticSource,
     },
@@ -260,7 +263,7 @@ enum Source<'a> {
 impl Source<'_> {
     fn noun(self) -> String {
         match self {
-            Source::Ship => "a ship power".to_owned(),
+            Source::Ship { .. } => "a ship power".to_owned(),
             Source::Card { card } if card.kind == TacticType::Event => "an event".to_owned(),
             Source::Card { card } => format!("a {} card", card.kind.name()),
             Source::Rule { .. } => "a special rule".to_owned(),
@@ -532,6 +535,7 @@ impl Scope<'_, '_> {
             Effect::Modify {
                 stat,
                 amount,
+                target,
                 weapon,
                 card_type,
                 damage_type,
@@ -559,6 +563,22 @@ impl Scope<'_, '_> {
                         );
                     } else if *slot == WeaponSlot::ThisCard {
                         self.this_card_weapon(&at("weapon"), diagnostics);
+                    } else if *slot == WeaponSlot::Secondary
+                        && *target == Selector::Role(Role::This)
+                        && let Source::Ship { version } = self.source
+                        && version.secondary.is_empty()
+                    {
+                        self.push(
+                            diagnostics,
+                            Code::InvalidParameter,
+                            &at("weapon"),
+                            format!(
+                                "`weapon = \"secondary\"` names the ship's own secondary weapons, but its {} version has none, so this `modify` never changes anything",
+                                version.level.name()
+                            ),
+                            "no secondary weapon",
+                            "give the version a `[[versions.secondary]]` weapon, or name `primary` or `all`",
+                        );
                     }
                 }
                 if card_type.is_some() && *stat != spacedock_schema::effect::Stat::CardCost {
@@ -747,10 +767,28 @@ impl Scope<'_, '_> {
                 self.effects(&at("then"), then, lasting, diagnostics);
                 self.effects(&at("else"), otherwise, lasting, diagnostics);
             }
+            Effect::TakeControl { target } => {
+                let role = match target {
+                    Selector::Role(role) => *role,
+                    Selector::Filter(filter) => filter.is,
+                };
+                if matches!(role, Role::This | Role::Friendly) {
+                    self.push(
+                        diagnostics,
+                        Code::InvalidParameter,
+                        &at("target"),
+                        format!(
+                            "`take-control` of `{}` ships takes what the power's owner controls already, so it never changes anything",
+                            role.name()
+                        ),
+                        "already controlled",
+                        "take control of `enemy` ships, or of the `target`, `acting-ship` or `affected-ship`",
+                    );
+                }
+            }
             Effect::AddShields { .. }
             | Effect::RemoveShields { .. }
             | Effect::Repair { .. }
-            | Effect::TakeControl { .. }
             | Effect::MoveShip { .. }
             | Effect::Score { .. }
             | Effect::Escape { .. }
@@ -1004,6 +1042,20 @@ impl Scope<'_, '_> {
         }
         if let Some(except) = filter.except {
             self.role(&at("except"), except, diagnostics);
+            if except == filter.is || except == Role::Any {
+                self.push(
+                    diagnostics,
+                    Code::InvalidParameter,
+                    &at("except"),
+                    format!(
+                        "`except = \"{}\"` leaves out every ship that `is = \"{}\"` picks, so the filter never picks one",
+                        except.name(),
+                        filter.is.name()
+                    ),
+                    "leaves out every ship",
+                    "leave out a narrower role, or remove `except`",
+                );
+            }
         }
         self.within_of(pointer, filter.within, filter.of.as_ref(), diagnostics);
     }
@@ -1041,7 +1093,7 @@ impl Scope<'_, '_> {
     fn role(&self, pointer: &str, role: Role, diagnostics: &mut Diagnostics) {
         let noun = self.source.noun();
         let problem = match role {
-            Role::This if !matches!(self.source, Source::Ship) => Some((
+            Role::This if !matches!(self.source, Source::Ship { .. }) => Some((
                 format!("`self` is a ship power's own ship card, but this is {noun}"),
                 match self.source {
                     Source::Card { card } if card.kind.attaches() => {
@@ -1059,7 +1111,7 @@ impl Scope<'_, '_> {
                 None => (
                     format!("`attached-ship` is the ship an attached card is on, but this is {noun}"),
                     match self.source {
-                        Source::Ship => "a ship power's own ships are `self`",
+                        Source::Ship { .. } => "a ship power's own ships are `self`",
                         Source::Card { .. } => "an event names the ship card it is played on `target`",
                         Source::Rule { .. } => "name the ships by filters, such as `{ is = \"friendly\", icon = \"solo\" }`",
                     },
@@ -1078,7 +1130,7 @@ impl Scope<'_, '_> {
                         "give the event a `target` (which ship cards it may be played on), and use the role in its `if` and `do`"
                     }
                     Source::Card { .. } => "the ship this card is attached to is `attached-ship`",
-                    Source::Ship => "a ship power's own ships are `self`",
+                    Source::Ship { .. } => "a ship power's own ships are `self`",
                     Source::Rule { .. } => "name the ships by filters, such as `{ is = \"friendly\" }`",
                 },
             )),
