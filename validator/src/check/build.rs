@@ -803,9 +803,13 @@ pub(crate) fn check_deck(
             }
         }
     }
-    let mut totals: BTreeMap<usize, (u32, &PlannedCard)> = BTreeMap::new();
+    // Each card's copies, and the entries that list them (a card may be
+    // listed more than once: every line is shown).
+    let mut totals: BTreeMap<usize, (u32, Vec<&PlannedCard>)> = BTreeMap::new();
     for card in cards {
-        totals.entry(card.tactic).or_insert((0, card)).0 += card.count;
+        let total = totals.entry(card.tactic).or_default();
+        total.0 += card.count;
+        total.1.push(card);
     }
     let limit = deck
         .rule
@@ -815,7 +819,7 @@ pub(crate) fn check_deck(
     for (&tactic, &(set_aside, pointer)) in &prepped {
         if !totals.contains_key(&tactic) {
             let at = context.at(mission.file, &format!("{pointer}/card"));
-            copies_fit(context, tactic, 0, set_aside, limit, at, diagnostics);
+            copies_fit(context, tactic, 0, set_aside, limit, &[at], diagnostics);
         }
     }
     // The copy limit is of a card's name: two ids of one name (a pack's
@@ -826,7 +830,7 @@ pub(crate) fn check_deck(
             .entry(tactics[tactic].item.name.as_str())
             .or_default();
         if !entry.1.contains(&tactic) {
-            entry.0 += totals.get(&tactic).map_or(0, |&(n, _)| n)
+            entry.0 += totals.get(&tactic).map_or(0, |(n, _)| *n)
                 + prepped.get(&tactic).map_or(0, |&(n, _)| n);
             entry.1.push(tactic);
         }
@@ -838,7 +842,7 @@ pub(crate) fn check_deck(
                 .map(|&tactic| context.index.id(ItemKind::Tactic, tactic))
                 .collect();
             let at = match totals.get(&ids[0]) {
-                Some((_, first)) => context.at(file, &format!("{}/count", first.pointer)),
+                Some((_, entries)) => context.at(file, &format!("{}/count", entries[0].pointer)),
                 None => context.at(file, anchor),
             };
             diagnostics.push(
@@ -856,11 +860,23 @@ pub(crate) fn check_deck(
             );
         }
     }
-    for (&tactic, &(in_deck, first)) in &totals {
+    for (&tactic, (in_deck, entries)) in &totals {
+        let (in_deck, first) = (*in_deck, entries[0]);
         let card = &tactics[tactic].item;
         let set_aside = prepped.get(&tactic).map_or(0, |&(n, _)| n);
-        let at = context.at(file, &format!("{}/count", first.pointer));
-        copies_fit(context, tactic, in_deck, set_aside, limit, at, diagnostics);
+        let places: Vec<Location> = entries
+            .iter()
+            .map(|entry| context.at(file, &format!("{}/count", entry.pointer)))
+            .collect();
+        copies_fit(
+            context,
+            tactic,
+            in_deck,
+            set_aside,
+            limit,
+            &places,
+            diagnostics,
+        );
         let faction = model.tactic_factions[tactic];
         if faction.is_some()
             && deck.faction.is_some()
@@ -912,16 +928,23 @@ pub(crate) fn check_deck(
 }
 
 /// A card's copies in a deck (`in_deck`) and prepped for its players
-/// (`set_aside`) within the copy limit and the players' collection.
+/// (`set_aside`) within the copy limit and the players' collection, told
+/// at the entries that list them (`places`, at least one).
 fn copies_fit(
     context: &Context<'_>,
     tactic: usize,
     in_deck: u32,
     set_aside: u32,
     limit: u32,
-    at: Location,
+    places: &[Location],
     diagnostics: &mut Diagnostics,
 ) {
+    let at_places = |diagnostic: Diagnostic, label: String| {
+        places[1..].iter().fold(
+            diagnostic.at(places[0].clone()).label(label),
+            |diagnostic, more| diagnostic.note(more.clone(), "more copies here"),
+        )
+    };
     let card = &context.content.tactics[tactic].item;
     let total = in_deck + set_aside;
     let prepped_note = match (in_deck, set_aside) {
@@ -931,16 +954,17 @@ fn copies_fit(
     };
     if total > limit {
         diagnostics.push(
-            Diagnostic::new(
-                Code::CopyLimit,
-                format!(
-                    "{} of `{}`{prepped_note}, over the copy limit of {limit}",
-                    count(total, "copy"),
-                    card.name
+            at_places(
+                Diagnostic::new(
+                    Code::CopyLimit,
+                    format!(
+                        "{} of `{}`{prepped_note}, over the copy limit of {limit}",
+                        count(total, "copy"),
+                        card.name
+                    ),
                 ),
+                format!("{total} > {limit}"),
             )
-            .at(at.clone())
-            .label(format!("{total} > {limit}"))
             .help(if set_aside > 0 {
                 "prepped cards are not part of the deck size but do count against the copy limit"
                     .to_owned()
@@ -952,17 +976,18 @@ fn copies_fit(
     let owned = context.owned(card.copies);
     if total > owned {
         diagnostics.push(
-            Diagnostic::new(
-                Code::NotEnoughCopies,
-                format!(
-                    "{} of `{}`{prepped_note}, but the collection holds {owned} ({})",
-                    count(total, "copy"),
-                    card.name,
-                    count(context.options.sets, "set")
+            at_places(
+                Diagnostic::new(
+                    Code::NotEnoughCopies,
+                    format!(
+                        "{} of `{}`{prepped_note}, but the collection holds {owned} ({})",
+                        count(total, "copy"),
+                        card.name,
+                        count(context.options.sets, "set")
+                    ),
                 ),
+                format!("{total} > {owned}"),
             )
-            .at(at)
-            .label(format!("{total} > {owned}"))
             .help(format!(
                 "a set holds {} of this card; pass `--sets N` if you own more sets",
                 card.copies
