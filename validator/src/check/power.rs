@@ -15,7 +15,7 @@ use spacedock_schema::effect::{
     Clause, Condition, Effect, PlayerRef, Role, Selector, ShipFilter, Trigger, Until, WeaponSlot,
 };
 use spacedock_schema::mission::MissionSource;
-use spacedock_schema::ship::Version;
+use spacedock_schema::ship::{ShipSource, Version};
 use spacedock_schema::tactic::TacticSource;
 
 use crate::codes::Code;
@@ -33,7 +33,10 @@ pub(crate) fn check(context: &Context<'_>, model: &Model, diagnostics: &mut Diag
                 let scope = Scope {
                     context,
                     file: loaded.file,
-                    source: Source::Ship { version },
+                    source: Source::Ship {
+                        ship: &loaded.item,
+                        version,
+                    },
                     when: power.when,
                     attached: false,
                     target_chosen: false,
@@ -249,6 +252,7 @@ fn card(
 #[derive(Clone, Copy)]
 enum Source<'a> {
     Ship {
+        ship: &'a ShipSource,
         version: &'a Version,
     },
     Card {
@@ -565,7 +569,7 @@ impl Scope<'_, '_> {
                         self.this_card_weapon(&at("weapon"), diagnostics);
                     } else if *slot == WeaponSlot::Secondary
                         && *target == Selector::Role(Role::This)
-                        && let Source::Ship { version } = self.source
+                        && let Source::Ship { version, .. } = self.source
                         && version.secondary.is_empty()
                     {
                         self.push(
@@ -1058,6 +1062,29 @@ impl Scope<'_, '_> {
             }
         }
         self.within_of(pointer, filter.within, filter.of.as_ref(), diagnostics);
+        let of_self = match &filter.of {
+            Some(Selector::Role(role)) => *role == Role::This,
+            Some(Selector::Filter(of)) => of.is == Role::This,
+            None => false,
+        };
+        if filter.is == Role::This
+            && filter.within.is_some()
+            && of_self
+            && let Source::Ship { ship, .. } = self.source
+            && ship.ships == 1
+        {
+            self.push(
+                diagnostics,
+                Code::InvalidParameter,
+                &at("of"),
+                format!(
+                    "`{}` is a single ship, and a ship is never within range of itself, so `self` ships within range of `self` are none",
+                    ship.name
+                ),
+                "only itself",
+                "count from other ships (`of = { is = \"friendly\" }`), or pick others (`is = \"friendly\"`)",
+            );
+        }
     }
 
     fn within_of(
