@@ -262,19 +262,15 @@ pub(crate) fn check(
     // a lack).
     let ships_read = left_out.ships.is_empty();
     let deck_read = left_out.cards.is_empty();
-    let selection = player_source.fleet.selection;
-    if ships_read && selection == Selection::Mission {
-        same_ships(context, mission, player, &ships, file, diagnostics);
-    } else if ships_read && selection == Selection::Combined {
-        for listed in &player_model.ships {
-            if !ships
-                .iter()
-                .any(|s| s.ship == listed.ship && s.level == listed.level)
-            {
-                missing_listed_ship(context, mission, listed, &ships, file, diagnostics);
-            }
-        }
-    }
+    same_ships(
+        context,
+        mission,
+        player,
+        &ships,
+        ships_read,
+        file,
+        diagnostics,
+    );
     let build = Build {
         file,
         ships: &ships,
@@ -291,8 +287,16 @@ pub(crate) fn check(
             // The mission's own list, already checked with the pack.
             deck_size = deck_model.cards.iter().map(|c| c.count).sum();
         } else {
-            if deck_model.rule.selection != Selection::Player && deck_read {
-                same_deck(context, mission, deck_model, &deck, file, diagnostics);
+            if deck_model.rule.selection != Selection::Player {
+                same_deck(
+                    context,
+                    mission,
+                    deck_model,
+                    &deck,
+                    deck_read,
+                    file,
+                    diagnostics,
+                );
             }
             // A card that names nothing is reported where it is, and
             // counts in the size as written.
@@ -495,22 +499,34 @@ fn missing_listed_ship(
     diagnostics.push(diagnostic.note(selected_here, "selected here"));
 }
 
+/// A build's ships against the mission's list: the same ships in the same
+/// versions when the mission selects the fleet, at least its ships when
+/// combined. With an entry left out (`complete` false), a listed ship the
+/// build lacks may be that entry, and is not told.
 fn same_ships(
     context: &Context<'_>,
     mission: &MissionModel,
     player: usize,
     ships: &[PlannedShip],
+    complete: bool,
     file: FileId,
     diagnostics: &mut Diagnostics,
 ) {
+    let selection = context.content.missions[mission.mission].item.players[player]
+        .fleet
+        .selection;
+    if selection == Selection::Player {
+        return;
+    }
     let listed = &mission.players[player].ships;
     for planned in listed {
-        if !ships
-            .iter()
-            .any(|s| s.ship == planned.ship && s.level == planned.level)
-        {
+        let brought = ships.iter().find(|s| s.ship == planned.ship);
+        if brought.is_none_or(|s| s.level != planned.level) && (complete || brought.is_some()) {
             missing_listed_ship(context, mission, planned, ships, file, diagnostics);
         }
+    }
+    if selection == Selection::Combined {
+        return;
     }
     for planned in ships {
         // A listed ship in another version is reported above.
@@ -531,11 +547,14 @@ fn same_ships(
 
 /// A build's deck against the mission's list: the same cards and counts
 /// when the mission selects the deck, at least its cards when combined.
+/// With an entry left out (`complete` false), only more copies than the
+/// list's are told: the entry may hold the ones short.
 fn same_deck(
     context: &Context<'_>,
     mission: &MissionModel,
     deck_model: &crate::model::DeckModel,
     deck: &[PlannedCard],
+    complete: bool,
     file: FileId,
     diagnostics: &mut Diagnostics,
 ) {
@@ -556,7 +575,7 @@ fn same_deck(
     }
     for tactic in tactics {
         let (wanted, have) = (total(&deck_model.cards, tactic), total(deck, tactic));
-        if wanted == have || (combined && have > wanted) {
+        if wanted == have || (combined && have > wanted) || (!complete && have < wanted) {
             continue;
         }
         let name = &context.content.tactics[tactic].item.name;
@@ -568,8 +587,9 @@ fn same_deck(
             }
             _ => format!("the mission selects {wanted} of `{name}`, this deck has {have}"),
         };
-        // At the build's count of the card, or at the deck when it has none.
-        let at = deck.iter().find(|c| c.tactic == tactic).map_or_else(
+        // At the build's counts of the card, or at the deck when it has none.
+        let lines: Vec<&PlannedCard> = deck.iter().filter(|c| c.tactic == tactic).collect();
+        let at = lines.first().map_or_else(
             || context.key_at(file, "/deck"),
             |card| context.at(file, &format!("{}/count", card.pointer)),
         );
@@ -581,16 +601,19 @@ fn same_deck(
                 || context.key_at(mission.file, &format!("{}/cards", deck_model.pointer)),
                 |card| context.at(mission.file, &card.pointer),
             );
-        diagnostics.push(
-            Diagnostic::new(Code::NotMissionFleet, message)
-                .at(at)
-                .label(if have == 0 {
-                    "not in this deck".to_owned()
-                } else {
-                    format!("{have} here")
-                })
-                .note(listed_at, "the mission's list"),
-        );
+        let diagnostic = Diagnostic::new(Code::NotMissionFleet, message)
+            .at(at)
+            .label(match lines.first() {
+                None => "not in this deck".to_owned(),
+                Some(card) => format!("{} here", card.count),
+            });
+        let diagnostic = lines.iter().skip(1).fold(diagnostic, |diagnostic, card| {
+            diagnostic.note(
+                context.at(file, &format!("{}/count", card.pointer)),
+                format!("{} here", card.count),
+            )
+        });
+        diagnostics.push(diagnostic.note(listed_at, "the mission's list"));
     }
 }
 

@@ -294,7 +294,7 @@ pub(crate) fn check_fleet(
     let at = |pointer: &str| context.at(build.file, pointer);
 
     let mut cost = 0;
-    let mut by_name: HashMap<&str, &PlannedShip> = HashMap::new();
+    let mut by_name: HashMap<&str, (&PlannedShip, u32)> = HashMap::new();
     for planned in build.ships {
         let ship = &ships[planned.ship].item;
         if let Some(version) = version(ship, planned.level) {
@@ -311,16 +311,19 @@ pub(crate) fn check_fleet(
                 .help(format!("`{}` comes in: {}", ship.name, levels.join(", "))),
             );
         }
-        if let Some(first) = by_name.get(ship.name.as_str()) {
+        let (first, copies) = by_name
+            .entry(ship.name.as_str())
+            .and_modify(|(_, copies)| *copies += 1)
+            .or_insert((planned, 1));
+        if *copies > 1 {
+            let (times, nth) = times_and_nth(*copies);
             diagnostics.push(
-                Diagnostic::new(Code::DuplicateShip, format!("the fleet has `{}` twice", ship.name))
+                Diagnostic::new(Code::DuplicateShip, format!("the fleet has `{}` {times}", ship.name))
                     .at(at(&format!("{}/ship", planned.pointer)))
-                    .label("second copy")
+                    .label(nth)
                     .note(at(&format!("{}/ship", first.pointer)), "first copy here")
                     .help("a fleet holds one copy of any ship card, and never two ships of the same name, even in different versions"),
             );
-        } else {
-            by_name.insert(&ship.name, planned);
         }
         let ship_faction = model.ship_factions[planned.ship];
         if ship_faction.is_some()
@@ -406,6 +409,16 @@ pub(crate) fn check_fleet(
         starts_launched(context, mission, player, build, diagnostics);
     }
     cost
+}
+
+/// How often a thing is there (`twice`, `3 times`), and which copy the
+/// `n`th is (`second copy`).
+fn times_and_nth(n: u32) -> (String, String) {
+    match n {
+        2 => ("twice".to_owned(), "second copy".to_owned()),
+        3 => ("3 times".to_owned(), "third copy".to_owned()),
+        n => (format!("{n} times"), format!("copy {n}")),
+    }
 }
 
 /// A ship that starts the game launched (the mission's `start`, or every
@@ -518,10 +531,11 @@ fn transport(
                 );
                 continue;
             }
-            let Some(inner) = build.ships.iter().find(|p| p.ship == carried.item) else {
-                if !build.complete {
-                    continue;
-                }
+            // A ship whose entry was left out for its shape is still a size
+            // and a number of spaces: only whether it is in the fleet, and
+            // what it carries, are unknown.
+            let inner = build.ships.iter().find(|p| p.ship == carried.item);
+            if inner.is_none() && build.complete {
                 diagnostics.push(
                     Diagnostic::new(
                         Code::TransportedTwice,
@@ -532,7 +546,27 @@ fn transport(
                     .help("a hold carries ship cards of the same fleet; add it to `ships`"),
                 );
                 continue;
-            };
+            }
+            if let Some(&first) = carried_by.get(&carried.item)
+                && first.starts_with(&format!("{hold}/"))
+            {
+                // Listed twice in one hold: it is told so once, and takes
+                // its spaces once.
+                diagnostics.push(
+                    Diagnostic::new(
+                        Code::TransportedTwice,
+                        format!(
+                            "`{}` is listed twice in `{}`'s hold",
+                            ship.name, carrier.name
+                        ),
+                    )
+                    .at(carried_at)
+                    .label("listed again")
+                    .note(at(first), "first listed here")
+                    .help("a ship card is carried once: remove the second listing"),
+                );
+                continue;
+            }
             used += spaces(context, ship);
             if let Some(first) = carried_by.insert(carried.item, &carried.pointer) {
                 diagnostics.push(
@@ -567,7 +601,9 @@ fn transport(
                     }),
                 );
             }
-            if !inner.transport.is_empty() {
+            if let Some(inner) = inner
+                && !inner.transport.is_empty()
+            {
                 diagnostics.push(
                     Diagnostic::new(
                         Code::NestedTransport,
@@ -779,16 +815,18 @@ pub(crate) fn check_deck(
                 "prepped cards do not count toward the deck size; the size holds even when the fleet costs less than its budget",
             )
         };
+        // Entries left out for their shape add cards not counted here.
+        let at_least = if listed.complete { "" } else { "at least " };
         diagnostics.push(
             Diagnostic::new(
                 Code::DeckSize,
                 format!(
-                    "the tactic deck has {}, but must have {expected} ({why})",
+                    "the tactic deck has {at_least}{}, but must have {expected} ({why})",
                     count(size, "card")
                 ),
             )
             .at(anchor_at.clone())
-            .label(format!("{size} cards; needs {expected}"))
+            .label(format!("{at_least}{size} cards; needs {expected}"))
             .help(help),
         );
     }
@@ -1234,11 +1272,7 @@ pub(crate) fn attachments(
                 .and_modify(|(_, copies)| *copies += 1)
                 .or_insert((pointer, 1));
             if *copies > 1 {
-                let (times, nth) = match *copies {
-                    2 => ("twice".to_owned(), "second copy".to_owned()),
-                    3 => ("3 times".to_owned(), "third copy".to_owned()),
-                    n => (format!("{n} times"), format!("copy {n}")),
-                };
+                let (times, nth) = times_and_nth(*copies);
                 diagnostics.push(
                     Diagnostic::new(Code::DuplicateHero, format!("the fleet has hero `{}` {times}", card.name))
                         .at(at.clone())

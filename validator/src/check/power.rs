@@ -568,7 +568,7 @@ impl Scope<'_, '_> {
                     } else if *slot == WeaponSlot::ThisCard {
                         self.this_card_weapon(&at("weapon"), diagnostics);
                     } else if *slot == WeaponSlot::Secondary
-                        && *target == Selector::Role(Role::This)
+                        && picks_from(target) == Role::This
                         && let Source::Ship { version, .. } = self.source
                         && version.secondary.is_empty()
                     {
@@ -772,11 +772,8 @@ impl Scope<'_, '_> {
                 self.effects(&at("else"), otherwise, lasting, diagnostics);
             }
             Effect::TakeControl { target } => {
-                let role = match target {
-                    Selector::Role(role) => *role,
-                    Selector::Filter(filter) => filter.is,
-                };
-                if matches!(role, Role::This | Role::Friendly) {
+                let role = picks_from(target);
+                if matches!(role, Role::This | Role::Friendly) && self.role_exists(role) {
                     self.push(
                         diagnostics,
                         Code::InvalidParameter,
@@ -1046,15 +1043,21 @@ impl Scope<'_, '_> {
         }
         if let Some(except) = filter.except {
             self.role(&at("except"), except, diagnostics);
-            if except == filter.is || except == Role::Any {
+            // A role that names no ship here is told as such, above.
+            let fits = self.role_exists(except) && self.role_exists(filter.is);
+            if fits && (except == filter.is || except == Role::Any) {
+                let picked = if filter.is == Role::Any {
+                    String::new()
+                } else {
+                    format!(" that `is = \"{}\"` picks", filter.is.name())
+                };
                 self.push(
                     diagnostics,
                     Code::InvalidParameter,
                     &at("except"),
                     format!(
-                        "`except = \"{}\"` leaves out every ship that `is = \"{}\"` picks, so the filter never picks one",
+                        "`except = \"{}\"` leaves out every ship{picked}, so the filter never picks one",
                         except.name(),
-                        filter.is.name()
                     ),
                     "leaves out every ship",
                     "leave out a narrower role, or remove `except`",
@@ -1062,11 +1065,7 @@ impl Scope<'_, '_> {
             }
         }
         self.within_of(pointer, filter.within, filter.of.as_ref(), diagnostics);
-        let of_self = match &filter.of {
-            Some(Selector::Role(role)) => *role == Role::This,
-            Some(Selector::Filter(of)) => of.is == Role::This,
-            None => false,
-        };
+        let of_self = filter.of.as_ref().map(picks_from) == Some(Role::This);
         if filter.is == Role::This
             && filter.within.is_some()
             && of_self
@@ -1118,9 +1117,12 @@ impl Scope<'_, '_> {
 
     /// Whether a role exists at this place.
     fn role(&self, pointer: &str, role: Role, diagnostics: &mut Diagnostics) {
+        if self.role_exists(role) {
+            return;
+        }
         let noun = self.source.noun();
         let problem = match role {
-            Role::This if !matches!(self.source, Source::Ship { .. }) => Some((
+            Role::This => Some((
                 format!("`self` is a ship power's own ship card, but this is {noun}"),
                 match self.source {
                     Source::Card { card } if card.kind.attaches() => {
@@ -1130,7 +1132,7 @@ impl Scope<'_, '_> {
                     _ => "name the ships by filters, such as `{ is = \"friendly\", ship = \"isn-everest\" }`",
                 },
             )),
-            Role::AttachedShip if !self.attached => Some(match self.source.attached_card() {
+            Role::AttachedShip => Some(match self.source.attached_card() {
                 Some(_) => (
                     "`attached-ship` before the card is attached: its `target` and `if` decide where it may go".to_owned(),
                     "narrow the card's `target` instead",
@@ -1144,7 +1146,7 @@ impl Scope<'_, '_> {
                     },
                 ),
             }),
-            Role::Target if !self.target_chosen => Some((
+            Role::Target => Some((
                 match self.source {
                     Source::Card { card } if card.kind == TacticType::Event => format!(
                         "`target` is the ship card an event is played on, but `{}` has no `target` here",
@@ -1179,13 +1181,23 @@ impl Scope<'_, '_> {
         }
     }
 
+    /// Whether a role names ships at this place: `self` in a ship power,
+    /// `attached-ship` once attached, `target` where an event has one, the
+    /// triggering event's ships where the trigger has them.
+    fn role_exists(&self, role: Role) -> bool {
+        match role {
+            Role::This => matches!(self.source, Source::Ship { .. }),
+            Role::AttachedShip => self.attached,
+            Role::Target => self.target_chosen,
+            Role::ActingShip => self.when.is_some_and(Trigger::has_acting_ship),
+            Role::AffectedShip => self.when.is_some_and(Trigger::has_affected_ship),
+            Role::Friendly | Role::Enemy | Role::Any => true,
+        }
+    }
+
     /// `acting-ship` and `affected-ship` exist only when the trigger has them.
     fn event_role(&self, pointer: &str, role: Role, diagnostics: &mut Diagnostics) {
-        let has = match role {
-            Role::ActingShip => self.when.is_some_and(Trigger::has_acting_ship),
-            _ => self.when.is_some_and(Trigger::has_affected_ship),
-        };
-        if !has {
+        if !self.role_exists(role) {
             let triggers: Vec<&str> = Trigger::ALL
                 .into_iter()
                 .filter(|t| match role {
@@ -1444,6 +1456,14 @@ impl Scope<'_, '_> {
 }
 
 /// "face 8 is", "faces 7 and 8 are", "faces 1 and 4-8 are".
+/// The role a selector picks its ships from (a filter only narrows it).
+fn picks_from(selector: &Selector) -> Role {
+    match selector {
+        Selector::Role(role) => *role,
+        Selector::Filter(filter) => filter.is,
+    }
+}
+
 fn face_list(faces: &[u32]) -> String {
     let mut runs: Vec<(u32, u32)> = Vec::new();
     for &face in faces {
