@@ -258,7 +258,8 @@ struct JsonDiagnostic<'a> {
     label: Option<&'a str>,
     help: Option<&'a str>,
     notes: Vec<JsonNote<'a>>,
-    /// The pack (as given on the command line) whose check found it.
+    /// The pack (as given on the command line) whose check found it; a
+    /// fleet build's path for a build's own diagnostics (`fleet check`).
     pack: &'a str,
 }
 
