@@ -385,6 +385,13 @@ fn a_lasting_card_cost_change_keeps_to_its_card_type() {
     );
 }
 
+/// A change with a minimum never raises a number already below it: an
+/// activation made free stays free (custom events).
+#[test]
+fn a_minimum_never_raises_a_number() {
+    passes_with_card("engine-tuning.toml", "minimum-never-raises");
+}
+
 /// An event pattern with `count` fails when the events it matches are
 /// not that many, and lists those that came.
 #[test]

@@ -156,10 +156,7 @@ fn modified_by(
             && modify.until.is_none()
             && applies(game, ctx, modify, subject)
         {
-            value += modify.amount;
-            if let Some(minimum) = modify.minimum {
-                value = value.max(minimum);
-            }
+            value = change(value, modify.amount, modify.minimum);
         }
     }
     value
@@ -186,6 +183,18 @@ fn changed(game: &Game, stat: StatKind, subject: Subject, value: i32) -> i32 {
         Some(modifiers) => from_holding(game, stat, subject, modifiers, value),
         None if game.st.effects.lasting.is_empty() => value,
         None => from_lasting(game, stat, subject, value),
+    }
+}
+
+/// `value` changed by `amount`, stopping at `minimum`: a change that
+/// lowers a number never takes it below its minimum ("1 less, minimum 1"),
+/// and never raises one already below it (a free activation stays free).
+#[inline]
+fn change(value: i32, amount: i32, minimum: Option<i32>) -> i32 {
+    let changed = value + amount;
+    match minimum {
+        Some(minimum) if changed < minimum => changed.max(value.min(minimum)),
+        _ => changed,
     }
 }
 
@@ -240,10 +249,7 @@ fn from_lasting(game: &Game, stat: StatKind, subject: Subject, mut value: i32) -
             LastingKind::DenyCover | LastingKind::ExtraWeapon(_) => continue,
         };
         if fits {
-            value += amount;
-            if let Some(minimum) = minimum {
-                value = value.max(minimum);
-            }
+            value = change(value, amount, minimum);
         }
     }
     value
