@@ -543,8 +543,22 @@ impl Scope<'_, '_> {
                 weapon,
                 card_type,
                 damage_type,
+                minimum,
                 ..
             } => {
+                if *amount > 0 && minimum.is_some() {
+                    self.push(
+                        diagnostics,
+                        Code::InvalidParameter,
+                        &at("minimum"),
+                        format!(
+                            "`minimum` stops a change that lowers a number, but this `modify` adds {amount} to `{}`",
+                            stat.name()
+                        ),
+                        "never reached",
+                        "remove `minimum`, or make `amount` negative",
+                    );
+                }
                 if *amount == 0 {
                     self.push(
                         diagnostics,
