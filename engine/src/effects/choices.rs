@@ -122,7 +122,9 @@ pub(crate) fn move_ship(game: &mut Game, player: PlayerId, ship: ShipId, spaces:
         attacking: true,
         charge: None,
     });
-    let mut legal = Vec::new();
+    // Room for a step list at its longest (a medium ship's first step):
+    // grown from empty, it reallocated at most moves' first steps.
+    let mut legal = Vec::with_capacity(12);
     while let Some(act) = game.st.activation.filter(|act| act.mover == Some(ship)) {
         legal.clear();
         movement::push_steps(game, ship, act.moves_left, act.lead_chosen, &mut legal);
