@@ -52,6 +52,9 @@ pub struct Game {
     /// A state buffer for the next pause's copy of the state its question
     /// was asked in ([`question::ask`]): the run the last pause threw away.
     pub(crate) spare: Option<Box<State>>,
+    /// The lists of the history the last pause took apart, emptied: the
+    /// next answer's history takes them, instead of growing its own anew.
+    spare_lists: (Vec<(Action, u32)>, Vec<Answer>),
     /// How far apart the history's copies are.
     spacing: Spacing,
     /// Powers acting inside powers now: each acting power's effects may set
@@ -156,6 +159,7 @@ impl Clone for Game {
             asking: Asking::default(),
             history: None,
             spare: None,
+            spare_lists: (Vec::new(), Vec::new()),
             spacing: self.spacing,
             chain: 0,
             runaway: false,
@@ -240,6 +244,7 @@ impl Game {
             asking: Asking::default(),
             history: None,
             spare: None,
+            spare_lists: (Vec::new(), Vec::new()),
             spacing: Spacing::START,
             chain: 0,
             runaway: false,
@@ -343,7 +348,12 @@ impl Game {
             } = *pending;
             answers.push(answer);
             self.st.clone_from(&before);
-            self.history = Some(History::new(before));
+            let (since, given) = std::mem::take(&mut self.spare_lists);
+            self.history = Some(History {
+                start: before,
+                since,
+                answers: given,
+            });
             self.asking.answers = answers;
             self.resolve_asking(action);
         }
@@ -437,6 +447,9 @@ impl Game {
         }
         self.record_events = record;
         self.spare = Some(history.start);
+        history.since.clear();
+        history.answers.clear();
+        self.spare_lists = (history.since, history.answers);
     }
 
     /// Whether the game stopped without an outcome because an action set
