@@ -62,11 +62,15 @@ pub(crate) fn run(args: &FleetCheckArgs, style: Style) -> Result<Exit, Error> {
         format: args.report.format,
         style,
     };
+    let exit = Exit::for_diagnostics(&result.diagnostics, args.report.deny_warnings);
     let mut extra = serde_json::Map::new();
     extra.insert(
         "summary".to_owned(),
         serde_json::to_value(&result.summary).expect("a fleet summary always serializes"),
     );
+    // As `check` gives it: the exit status, which the counts alone do not
+    // show with `--deny-warnings`.
+    extra.insert("passed".to_owned(), (exit == Exit::Success).into());
     printer.report_with(&checked, &findings, extra)?;
     if let Some(summary) = &result.summary {
         match args.report.format {
@@ -75,10 +79,7 @@ pub(crate) fn run(args: &FleetCheckArgs, style: Style) -> Result<Exit, Error> {
             Format::Json => {}
         }
     }
-    Ok(Exit::for_diagnostics(
-        &result.diagnostics,
-        args.report.deny_warnings,
-    ))
+    Ok(exit)
 }
 
 /// `--player 2` picks the second seat; anything not a number is a name.

@@ -106,6 +106,7 @@ fn the_packs_problems_are_counted_as_the_packs() {
 fn json_adds_the_summary() {
     let legal = json(&fleet_check("fleets/legal.toml", &["--format", "json"], 0).stdout);
     assert_eq!(legal["errors"], 0);
+    assert_eq!(legal["passed"], true);
     assert_eq!(legal["summary"]["fleet_cost"], 10);
     assert_eq!(legal["summary"]["budget"], 12);
     assert_eq!(legal["summary"]["deck_size"], 6);
@@ -119,6 +120,7 @@ fn json_adds_the_summary() {
 
     let illegal = json(&fleet_check("fleets/over-budget.toml", &["--format", "json"], 1).stdout);
     assert!(illegal["summary"].is_null());
+    assert_eq!(illegal["passed"], false);
     let codes = crate::each_str(&illegal["diagnostics"], "code");
     assert!(codes.contains(&"SD0301"), "{codes:?}");
 }
