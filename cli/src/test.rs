@@ -213,9 +213,10 @@ struct Summary {
 }
 
 /// Whether a scenario file is run: every one, or those whose path within
-/// the pack (`tests/rules/x.toml`) or name contains the filter. Within the
-/// pack, so that the same filter picks the same scenarios wherever the
-/// pack is and whatever folder the command runs in.
+/// the pack (`tests/rules/x.toml`) or name contains the filter, in any
+/// case (`meteor` finds "Meteor Storm: ..."). Within the pack, so that the
+/// same filter picks the same scenarios wherever the pack is and whatever
+/// folder the command runs in.
 fn selected(
     args: &TestArgs,
     suite: &ScenarioSuite,
@@ -223,10 +224,12 @@ fn selected(
     name: Option<&str>,
 ) -> bool {
     args.filter.as_deref().is_none_or(|filter| {
+        let filter = filter.to_lowercase();
         let path = suite.sources.get(file).path();
         let within = path.strip_prefix(&args.pack).unwrap_or(path);
-        within.to_string_lossy().replace('\\', "/").contains(filter)
-            || name.is_some_and(|name| name.contains(filter))
+        let within = within.to_string_lossy().replace('\\', "/");
+        within.to_lowercase().contains(&filter)
+            || name.is_some_and(|name| name.to_lowercase().contains(&filter))
     })
 }
 

@@ -124,6 +124,19 @@ fn a_filter_runs_only_the_scenarios_it_names() {
     );
 }
 
+/// A filter matches in any case: `PASSING` names `passing.toml`.
+#[test]
+fn a_filter_matches_in_any_case() {
+    let finished = run(&["test", "scenarios", "PASSING"], 0);
+    assert!(
+        finished
+            .stdout
+            .starts_with("running 1 scenario of scenarios\n"),
+        "{}",
+        finished.stdout
+    );
+}
+
 /// The filter reads the path within the pack: a pack kept in a folder
 /// whose name holds the filter runs only the scenarios it names.
 #[test]
