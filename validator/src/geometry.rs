@@ -116,20 +116,24 @@ impl BattleMap {
                 && c != columns
                 && !boards.iter().any(|b| b.half_hexes.contains(&[c, r])))
         });
-        // A zone may also be named plainly when only one board has that name.
-        let plain: Vec<(String, Vec<Coord>)> = zones
-            .iter()
-            .filter_map(|(qualified, cells)| {
-                let name = qualified
-                    .split_once(':')
-                    .map_or(qualified.as_str(), |(_, name)| name);
-                let owners = zones
-                    .iter()
-                    .filter(|(other, _)| other.split_once(':').is_some_and(|(_, n)| n == name))
-                    .count();
-                (owners == 1).then(|| (name.to_owned(), cells.clone()))
-            })
-            .collect();
+        // A zone may also be named plainly when only one board has that
+        // name. A board naming two zones alike is told so on its own
+        // (SD0208): the first stands for the name, and missions using it
+        // are not told that other boards have it.
+        let mut plain: Vec<(String, Vec<Coord>)> = Vec::new();
+        for (qualified, cells) in &zones {
+            let name = qualified
+                .split_once(':')
+                .map_or(qualified.as_str(), |(_, name)| name);
+            let boards: HashSet<&str> = zones
+                .iter()
+                .filter(|(other, _)| other.split_once(':').is_some_and(|(_, n)| n == name))
+                .map(|(other, _)| other.as_str())
+                .collect();
+            if boards.len() == 1 && !plain.iter().any(|(known, _)| known == name) {
+                plain.push((name.to_owned(), cells.clone()));
+            }
+        }
         zones.extend(plain);
         BattleMap {
             columns,
