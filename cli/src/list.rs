@@ -63,7 +63,7 @@ pub(crate) fn run(args: &ListArgs, style: Style) -> Result<Exit, Error> {
         ListWhat::Missions => &catalog.missions,
     };
     let text = match args.format {
-        ListFormat::Human => columns(entries),
+        ListFormat::Human => columns(args.what, entries),
         ListFormat::Json => {
             let mut text =
                 serde_json::to_string_pretty(entries).expect("list entries always serialize");
@@ -75,30 +75,61 @@ pub(crate) fn run(args: &ListArgs, style: Style) -> Result<Exit, Error> {
     Ok(Exit::Success)
 }
 
-/// Id, name and detail in aligned columns under a header.
-fn columns(entries: &[ListEntry]) -> String {
-    let id_width = entries
+/// Id, name, detail and what the kind of item costs, in aligned columns
+/// under a header: a ship's launch and activation cost in each version, a
+/// tactic card's cost and copies.
+fn columns(what: ListWhat, entries: &[ListEntry]) -> String {
+    let mut header = vec!["ID", "NAME", "DETAIL"];
+    match what {
+        ListWhat::Ships => header.push("LAUNCH/ACTIVATION COST"),
+        ListWhat::Tactics => header.extend(["COST", "COPIES"]),
+        ListWhat::Missions => {}
+    }
+    let rows: Vec<Vec<String>> = entries
         .iter()
-        .map(|entry| entry.id.chars().count())
-        .max()
-        .unwrap_or(0)
-        .max(2);
-    let name_width = entries
-        .iter()
-        .map(|entry| entry.name.chars().count())
-        .max()
-        .unwrap_or(0)
-        .max(4);
-    let rows = std::iter::once(("ID", "NAME", "DETAIL")).chain(entries.iter().map(|entry| {
-        (
-            entry.id.as_str(),
-            entry.name.as_str(),
-            entry.detail.as_str(),
-        )
-    }));
+        .map(|entry| {
+            let mut row = vec![entry.id.clone(), entry.name.clone(), entry.detail.clone()];
+            match what {
+                ListWhat::Ships => row.push(
+                    entry
+                        .versions
+                        .iter()
+                        .map(|version| {
+                            format!(
+                                "{} {}/{}",
+                                version.level.name(),
+                                version.launch_cost,
+                                version.activation_cost
+                            )
+                        })
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                ),
+                ListWhat::Tactics => row.extend([
+                    entry.cost.map(|cost| cost.to_string()).unwrap_or_default(),
+                    entry
+                        .copies
+                        .map(|copies| copies.to_string())
+                        .unwrap_or_default(),
+                ]),
+                ListWhat::Missions => {}
+            }
+            row
+        })
+        .collect();
+    let mut widths: Vec<usize> = header.iter().map(|cell| cell.chars().count()).collect();
+    for row in &rows {
+        for (width, cell) in widths.iter_mut().zip(row) {
+            *width = (*width).max(cell.chars().count());
+        }
+    }
     let mut text = String::new();
-    for (id, name, detail) in rows {
-        let line = format!("{id:id_width$}  {name:name_width$}  {detail}");
+    let header = header.iter().map(|cell| (*cell).to_owned()).collect();
+    for row in std::iter::once(header).chain(rows) {
+        let mut line = String::new();
+        for (cell, width) in row.iter().zip(&widths) {
+            let _ = write!(line, "{cell:width$}  ");
+        }
         let _ = writeln!(text, "{}", line.trim_end());
     }
     text
@@ -106,26 +137,50 @@ fn columns(entries: &[ListEntry]) -> String {
 
 #[cfg(test)]
 mod tests {
-    use spacedock_validator::ListEntry;
+    use spacedock_schema::common::Level;
+    use spacedock_validator::{ListEntry, ListVersion};
 
     use super::columns;
+    use crate::args::ListWhat;
 
-    #[test]
-    fn columns_line_up_under_the_header() {
-        let entry = |id: &str, name: &str, detail: &str| ListEntry {
+    fn entry(id: &str, name: &str, detail: &str, costs: &[(u32, u32)]) -> ListEntry {
+        ListEntry {
             id: id.to_owned(),
             name: name.to_owned(),
             detail: detail.to_owned(),
-        };
-        let text = columns(&[
-            entry("isn-everest", "ISN Everest", "isn large solo"),
-            entry("red-fuvu", "Red Fuvu", "wretch small squadron"),
-        ]);
+            versions: Level::ALL
+                .iter()
+                .zip(costs)
+                .map(|(&level, &(launch_cost, activation_cost))| ListVersion {
+                    level,
+                    launch_cost,
+                    activation_cost,
+                })
+                .collect(),
+            cost: None,
+            copies: None,
+        }
+    }
+
+    #[test]
+    fn columns_line_up_under_the_header() {
+        let text = columns(
+            ListWhat::Ships,
+            &[
+                entry("isn-everest", "ISN Everest", "isn large solo", &[(18, 4)]),
+                entry(
+                    "red-fuvu",
+                    "Red Fuvu",
+                    "wretch small squadron",
+                    &[(5, 1), (6, 1)],
+                ),
+            ],
+        );
         assert_eq!(
             text,
-            "ID           NAME         DETAIL\n\
-             isn-everest  ISN Everest  isn large solo\n\
-             red-fuvu     Red Fuvu     wretch small squadron\n"
+            "ID           NAME         DETAIL                 LAUNCH/ACTIVATION COST\n\
+             isn-everest  ISN Everest  isn large solo         standard 18/4\n\
+             red-fuvu     Red Fuvu     wretch small squadron  standard 5/1, seasoned 6/1\n"
         );
     }
 }

@@ -24,6 +24,14 @@ fn lists_ships_in_columns() {
         assert!(line.starts_with(id), "{line}");
         assert_eq!(line.find(name), Some(name_column), "names line up: {line}");
     }
+    // The fleet builder's figures: launch and activation cost per version.
+    assert!(lines[0].ends_with("LAUNCH/ACTIVATION COST"), "{}", lines[0]);
+    assert!(lines[1].ends_with("standard 6/3"), "{}", lines[1]);
+    let ships = json(&run(&["list", "ships", "--pack", "clean", "--format", "json"], 0).stdout);
+    assert_eq!(
+        ships[0]["versions"],
+        serde_json::json!([{"level": "standard", "launch_cost": 6, "activation_cost": 3}])
+    );
 }
 
 #[test]
@@ -47,6 +55,8 @@ fn lists_tactics_and_missions_as_json() {
     );
     assert_eq!(tactics[0]["name"], "Ambush");
     assert!(tactics[0]["detail"].as_str().unwrap().contains("wretch"));
+    assert!(tactics[0]["cost"].is_u64() && tactics[0]["copies"].is_u64());
+    assert_eq!(tactics[0].get("versions"), None, "ships only");
 
     let missions = json(
         &run(

@@ -32,7 +32,9 @@ pub use load::unreadable_pack;
 pub use scenario::{CheckedScenario, ScenarioSuite, check_scenarios};
 pub use source::{FileId, SourceFile, SourceMap};
 use spacedock_schema::bundle::Bundle;
+use spacedock_schema::common::{Level, Phase};
 use spacedock_schema::fleet::FleetSource;
+use spacedock_schema::mission::MissionSource;
 
 /// Settings of a compilation.
 #[derive(Clone, Debug)]
@@ -211,8 +213,75 @@ pub fn check_fleet(
 pub struct ListEntry {
     pub id: String,
     pub name: String,
-    /// Faction for ships and tactic cards; players for missions.
+    /// Faction, size and icon for ships; faction, type and phase for
+    /// tactic cards; number, players and how fleets are chosen for missions.
     pub detail: String,
+    /// A ship card's versions and what each costs, weakest first.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub versions: Vec<ListVersion>,
+    /// A tactic card's energy cost to play.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cost: Option<u32>,
+    /// How many copies of a tactic card the set has.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub copies: Option<u32>,
+}
+
+/// A ship card's version in a list: the two costs a fleet builder weighs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct ListVersion {
+    pub level: Level,
+    pub launch_cost: u32,
+    pub activation_cost: u32,
+}
+
+impl ListEntry {
+    fn new(id: &str, name: &str, detail: String) -> ListEntry {
+        ListEntry {
+            id: id.to_owned(),
+            name: name.to_owned(),
+            detail,
+            versions: Vec::new(),
+            cost: None,
+            copies: None,
+        }
+    }
+}
+
+/// When a tactic card is played, in the words of a card list.
+fn played_in(phase: Phase) -> &'static str {
+    match phase {
+        Phase::Energy => "energy phase",
+        Phase::Deploy => "deploy phase",
+        Phase::Action => "action phase",
+        Phase::Any => "any phase",
+    }
+}
+
+/// A mission's line in a list: its number in the rulebook, its players and
+/// how their fleets are chosen ("mission 1, 2 players, fleets listed").
+fn mission_detail(mission: &MissionSource) -> String {
+    let mut parts = Vec::new();
+    if let Some(number) = mission.number {
+        parts.push(format!("mission {number}"));
+    }
+    parts.push(match mission.players.len() {
+        1 => "1 player".to_owned(),
+        players => format!("{players} players"),
+    });
+    let mut budgets: Vec<u32> = mission
+        .players
+        .iter()
+        .filter_map(|player| player.fleet.fleet_cost)
+        .collect();
+    budgets.sort_unstable();
+    budgets.dedup();
+    parts.push(match budgets.as_slice() {
+        [] => "fleets listed".to_owned(),
+        [budget] => format!("fleets of {budget} energy"),
+        [least, .., most] => format!("fleets of {least} to {most} energy"),
+    });
+    parts.join(", ")
 }
 
 /// What `list` shows of a pack: its ships, tactic cards and missions, even
@@ -232,48 +301,65 @@ pub fn catalog(root: &Path) -> Catalog {
     let mut diagnostics = diagnostic::Diagnostics::default();
     let content = load::load(root, &mut sources, &mut diagnostics);
     let index = resolve::Index::build(&content, &sources, &mut diagnostics);
-    let entries = |kind: resolve::ItemKind, details: Vec<String>| {
-        let mut entries: Vec<ListEntry> = details
-            .into_iter()
-            .enumerate()
-            .map(|(item, detail)| ListEntry {
-                id: index.id(kind, item).to_owned(),
-                name: index.name(kind, item).to_owned(),
-                detail,
-            })
-            .collect();
+    let entry = |kind: resolve::ItemKind, item: usize, detail: String| {
+        ListEntry::new(index.id(kind, item), index.name(kind, item), detail)
+    };
+    let by_id = |mut entries: Vec<ListEntry>| {
         entries.sort_by(|a, b| a.id.cmp(&b.id));
         entries
     };
-    let ships = entries(
-        resolve::ItemKind::Ship,
+    let ships = by_id(
         content
             .ships
             .iter()
-            .map(|s| {
-                format!(
-                    "{} {} {}",
-                    s.item.faction,
-                    s.item.size.name(),
-                    s.item.icon.name()
-                )
+            .enumerate()
+            .map(|(item, s)| {
+                let ship = &s.item;
+                let detail = format!("{} {} {}", ship.faction, ship.size.name(), ship.icon.name());
+                let mut versions: Vec<ListVersion> = ship
+                    .versions
+                    .iter()
+                    .map(|version| ListVersion {
+                        level: version.level,
+                        launch_cost: version.launch_cost,
+                        activation_cost: version.activation_cost,
+                    })
+                    .collect();
+                versions.sort_by_key(|version| version.level);
+                ListEntry {
+                    versions,
+                    ..entry(resolve::ItemKind::Ship, item, detail)
+                }
             })
             .collect(),
     );
-    let tactics = entries(
-        resolve::ItemKind::Tactic,
+    let tactics = by_id(
         content
             .tactics
             .iter()
-            .map(|t| format!("{} {}", t.item.faction, t.item.kind.name()))
+            .enumerate()
+            .map(|(item, t)| {
+                let card = &t.item;
+                let detail = format!(
+                    "{} {}, {}",
+                    card.faction,
+                    card.kind.name(),
+                    played_in(card.phase)
+                );
+                ListEntry {
+                    cost: Some(card.cost),
+                    copies: Some(card.copies),
+                    ..entry(resolve::ItemKind::Tactic, item, detail)
+                }
+            })
             .collect(),
     );
-    let missions = entries(
-        resolve::ItemKind::Mission,
+    let missions = by_id(
         content
             .missions
             .iter()
-            .map(|m| format!("{} players", m.item.players.len()))
+            .enumerate()
+            .map(|(item, m)| entry(resolve::ItemKind::Mission, item, mission_detail(&m.item)))
             .collect(),
     );
     Catalog {
