@@ -47,11 +47,12 @@ Examples:
   spacedock check content/saturn-offensive --format json
   spacedock check content/saturn-offensive --format github  # CI annotations
   spacedock check content/saturn-offensive --games 200      # and playtest
+  spacedock check content/saturn-offensive --games 200 --policy greedy
 
 With --games N, every mission of a pack that compiles is also played N
-times by random players: a mission whose games crash or never end is an
-error; one that a side never wins, or whose games end in the first round,
-gets a warning.
+times by random players (or those --policy names), and who won each is
+printed: a mission whose games crash or never end is an error; one that a
+side never wins, or whose games end in the first round, gets a warning.
 
 Exit status: 0 when clean (warnings allowed), 1 when the content has errors
 (or warnings with --deny-warnings), 2 when a pack cannot be read or the
@@ -224,13 +225,23 @@ pub(crate) struct CheckArgs {
     #[command(flatten)]
     pub(crate) report: ReportArgs,
 
-    /// Also play N games (at least 1) of each of the pack's own missions with random players and report missions that crash, hang, are one-sided or end in the first round.
+    /// Also play N games (at least 1) of each of the pack's own missions (random players unless --policy says otherwise), print who won, and report missions that crash, hang, are one-sided or end in the first round.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub(crate) games: Option<u64>,
 
     /// With --games: actions after which a game counts as hanging.
     #[arg(long, value_name = "N", requires = "games", default_value_t = spacedock_engine::sim::DEFAULT_MAX_STEPS, value_parser = clap::value_parser!(u64).range(1..))]
     pub(crate) max_steps: u64,
+
+    /// With --games: the players (greedy or random), one policy for every seat or one per seat in seating order; random tries the most of each mission's rules.
+    #[arg(
+        long,
+        value_name = "POLICY[,POLICY...]",
+        requires = "games",
+        default_value = "random",
+        value_parser = parse_policies
+    )]
+    pub(crate) policy: Policies,
 }
 
 #[derive(Debug, Args)]

@@ -49,7 +49,12 @@ pub(crate) fn run(args: &CheckArgs, style: Style) -> Result<Exit, Error> {
             |(label, compilation)| match (args.games, &compilation.bundle) {
                 (Some(games), Some(bundle)) => {
                     let own = &compilation.own_missions;
-                    playtest::run(label, &Arc::new(bundle.clone()), own, games, args.max_steps)
+                    let plan = playtest::Plan {
+                        games,
+                        max_steps: args.max_steps,
+                        policies: &args.policy.0,
+                    };
+                    playtest::run(label, &Arc::new(bundle.clone()), own, &plan)
                 }
                 _ => Vec::new(),
             },
@@ -57,12 +62,17 @@ pub(crate) fn run(args: &CheckArgs, style: Style) -> Result<Exit, Error> {
         .collect();
     let mut findings = playtest::findings_of(&playtests);
     if let Some(games) = args.games {
+        let plan = playtest::Plan {
+            games,
+            max_steps: args.max_steps,
+            policies: &args.policy.0,
+        };
         findings.after = compilations
             .iter()
             .zip(&playtests)
             .map(
                 |((label, compilation), playtests)| match compilation.bundle {
-                    Some(_) => playtest::summary(label, games, playtests),
+                    Some(_) => playtest::summary(label, &plan, playtests),
                     None => String::new(),
                 },
             )

@@ -29,8 +29,13 @@ pub(crate) struct MissionPlaytest {
     /// Each team's wins, in the mission's team order.
     pub(crate) wins: Vec<(String, u64)>,
     pub(crate) draws: u64,
+    /// The mean length of the finished games, in rounds.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) mean_rounds: Option<f64>,
     /// The step bound each game was stopped at.
     pub(crate) max_steps: u64,
+    /// The policies that played, one for every seat or one per seat.
+    pub(crate) policies: Vec<String>,
     #[serde(skip)]
     pub(crate) findings: Vec<Finding>,
     /// The findings as the JSON object shows them.
@@ -66,10 +71,11 @@ impl MissionPlaytest {
     fn trace_command(&self, finding: &Finding) -> Option<String> {
         let game = finding.game?;
         Some(format!(
-            "spacedock sim --pack {} --mission {} --games {} --policy random --seed {SEED} --max-steps {} --shard {}/{} --trace FILE",
+            "spacedock sim --pack {} --mission {} --games {} --policy {} --seed {SEED} --max-steps {} --shard {}/{} --trace FILE",
             shell_word(&self.pack),
             self.mission,
             self.games,
+            self.policies.join(","),
             self.max_steps,
             game + 1,
             self.games,
@@ -128,17 +134,43 @@ pub(crate) fn findings_of(packs: &[Vec<MissionPlaytest>]) -> Findings {
     }
 }
 
-/// Plays `games` random games of each mission of `bundle` named in `own`
+/// How many games of each mission to play, by whom, and when a game
+/// counts as hanging.
+pub(crate) struct Plan<'a> {
+    pub(crate) games: u64,
+    pub(crate) max_steps: u64,
+    pub(crate) policies: &'a [String],
+}
+
+impl Plan<'_> {
+    /// Who played, in the words of a message: "random players", "greedy
+    /// and random players".
+    fn players(&self) -> String {
+        let mut names: Vec<&str> = self.policies.iter().map(String::as_str).collect();
+        names.sort_unstable();
+        names.dedup();
+        match names.as_slice() {
+            [one] => format!("{one} players"),
+            [rest @ .., last] => format!("{} and {last} players", rest.join(", ")),
+            [] => "players".to_owned(),
+        }
+    }
+}
+
+/// Plays the games `plan` says of each mission of `bundle` named in `own`
 /// (the checked pack's own missions: its dependencies' are their
-/// authors' to playtest), each stopped as hanging after `max_steps`
-/// actions.
+/// authors' to playtest).
 pub(crate) fn run(
     label: &str,
     bundle: &Arc<Bundle>,
     own: &[String],
-    games: u64,
-    max_steps: u64,
+    plan: &Plan<'_>,
 ) -> Vec<MissionPlaytest> {
+    let Plan {
+        games,
+        max_steps,
+        policies,
+    } = *plan;
     bundle
         .missions
         .iter()
@@ -146,7 +178,7 @@ pub(crate) fn run(
         .map(|mission| {
             let config = SimConfig {
                 mission: mission.id.clone(),
-                policies: vec!["random".to_owned()],
+                policies: policies.to_vec(),
                 seed: SEED,
                 games,
                 shard: Shard::WHOLE,
@@ -161,7 +193,9 @@ pub(crate) fn run(
                 finished: 0,
                 wins: Vec::new(),
                 draws: 0,
+                mean_rounds: None,
                 max_steps,
+                policies: policies.to_vec(),
                 findings: Vec::new(),
                 named: Vec::new(),
             };
@@ -175,7 +209,9 @@ pub(crate) fn run(
                         .map(|team| (team.team.clone(), team.wins))
                         .collect();
                     playtest.draws = tally.draws;
-                    playtest.found(findings(&mission.id, tally, max_steps));
+                    playtest.mean_rounds = tally.rounds.spread().map(|spread| spread.mean);
+                    let players = plan.players();
+                    playtest.found(findings(&mission.id, tally, max_steps, &players));
                 }
                 Err(error) => playtest.found(vec![Finding::setup(&mission.id, &error)]),
             }
@@ -208,21 +244,70 @@ fn human(playtests: &[&MissionPlaytest]) -> String {
     text
 }
 
-/// What was played of one pack and what it found, in one line: printed
-/// after the summaries.
-pub(crate) fn summary(pack: &str, games: u64, playtests: &[MissionPlaytest]) -> String {
+/// What was played of one pack and what it found: a line, then each
+/// mission's results (who won how often, and how long games lasted),
+/// printed after the summaries.
+pub(crate) fn summary(pack: &str, plan: &Plan<'_>, playtests: &[MissionPlaytest]) -> String {
     let found = counts(playtests);
-    format!(
-        "{pack}: played {} of each of {}: {}, {}\n",
+    let mut text = format!(
+        "{pack}: played {} ({}) of each of {}: {}, {}\n",
         count(
-            usize::try_from(games).unwrap_or(usize::MAX),
-            "random game",
-            "random games"
+            usize::try_from(plan.games).unwrap_or(usize::MAX),
+            "game",
+            "games"
         ),
+        plan.players(),
         count(playtests.len(), "mission", "missions"),
         count(found.errors, "error", "errors"),
         count(found.warnings, "warning", "warnings"),
-    )
+    );
+    let width = playtests
+        .iter()
+        .map(|playtest| playtest.mission.chars().count())
+        .max()
+        .unwrap_or(0);
+    for playtest in playtests {
+        let _ = writeln!(text, "  {:width$}  {}", playtest.mission, results(playtest));
+    }
+    text
+}
+
+/// One mission's results in words: "isn 45%, wretch 55%, draws 0% of 20
+/// finished games; 26.1 rounds on average".
+fn results(playtest: &MissionPlaytest) -> String {
+    if playtest.finished == 0 {
+        return format!(
+            "no game finished of {}",
+            count(
+                usize::try_from(playtest.games).unwrap_or(usize::MAX),
+                "game",
+                "games"
+            )
+        );
+    }
+    let share = |won: u64| {
+        // Shares of a few games read better whole.
+        format!("{:.0}%", won as f64 * 100.0 / playtest.finished as f64)
+    };
+    let mut parts: Vec<String> = playtest
+        .wins
+        .iter()
+        .map(|(team, wins)| format!("{team} {}", share(*wins)))
+        .collect();
+    parts.push(format!("draws {}", share(playtest.draws)));
+    let mut line = format!(
+        "{} of {}",
+        parts.join(", "),
+        count(
+            usize::try_from(playtest.finished).unwrap_or(usize::MAX),
+            "finished game",
+            "finished games"
+        )
+    );
+    if let Some(mean) = playtest.mean_rounds {
+        let _ = write!(line, "; {mean:.1} rounds on average");
+    }
+    line
 }
 
 /// One GitHub Actions annotation per finding.

@@ -369,6 +369,74 @@ fn playtest_findings_count_in_the_summary_lines() {
 }
 
 #[test]
+fn a_playtest_prints_who_won_each_mission_as_the_json_counts() {
+    let args = ["check", "clean", "--games", "6"];
+    let report = json(&run(&[&args[..], &["--format", "json"]].concat(), 0).stdout);
+    let human = run(&args, 0).stderr;
+    assert!(
+        human.contains("clean: played 6 games (random players) of each of 2 missions: "),
+        "{human}"
+    );
+    for mission in report["playtest"].as_array().unwrap() {
+        let finished = mission["finished"].as_u64().unwrap();
+        assert!(finished > 0, "{mission:#}");
+        let share = |won: u64| format!("{:.0}%", won as f64 * 100.0 / finished as f64);
+        let mut words: Vec<String> = mission["wins"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|pair| {
+                format!(
+                    "{} {}",
+                    pair[0].as_str().unwrap(),
+                    share(pair[1].as_u64().unwrap())
+                )
+            })
+            .collect();
+        words.push(format!(
+            "draws {}",
+            share(mission["draws"].as_u64().unwrap())
+        ));
+        let rounds = mission["mean_rounds"].as_f64().unwrap();
+        let line = format!(
+            "{} of {finished} finished games; {rounds:.1} rounds on average",
+            words.join(", ")
+        );
+        let id = mission["mission"].as_str().unwrap();
+        assert!(
+            human
+                .lines()
+                .any(|text| text.starts_with(&format!("  {id} ")) && text.ends_with(&line)),
+            "no `{id} ... {line}` in\n{human}"
+        );
+        assert_eq!(mission["policies"], serde_json::json!(["random"]));
+    }
+}
+
+#[test]
+fn a_playtest_plays_the_policies_asked_for() {
+    // One side never wins a game cut short: the finding names who played,
+    // and its trace command plays the same seats again.
+    let args = ["check", "clean", "--games", "3", "--max-steps", "5"];
+    let greedy = run(&[&args[..], &["--policy", "greedy,random"]].concat(), 1).stderr;
+    assert!(
+        greedy.contains("played 3 games (greedy and random players)"),
+        "{greedy}"
+    );
+    assert!(
+        greedy.contains("--policy greedy,random --seed 0"),
+        "{greedy}"
+    );
+    let random = run(&args, 1).stderr;
+    assert!(random.contains("--policy random --seed 0"), "{random}");
+    // Without --games there is nothing to play.
+    let usage = run(&["check", "clean", "--policy", "greedy"], 2).stderr;
+    assert!(usage.contains("--games <N>"), "{usage}");
+    let unknown = run(&["check", "clean", "--games", "1", "--policy", "gredy"], 2).stderr;
+    assert!(unknown.contains("did you mean `greedy`"), "{unknown}");
+}
+
+#[test]
 fn playtest_findings_have_one_name_in_every_format() {
     let args = ["check", "clean", "--games", "3", "--max-steps", "5"];
     let report = json(&run(&[&args[..], &["--format", "json"]].concat(), 1).stdout);

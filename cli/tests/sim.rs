@@ -850,10 +850,21 @@ fn check_with_games_playtests_every_mission() {
         "{}",
         finished.stderr
     );
+    // The summary, then each mission's results, last.
+    let lines: Vec<&str> = finished.stderr.lines().collect();
+    assert_eq!(
+        lines[lines.len() - 3],
+        "clean: played 5 games (random players) of each of 2 missions: 0 errors, 4 warnings",
+        "{}",
+        finished.stderr
+    );
     assert!(
-        finished.stderr.ends_with(
-            "clean: played 5 random games of each of 2 missions: 0 errors, 4 warnings\n"
-        ),
+        lines[lines.len() - 2].starts_with("  open-battle  "),
+        "{}",
+        finished.stderr
+    );
+    assert!(
+        lines[lines.len() - 1].starts_with("  skirmish     "),
         "{}",
         finished.stderr
     );
@@ -916,12 +927,19 @@ fn check_with_games_playtests_every_mission() {
     // With two packs, what was played of each follows its own line, and
     // the total comes last.
     let finished = run(&["check", "clean", "clean", "--games", "1"], 0);
-    let lines: Vec<&str> = finished.stderr.lines().rev().take(5).collect();
+    // (Each mission's results, indented, follow each pack's lines.)
+    let lines: Vec<&str> = finished
+        .stderr
+        .lines()
+        .rev()
+        .filter(|line| !line.starts_with("  "))
+        .take(5)
+        .collect();
     assert!(
         lines[0].starts_with("checked 2 packs: ")
-            && lines[1].starts_with("clean: played 1 random game of each of 2 missions")
+            && lines[1].starts_with("clean: played 1 game (random players) of each of 2 missions")
             && lines[2].starts_with("clean: ")
-            && lines[3].starts_with("clean: played 1 random game"),
+            && lines[3].starts_with("clean: played 1 game (random players)"),
         "{}",
         finished.stderr
     );

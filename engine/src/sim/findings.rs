@@ -84,8 +84,9 @@ impl Finding {
 }
 
 /// The findings of `tally`, games of `mission` each stopped after
-/// `max_steps` actions, worst first.
-pub fn findings(mission: &str, tally: &Tally, max_steps: u64) -> Vec<Finding> {
+/// `max_steps` actions, worst first. `players` says who played them in the
+/// words of a message ("random players").
+pub fn findings(mission: &str, tally: &Tally, max_steps: u64, players: &str) -> Vec<Finding> {
     let mut found = Vec::new();
     let games = tally.games;
     let mut push = |kind: FindingKind, message: String, game: Option<u64>| {
@@ -166,7 +167,7 @@ pub fn findings(mission: &str, tally: &Tally, max_steps: u64) -> Vec<Finding> {
             push(
                 FindingKind::OneSided,
                 format!(
-                    "mission `{mission}`: team `{}` never won in {} ({}); its win rate with random players is below {:.1}% (95% confidence)",
+                    "mission `{mission}`: team `{}` never won in {} ({}); its win rate with {players} is below {:.1}% (95% confidence)",
                     team.team,
                     count_of(tally.finished as i64, "finished game"),
                     others.join(", "),
@@ -219,7 +220,7 @@ mod tests {
             ..Tally::default()
         };
         (0..10).for_each(|_| tally.rounds.add(7));
-        assert!(findings("m", &tally, 100).is_empty());
+        assert!(findings("m", &tally, 100, "random players").is_empty());
     }
 
     #[test]
@@ -237,7 +238,7 @@ mod tests {
             seed: 99,
             message: "mission `m`, seed 99: no outcome after 10 actions, in round 2".to_owned(),
         });
-        let found = findings("m", &tally, 100);
+        let found = findings("m", &tally, 100, "random players");
         let kinds: Vec<FindingKind> = found.iter().map(|finding| finding.kind).collect();
         assert_eq!(
             kinds,
