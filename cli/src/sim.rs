@@ -685,6 +685,37 @@ fn seats(run: &Run) -> String {
     seats.join(", ")
 }
 
+/// The ship cards each seat brought, and their versions: what a default
+/// build or a mission's list chose is not on the command line. Empty for
+/// results written before seats kept their ships.
+fn seat_fleets(run: &Run) -> String {
+    let mut text = String::new();
+    if run.seats.iter().all(|seat| seat.ships.is_empty()) {
+        return text;
+    }
+    text.push_str("fleets:\n");
+    for (index, seat) in run.seats.iter().enumerate() {
+        let ships: Vec<String> = seat
+            .ships
+            .iter()
+            .map(|ship| format!("{} {}", ship.ship, ship.version.name()))
+            .collect();
+        let default = if seat.default_build {
+            " (the default build)"
+        } else {
+            ""
+        };
+        let _ = writeln!(
+            text,
+            "  {} {}{default}: {}",
+            index + 1,
+            seat.player,
+            ships.join(", ")
+        );
+    }
+    text
+}
+
 /// How the report names a seat's fleet build.
 fn fleet_name(build: &FleetSource) -> String {
     match &build.name {
@@ -988,6 +1019,7 @@ pub(crate) fn human(run: &Run, report: &Report) -> String {
         run.seed,
     );
     let _ = writeln!(text, "seats: {}", seats(run));
+    text.push_str(&seat_fleets(run));
     let _ = writeln!(text, "pack {} ({})", run.pack, run.bundle);
 
     let mut rows: Vec<(String, &Rate)> = report

@@ -1086,6 +1086,30 @@ fn a_fleet_build_plays_its_seat() {
         "{}",
         human.stdout
     );
+    // What each seat brought, the default build's choice included.
+    let wretch: Vec<String> = result["run"]["seats"][1]["ships"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|ship| {
+            format!(
+                "{} {}",
+                ship["ship"].as_str().unwrap(),
+                ship["version"].as_str().unwrap()
+            )
+        })
+        .collect();
+    assert!(!wretch.is_empty(), "{result}");
+    assert_eq!(result["run"]["seats"][1]["default_build"], true);
+    assert!(result["run"]["seats"][0].get("default_build").is_none());
+    assert!(
+        human.stdout.contains(&format!(
+            "fleets:\n  1 ISN player: test-carrier standard, test-frigate standard\n  2 Wretch player (the default build): {}\n",
+            wretch.join(", ")
+        )),
+        "{}",
+        human.stdout
+    );
 
     // Shards of one build merge; a shard of the default build does not.
     let shard = |name: &str, index: &str, fleet: Option<&str>| {

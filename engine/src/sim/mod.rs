@@ -23,8 +23,8 @@ pub use play::{Decision, PlayError, play, play_observed, policy_rng};
 pub use report::{CardReport, EndedReport, FailureReport, Report, ShipReport, SideReport};
 pub use seeds::{BadShard, Shard, game_seed};
 pub use simulate::{
-    DEFAULT_MAX_STEPS, Run, SIM_FORMAT, Seat, SimConfig, SimError, SimResult, seat_policies,
-    simulate,
+    DEFAULT_MAX_STEPS, Run, SIM_FORMAT, Seat, SeatShip, SimConfig, SimError, SimResult,
+    seat_policies, simulate,
 };
 pub use stats::{Difference, Histogram, Rate, Spread, wilson};
 pub use tally::{

@@ -13,7 +13,9 @@ use std::sync::Arc;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use spacedock_schema::bundle::Bundle;
+use spacedock_schema::common::Level;
 use spacedock_schema::fleet::FleetSource;
+use spacedock_schema::mission::Selection;
 
 use crate::game::Game;
 use crate::ids::TeamId;
@@ -90,6 +92,22 @@ pub struct Seat {
     /// different builds never merge.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fleet: Option<FleetSource>,
+    /// Whether the seat played the default build: its player chooses a
+    /// fleet (player or combined selection) and none was given.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub default_build: bool,
+    /// The ship cards the seat brought, in the versions it brought them,
+    /// whoever chose them: the mission, a given build or the default one.
+    #[serde(default)]
+    pub ships: Vec<SeatShip>,
+}
+
+/// A ship card a seat brought, and its version.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatShip {
+    /// The bundle's ship card id.
+    pub ship: String,
+    pub version: Level,
 }
 
 impl Run {
@@ -161,6 +179,20 @@ pub fn simulate(
                 team: probe.team_name(probe.team(player)).to_owned(),
                 policy: policy.clone(),
                 fleet: config.fleets.get(player.index()).cloned().flatten(),
+                default_build: config
+                    .fleets
+                    .get(player.index())
+                    .is_none_or(Option::is_none)
+                    && probe.mission().players[player.index()].fleet.selection
+                        != Selection::Mission,
+                ships: probe
+                    .cards()
+                    .filter(|card| card.owner == player)
+                    .map(|card| SeatShip {
+                        ship: card.ship.to_owned(),
+                        version: card.level,
+                    })
+                    .collect(),
             })
             .collect(),
         seed: config.seed,
