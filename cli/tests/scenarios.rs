@@ -405,6 +405,14 @@ fn a_minimum_never_raises_a_number() {
     passes_with_card("engine-tuning.toml", "minimum-never-raises");
 }
 
+/// Powers at a round's start and end act once a round, after the last
+/// player's turn and before the first player's, whoever's turn it is
+/// (a custom hero).
+#[test]
+fn round_start_and_end_act_once_a_round() {
+    passes_with_card("round-keeper.toml", "round-boundaries");
+}
+
 /// An event pattern with `count` fails when the events it matches are
 /// not that many, and lists those that came.
 #[test]

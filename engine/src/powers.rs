@@ -24,6 +24,10 @@ pub(crate) use effects::fire::Rerolls;
 /// A point of the game at which powers may fire.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Trigger {
+    /// A round starts: before its first player's turn.
+    RoundStart,
+    /// A round ends: after its last player's turn.
+    RoundEnd,
     TurnStart {
         player: PlayerId,
     },

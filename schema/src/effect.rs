@@ -41,6 +41,12 @@ pub enum Trigger {
     ActionPhaseStart,
     /// At the end of your action phase: the end of your turn.
     ActionPhaseEnd,
+    /// At the start of each round, before the first player's energy phase:
+    /// every player's powers, once a round.
+    RoundStart,
+    /// At the end of each round, after the last player's turn: every
+    /// player's powers, once a round.
+    RoundEnd,
     /// Any time during your energy phase, as an action you choose to take.
     EnergyPhase,
     /// Any time during your deploy phase, as an action you choose to take.
@@ -74,13 +80,15 @@ pub enum Trigger {
 }
 
 impl Trigger {
-    pub const ALL: [Trigger; 21] = [
+    pub const ALL: [Trigger; 23] = [
         Trigger::EnergyPhaseStart,
         Trigger::EnergyPhaseEnd,
         Trigger::DeployPhaseStart,
         Trigger::DeployPhaseEnd,
         Trigger::ActionPhaseStart,
         Trigger::ActionPhaseEnd,
+        Trigger::RoundStart,
+        Trigger::RoundEnd,
         Trigger::EnergyPhase,
         Trigger::DeployPhase,
         Trigger::ActionPhase,
@@ -106,6 +114,8 @@ impl Trigger {
             Trigger::DeployPhaseEnd => "deploy-phase-end",
             Trigger::ActionPhaseStart => "action-phase-start",
             Trigger::ActionPhaseEnd => "action-phase-end",
+            Trigger::RoundStart => "round-start",
+            Trigger::RoundEnd => "round-end",
             Trigger::EnergyPhase => "energy-phase",
             Trigger::DeployPhase => "deploy-phase",
             Trigger::ActionPhase => "action-phase",
@@ -135,6 +145,12 @@ impl Trigger {
                 | Trigger::ActionPhaseStart
                 | Trigger::ActionPhaseEnd
         )
+    }
+
+    /// A round's start and end: they happen once a round, for every
+    /// player's powers.
+    pub fn is_round_boundary(self) -> bool {
+        matches!(self, Trigger::RoundStart | Trigger::RoundEnd)
     }
 
     /// Windows in which the player may use the power as an action.

@@ -282,7 +282,12 @@ fn fire_listening(game: &mut Game, when: When, ev: &Ev, only: &dyn Fn(&Power) ->
             {
                 continue;
             }
-            if when.is_phase_boundary() && ctx.you != ev.player && !has_turn_condition(power) {
+            // A round's start and end are fired once for each player: each
+            // power acts in its controller's.
+            if ctx.you != ev.player
+                && (when.is_round_boundary()
+                    || (when.is_phase_boundary() && !has_turn_condition(power)))
+            {
                 continue;
             }
             act(game, &ev.into_ctx(ctx), index, power);
@@ -559,6 +564,26 @@ fn controller_of_card(game: &Game, card: ShipCardId) -> PlayerId {
     game.st.cards[card.index()].controller
 }
 
+/// Fires a round's start or end: every player's powers act, each player's
+/// in turn in seating order from the first player (whose turn starts the
+/// round), then the events answering it are offered once.
+fn round_boundary(game: &mut Game, when: When) {
+    let first = game.st.first_player;
+    let seats = game.data.players.len();
+    for step in 0..seats {
+        let ev = Ev {
+            player: PlayerId(((first.index() + step) % seats) as u8),
+            ..Ev::default()
+        };
+        fire(game, when, &ev, &|_| true);
+    }
+    let ev = Ev {
+        player: game.st.active,
+        ..Ev::default()
+    };
+    react(game, when, &ev, first);
+}
+
 /// The language's trigger for a phase boundary.
 fn phase_trigger(phase: TurnPhase, start: bool) -> When {
     match (phase, start) {
@@ -617,6 +642,8 @@ pub(crate) fn dispatch(game: &mut Game, trigger: Trigger) {
             };
             fire_all(game, phase_trigger(phase, false), &ev, player);
         }
+        Trigger::RoundStart => round_boundary(game, When::RoundStart),
+        Trigger::RoundEnd => round_boundary(game, When::RoundEnd),
         Trigger::Launch { card } => {
             let player = controller_of_card(game, card);
             let ev = Ev {

@@ -115,7 +115,8 @@ pub(crate) fn choose_first(game: &mut Game, first: PlayerId) {
 fn start_turn(game: &mut Game, player: PlayerId) {
     game.st.turn += 1;
     game.st.active = player;
-    if player == game.st.first_player {
+    let new_round = player == game.st.first_player;
+    if new_round {
         game.st.round += 1;
     }
     game.st.stage = Stage::Main;
@@ -130,6 +131,15 @@ fn start_turn(game: &mut Game, player: PlayerId) {
     victory::check(game);
     if game.st.outcome.is_some() {
         return;
+    }
+    if new_round {
+        // The round starts in its first player's turn, as the energy
+        // phase does: events answering it are played in that phase.
+        game.st.phase = TurnPhase::Energy;
+        powers::dispatch(game, Trigger::RoundStart);
+        if game.st.outcome.is_some() {
+            return;
+        }
     }
     powers::dispatch(game, Trigger::TurnStart { player });
     energy::begin_energy_phase(game);
@@ -149,6 +159,9 @@ pub(crate) fn end_phase(game: &mut Game) {
         TurnPhase::Action => {
             powers::dispatch(game, Trigger::TurnEnd { player });
             let next = PlayerId(((player.index() + 1) % game.data.players.len()) as u8);
+            if next == game.st.first_player && game.st.outcome.is_none() {
+                powers::dispatch(game, Trigger::RoundEnd);
+            }
             if game.st.outcome.is_none() {
                 start_turn(game, next);
             }

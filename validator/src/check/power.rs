@@ -155,9 +155,15 @@ fn card(
         // A phase's start and end happen in that phase; attacks and
         // activations only in the action phase.
         let happens_in = match when {
-            Trigger::EnergyPhaseStart | Trigger::EnergyPhaseEnd => Some(Phase::Energy),
+            // A round starts in its first player's energy phase and ends
+            // in its last player's action phase.
+            Trigger::EnergyPhaseStart | Trigger::EnergyPhaseEnd | Trigger::RoundStart => {
+                Some(Phase::Energy)
+            }
             Trigger::DeployPhaseStart | Trigger::DeployPhaseEnd => Some(Phase::Deploy),
-            Trigger::ActionPhaseStart | Trigger::ActionPhaseEnd => Some(Phase::Action),
+            Trigger::ActionPhaseStart | Trigger::ActionPhaseEnd | Trigger::RoundEnd => {
+                Some(Phase::Action)
+            }
             _ if when.is_attack()
                 || matches!(
                     when,
