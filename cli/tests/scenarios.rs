@@ -729,3 +729,88 @@ fn a_filter_that_runs_nothing_is_an_error() {
 fn chained_damage_destroys_the_ship_and_ends() {
     passes_with_card("chain-reactor.toml", "chained-damage-destroys");
 }
+
+/// A mission's own zone is a zone like a board's: the Blockade Run's escape
+/// rule made to name a zone of the mission's own (two hexes mid-board)
+/// scores a ship ending its activation there, and not one ending beside it.
+#[test]
+fn a_mission_zone_is_named_by_its_rules() {
+    let dir = tempfile::tempdir().unwrap();
+    let pack = dir.path().join("pack");
+    let copy = assert_cmd::Command::new("cp")
+        .args(["-r", &base_pack(), pack.to_str().unwrap()])
+        .assert();
+    assert!(copy.get_output().status.success());
+    let blockade =
+        std::fs::read_to_string(pack.join("missions/blockade-run-at-entebe.toml")).unwrap();
+    let wreck = blockade
+        .replace(
+            "name = \"Blockade Run At Entebe\"",
+            "id = \"wreck-run\"\nname = \"Wreck Run\"",
+        )
+        .replace("zone = \"north\"", "zone = \"wreck\"")
+        .replace("number = 2\n", "")
+        + "\n[[zones]]\nname = \"wreck\"\ncells = [[8, 6], [9, 6]]\n";
+    assert!(wreck.contains("zone = \"wreck\"") && wreck.contains("name = \"Wreck Run\""));
+    std::fs::write(pack.join("missions/wreck-run.toml"), wreck).unwrap();
+    let scenario = |name: &str, path: &str, points: u32| {
+        format!(
+            r#"name = "{name}"
+mission = "wreck-run"
+
+[[players]]
+name = "Wretch player"
+energy = 10
+
+[turn]
+player = "Wretch player"
+phase = "action"
+round = 2
+
+[[ships]]
+ship = "Tes Kio"
+version = "standard"
+at = [8, 7]
+
+[[steps]]
+do = "activate"
+ship = "Tes Kio"
+
+[[steps]]
+do = "move"
+ship = "Tes Kio"
+path = ["{path}"]
+
+[[steps]]
+do = "end-activation"
+
+[expect.players."Wretch player"]
+victory_points = {points}
+"#
+        )
+    };
+    // From [8, 7], north-east is [8, 6], in the zone; north-west [7, 6], not.
+    std::fs::write(
+        pack.join("tests/wreck-escape.toml"),
+        scenario("Ending in the wreck escapes", "ne", 1),
+    )
+    .unwrap();
+    std::fs::write(
+        pack.join("tests/wreck-beside.toml"),
+        scenario("Ending beside the wreck does not", "nw", 0),
+    )
+    .unwrap();
+    let finished = run(
+        &["test", pack.to_str().unwrap(), "wreck", "--format", "json"],
+        0,
+    );
+    let report = json(&finished.stdout);
+    let passed: Vec<&str> = report["scenarios"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|scenario| scenario["status"] == "passed")
+        .map(|scenario| scenario["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(passed.len(), 2, "{report:#}");
+}

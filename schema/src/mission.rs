@@ -31,6 +31,10 @@ pub struct MissionSource {
     /// play for their faction.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub teams: Vec<Team>,
+    /// Zones of the mission's own, in battlefield coordinates: areas its
+    /// special rules name (`zone = "core"`), or starting zones no board has.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub zones: Vec<crate::board::Zone>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub obstacles: Vec<PlacedObstacle>,
     #[serde(default, skip_serializing_if = "Discovery::is_empty")]

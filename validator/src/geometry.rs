@@ -71,8 +71,11 @@ pub(crate) struct BattleMap {
     pub(crate) columns: u32,
     pub(crate) rows: u32,
     pub(crate) half_hexes: HashSet<Coord>,
-    /// Zones by their names: `name` (when one board has it) and `N:name`.
+    /// Zones by their names: `name` (when one board has it) and `N:name`,
+    /// then the mission's own zones.
     pub(crate) zones: Vec<(String, Vec<Coord>)>,
+    /// How many of `zones` come from the boards.
+    pub(crate) board_zones: usize,
 }
 
 impl BattleMap {
@@ -135,12 +138,43 @@ impl BattleMap {
             }
         }
         zones.extend(plain);
+        let board_zones = zones.len();
         BattleMap {
             columns,
             rows,
             half_hexes,
             zones,
+            board_zones,
         }
+    }
+
+    /// Adds a zone of the mission's own, in battlefield coordinates: its
+    /// rows less their half hexes, and its cells that are usable (the
+    /// others are the mission check's to report). A name already in use
+    /// keeps its first zone.
+    pub(crate) fn add_zone(&mut self, zone: &spacedock_schema::board::Zone) {
+        if self.zone(&zone.name).is_some() {
+            return;
+        }
+        let mut cells: BTreeSet<(u32, u32)> = BTreeSet::new();
+        for &row in zone
+            .rows
+            .iter()
+            .filter(|&&row| (1..=self.rows).contains(&row))
+        {
+            for column in 1..=self.columns {
+                cells.insert((row, column));
+            }
+        }
+        for &[column, row] in &zone.cells {
+            cells.insert((row, column));
+        }
+        let cells = cells
+            .into_iter()
+            .map(|(row, column)| [column, row])
+            .filter(|&cell| self.contains(cell) && !self.half_hexes.contains(&cell))
+            .collect();
+        self.zones.push((zone.name.clone(), cells));
     }
 
     pub(crate) fn contains(&self, [c, r]: Coord) -> bool {

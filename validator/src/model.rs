@@ -210,7 +210,11 @@ fn build_mission(
             .iter()
             .map(|&b| &context.content.boards[b].item)
             .collect();
-        BattleMap::join(&sources)
+        let mut map = BattleMap::join(&sources);
+        for zone in &source.zones {
+            map.add_zone(zone);
+        }
+        map
     });
 
     let mut teams: Vec<TeamModel> = source
@@ -279,7 +283,7 @@ fn build_mission(
                 diagnostics.push(
                     Diagnostic::new(
                         Code::UnknownReference,
-                        format!("no starting zone named `{}`", player.starting_zone),
+                        format!("no zone named `{}`", player.starting_zone),
                     )
                     .at(context.at(file, &format!("{pointer}/starting_zone")))
                     .label("unknown zone")

@@ -32,6 +32,7 @@ pub(crate) fn check(
     let mut occupied: HashMap<Coord, (Location, String)> = HashMap::new();
     obstacles(context, mission, source, map, &mut occupied, diagnostics);
     discovery(context, mission, source, map, &mut occupied, diagnostics);
+    mission_zones(context, mission, source, map, diagnostics);
     zones_overlap(context, mission, source, diagnostics);
     starting_ships(context, model, mission, source, map, &occupied, diagnostics);
 }
@@ -269,6 +270,96 @@ fn components(
                 )
                 .at(context.key_at(mission.file, "/discovery/tiles"))
                 .label("more than the collection holds"),
+            );
+        }
+    }
+}
+
+/// The mission's own zones: each row and cell on a usable hex, at least
+/// one hex, and a name no board zone or earlier mission zone has.
+fn mission_zones(
+    context: &Context<'_>,
+    mission: &MissionModel,
+    source: &MissionSource,
+    map: &BattleMap,
+    diagnostics: &mut Diagnostics,
+) {
+    for (z, zone) in source.zones.iter().enumerate() {
+        let pointer = format!("/zones/{z}");
+        let taken_by_board = map.zones[..map.board_zones]
+            .iter()
+            .any(|(name, _)| *name == zone.name);
+        let taken_before = source.zones[..z]
+            .iter()
+            .any(|other| other.name == zone.name);
+        if taken_by_board || taken_before {
+            let (whose, help) = if taken_by_board {
+                (
+                    "a zone of the mission's gameboard",
+                    "give the mission's zone a name of its own; missions name a board's zones as they are",
+                )
+            } else {
+                (
+                    "another zone of the mission",
+                    "give each of the mission's zones a name of its own",
+                )
+            };
+            diagnostics.push(
+                Diagnostic::new(
+                    Code::MissionZone,
+                    format!("zone `{}` has the name of {whose}", zone.name),
+                )
+                .at(context.at(mission.file, &format!("{pointer}/name")))
+                .label("name in use")
+                .help(help),
+            );
+        }
+        let mut reported = false;
+        for (i, &row) in zone.rows.iter().enumerate() {
+            let at = context.at(mission.file, &format!("{pointer}/rows/{i}"));
+            if !(1..=map.rows).contains(&row) {
+                reported = true;
+                diagnostics.push(
+                    Diagnostic::new(
+                        Code::OffBoard,
+                        format!(
+                            "zone `{}` names row {row}, but the battlefield has {} rows",
+                            zone.name, map.rows
+                        ),
+                    )
+                    .at(at)
+                    .label("no such row"),
+                );
+            } else if (1..=map.columns).all(|column| map.half_hexes.contains(&[column, row])) {
+                reported = true;
+                diagnostics.push(
+                    Diagnostic::new(
+                        Code::HalfHex,
+                        format!(
+                            "zone `{}` names row {row}, which is all half hexes",
+                            zone.name
+                        ),
+                    )
+                    .at(at)
+                    .label("no usable hex in this row"),
+                );
+            }
+        }
+        for (i, &cell) in zone.cells.iter().enumerate() {
+            let at = context.at(mission.file, &format!("{pointer}/cells/{i}"));
+            let what = format!("zone `{}` hex", zone.name);
+            reported |= !usable(context, map, at, cell, &what, diagnostics);
+        }
+        let empty = map.zone(&zone.name).is_none_or(<[Coord]>::is_empty);
+        if !reported && !taken_by_board && !taken_before && empty {
+            diagnostics.push(
+                Diagnostic::new(
+                    Code::MissionZone,
+                    format!("zone `{}` has no hex", zone.name),
+                )
+                .at(context.at(mission.file, &format!("{pointer}/name")))
+                .label("empty zone")
+                .help("give the zone `rows` or `cells` of the battlefield, in battlefield coordinates"),
             );
         }
     }
