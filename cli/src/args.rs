@@ -94,7 +94,7 @@ Examples:
   spacedock explain --list")]
     Explain(ExplainArgs),
 
-    /// List the ships, tactic cards or missions of a pack.
+    /// List the ships, tactic cards, missions or gameboards of a pack.
     #[command(after_help = "\
 Examples:
   spacedock list ships --pack content/saturn-offensive
@@ -540,6 +540,8 @@ pub(crate) enum ListWhat {
     Tactics,
     #[value(alias = "mission")]
     Missions,
+    #[value(alias = "board")]
+    Boards,
 }
 
 #[cfg(test)]

@@ -1,4 +1,4 @@
-//! `spacedock list ships|tactics|missions --pack PACK`: what a pack holds,
+//! `spacedock list ships|tactics|missions|boards --pack PACK`: what a pack holds,
 //! as aligned columns or JSON. It lists whatever loaded even when other
 //! parts of the pack have errors, and says so on stderr.
 
@@ -25,6 +25,7 @@ pub(crate) fn run(args: &ListArgs, style: Style) -> Result<Exit, Error> {
             ships: Vec::new(),
             tactics: Vec::new(),
             missions: Vec::new(),
+            boards: Vec::new(),
         },
         None => spacedock_validator::catalog(&args.pack),
     };
@@ -61,6 +62,7 @@ pub(crate) fn run(args: &ListArgs, style: Style) -> Result<Exit, Error> {
         ListWhat::Ships => &catalog.ships,
         ListWhat::Tactics => &catalog.tactics,
         ListWhat::Missions => &catalog.missions,
+        ListWhat::Boards => &catalog.boards,
     };
     let text = match args.format {
         ListFormat::Human => columns(args.what, entries),
@@ -83,7 +85,7 @@ fn columns(what: ListWhat, entries: &[ListEntry]) -> String {
     match what {
         ListWhat::Ships => header.push("LAUNCH/ACTIVATION COST"),
         ListWhat::Tactics => header.extend(["COST", "COPIES"]),
-        ListWhat::Missions => {}
+        ListWhat::Missions | ListWhat::Boards => {}
     }
     let rows: Vec<Vec<String>> = entries
         .iter()
@@ -112,7 +114,7 @@ fn columns(what: ListWhat, entries: &[ListEntry]) -> String {
                         .map(|copies| copies.to_string())
                         .unwrap_or_default(),
                 ]),
-                ListWhat::Missions => {}
+                ListWhat::Missions | ListWhat::Boards => {}
             }
             row
         })

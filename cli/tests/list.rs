@@ -72,6 +72,15 @@ fn lists_tactics_and_missions_as_json() {
         .map(|e| e["id"].as_str().unwrap())
         .collect();
     assert_eq!(ids, ["open-battle", "skirmish"]);
+
+    // Gameboards, with their size and the zones missions name.
+    let boards = run(&["list", "boards", "--pack", "clean"], 0).stdout;
+    let board = boards.lines().nth(1).unwrap();
+    assert!(board.starts_with("test-grid"), "{boards}");
+    assert!(
+        board.ends_with("8 by 8 hexes, zones north, south"),
+        "{boards}"
+    );
 }
 
 #[test]
@@ -128,5 +137,5 @@ fn a_missing_pack_exits_2() {
         finished.stderr
     );
     run(&["list", "ships", "--pack", "fleets"], 2);
-    run(&["list", "boards", "--pack", "clean"], 2);
+    run(&["list", "factions", "--pack", "clean"], 2);
 }

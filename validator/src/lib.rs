@@ -214,7 +214,8 @@ pub struct ListEntry {
     pub id: String,
     pub name: String,
     /// Faction, size and icon for ships; faction, type and phase for
-    /// tactic cards; number, players and how fleets are chosen for missions.
+    /// tactic cards; number, players and how fleets are chosen for
+    /// missions; size and zones for gameboards.
     pub detail: String,
     /// A ship card's versions and what each costs, weakest first.
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -284,7 +285,7 @@ fn mission_detail(mission: &MissionSource) -> String {
     parts.join(", ")
 }
 
-/// What `list` shows of a pack: its ships, tactic cards and missions, even
+/// What `list` shows of a pack: its ships, tactic cards, missions and boards, even
 /// when other parts of it have errors.
 #[derive(Debug)]
 pub struct Catalog {
@@ -293,6 +294,7 @@ pub struct Catalog {
     pub ships: Vec<ListEntry>,
     pub tactics: Vec<ListEntry>,
     pub missions: Vec<ListEntry>,
+    pub boards: Vec<ListEntry>,
 }
 
 /// Lists the items of a pack that loaded.
@@ -362,11 +364,33 @@ pub fn catalog(root: &Path) -> Catalog {
             .map(|(item, m)| entry(resolve::ItemKind::Mission, item, mission_detail(&m.item)))
             .collect(),
     );
+    let boards = by_id(
+        content
+            .boards
+            .iter()
+            .enumerate()
+            .map(|(item, b)| {
+                let board = &b.item;
+                let zones: Vec<&str> = board.zones.iter().map(|zone| zone.name.as_str()).collect();
+                let detail = match zones.as_slice() {
+                    [] => format!("{} by {} hexes, no zones", board.columns, board.rows),
+                    zones => format!(
+                        "{} by {} hexes, zones {}",
+                        board.columns,
+                        board.rows,
+                        zones.join(", ")
+                    ),
+                };
+                entry(resolve::ItemKind::Board, item, detail)
+            })
+            .collect(),
+    );
     Catalog {
         sources,
         diagnostics: diagnostics.into_sorted(),
         ships,
         tactics,
         missions,
+        boards,
     }
 }
