@@ -19,6 +19,24 @@ pub enum Cell {
     Critical,
 }
 
+/// What carried out the effects that rolled a die: each names
+/// the item as the bundle orders it, so a reader of a trace can find the
+/// text it follows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum EffectSource {
+    /// A power of a ship card: `power` is its place (from 0) among the
+    /// powers of the card's version.
+    ShipPower { card: ShipCardId, power: u16 },
+    /// A power of an attached tactic card: `power` is its place (from 0)
+    /// among the card's powers.
+    CardPower { card: TacticId, power: u16 },
+    /// A tactic card's own `do`, as it is played or attached.
+    Card { card: TacticId },
+    /// A special rule of the mission: its place (from 0) among the
+    /// mission's special rules.
+    Rule { rule: u16 },
+}
+
 /// One thing that happened.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Event {
@@ -127,6 +145,15 @@ pub enum Event {
         target: ShipId,
         roll: u32,
         missed: bool,
+    },
+    /// A die a power, a card or a special rule rolled: on a die table
+    /// (`row`: the row, from 0, the result fell in), or for the spaces an
+    /// obstacle moves (`row` `None`). `player` is the power's controller.
+    PowerRoll {
+        source: EffectSource,
+        player: PlayerId,
+        roll: u32,
+        row: Option<u32>,
     },
     Damaged {
         ship: ShipId,

@@ -507,6 +507,15 @@ impl Game {
         }
     }
 
+    /// [`Game::emit`] of an event that takes reading the game to make:
+    /// with recording off, it is not made.
+    pub(crate) fn emit_with(&mut self, event: impl FnOnce(&Game) -> Event) {
+        if self.record_events {
+            let event = event(self);
+            self.events.push(event);
+        }
+    }
+
     /// What `player` may see.
     pub fn observation(&self, player: PlayerId) -> Observation<'_> {
         Observation::new(self, player)

@@ -34,7 +34,7 @@ mod state;
 pub use action::{Action, Target};
 pub use board::Pos;
 pub use editor::Editor;
-pub use event::{Cell, Event};
+pub use event::{Cell, EffectSource, Event};
 pub use game::{
     CardView, Game, IllegalAction, MAX_CHAIN, SetupError, ShipView, TacticView, TileView,
 };

@@ -149,11 +149,17 @@ fn one(game: &mut Game, ctx: &Ctx, effect: &Eff) {
         }
         Eff::RollTable { rows } => {
             let roll = game.st.dice.roll(game.data.rules().number_die);
-            if let Some((_, _, effects)) = rows
+            let row = rows
                 .iter()
-                .find(|(from, to, _)| (*from..=*to).contains(&roll))
-            {
-                run(game, ctx, effects);
+                .position(|(from, to, _)| (*from..=*to).contains(&roll));
+            game.emit_with(|game| Event::PowerRoll {
+                source: eval::source(game, ctx),
+                player: ctx.you,
+                roll,
+                row: row.map(|row| row as u32),
+            });
+            if let Some(row) = row {
+                run(game, ctx, &rows[row].2);
             }
         }
         Eff::Reroll { dice } => {
