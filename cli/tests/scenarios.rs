@@ -462,6 +462,26 @@ fn a_special_rules_roll_is_matched_by_rule_roll_and_row() {
     );
 }
 
+/// The points a special rule scores name the rule: a pattern naming
+/// another rule of the mission does not match them.
+#[test]
+fn victory_points_are_matched_by_the_rule_that_scored() {
+    let scenario = recovering_survivors();
+    let pattern = "player = \"ISN player\"\nrule = \"Recovering survivors\"\npoints = 3\n";
+    assert!(scenario.contains(pattern));
+    let other_rule = scenario.replace(
+        pattern,
+        "player = \"ISN player\"\nrule = \"Victory points\"\npoints = 3\n",
+    );
+    let report = run_scenario_text("survivors-scored-by", &other_rule, "", 1);
+    let failures = report["scenarios"][0]["failures"].as_array().unwrap();
+    assert_eq!(failures.len(), 1, "{report:#}");
+    assert_eq!(
+        failures[0]["actual"],
+        "victory-points { team = \"isn\", player = \"ISN player\", rule = \"Recovering survivors\", points = 3, total = 3 }"
+    );
+}
+
 /// A rule is named in any case; a slip of its name gets a did-you-mean,
 /// and a row is counted from 1.
 #[test]

@@ -19,7 +19,7 @@ pub enum Cell {
     Critical,
 }
 
-/// What carried out the effects that rolled a die: each names
+/// What carried out the effects that rolled a die or scored: each names
 /// the item as the bundle orders it, so a reader of a trace can find the
 /// text it follows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -35,6 +35,9 @@ pub enum EffectSource {
     /// A special rule of the mission: its place (from 0) among the
     /// mission's special rules.
     Rule { rule: u16 },
+    /// No power at all: the game was edited ([`crate::Editor`]), as a
+    /// scenario sets victory points before its steps.
+    Edit,
 }
 
 /// One thing that happened.
@@ -178,10 +181,14 @@ pub enum Event {
         card: ShipCardId,
         by: PlayerId,
     },
+    /// Points scored by `source`; `player` is the controller of the power
+    /// that scored (`None` for an edit), `team` the team that got them.
     VictoryPoints {
         team: TeamId,
         points: u32,
         total: u32,
+        source: EffectSource,
+        player: Option<PlayerId>,
     },
     GameOver {
         outcome: Outcome,

@@ -818,7 +818,7 @@ pub enum EventKind {
     CardOutOfPlay,
     /// A ship card changed sides (`ship`, `player`: the new controller).
     ControlTaken,
-    /// Victory points scored (`team`, `points`, `total`).
+    /// Victory points scored (`team`, `points`, `total`; `player`: the controller of the power that scored; `ship`, `card` or `rule`: whose power).
     VictoryPoints,
     /// The game ended (`winner`, `how`).
     GameOver,
@@ -894,7 +894,15 @@ impl EventKind {
             EventKind::Damaged => &[F::Ship, F::ShieldsRemoved, F::HullAdded],
             EventKind::ShieldsAdded | EventKind::HullRepaired => &[F::Ship, F::Amount],
             EventKind::ControlTaken => &[F::Ship, F::Player],
-            EventKind::VictoryPoints => &[F::Team, F::Points, F::Total],
+            EventKind::VictoryPoints => &[
+                F::Team,
+                F::Player,
+                F::Ship,
+                F::Card,
+                F::Rule,
+                F::Points,
+                F::Total,
+            ],
             EventKind::GameOver => &[F::Winner, F::How],
         }
     }
@@ -912,6 +920,7 @@ impl EventKind {
                 | EventKind::CardOutOfPlay
                 | EventKind::ControlTaken
                 | EventKind::PowerRoll
+                | EventKind::VictoryPoints
         )
     }
 

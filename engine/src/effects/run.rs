@@ -124,7 +124,8 @@ fn one(game: &mut Game, ctx: &Ctx, effect: &Eff) {
         } => choices::move_obstacles(game, ctx, *obstacle, *count, *spaces, *ram),
         Eff::Score { points } => {
             let team = game.data.team_of(ctx.you);
-            victory::score_victory_points(game, team, *points);
+            let source = eval::source(game, ctx);
+            victory::score_victory_points(game, team, *points, source, Some(ctx.you));
         }
         Eff::Escape { target, points } => {
             escape(game, ctx, &eval::selected(game, ctx, target), *points);
@@ -299,7 +300,8 @@ fn escape(game: &mut Game, ctx: &Ctx, ships: &[ShipId], points: [u32; 3]) {
         }
     }
     if scored > 0 {
-        victory::score_victory_points(game, team, scored);
+        let source = eval::source(game, ctx);
+        victory::score_victory_points(game, team, scored, source, Some(ctx.you));
     } else {
         victory::check(game);
     }

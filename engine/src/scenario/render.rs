@@ -112,15 +112,18 @@ fn deck_owner(game: &Game, deck: u8) -> String {
 }
 
 /// Whose power an [`EffectSource`] is, as a pattern names it: the ship
-/// card, the tactic card, or the special rule.
-fn source_field(game: &Game, source: EffectSource) -> (EventField, EventValue) {
+/// card, the tactic card, or the special rule; nothing for an edit.
+fn source_field(game: &Game, source: EffectSource) -> Option<(EventField, EventValue)> {
     let text = EventValue::Text;
     match source {
-        EffectSource::ShipPower { card, .. } => (EventField::Ship, text(card_name(game, card))),
-        EffectSource::CardPower { card, .. } | EffectSource::Card { card } => {
-            (EventField::Card, text(tactic(game, card)))
+        EffectSource::ShipPower { card, .. } => {
+            Some((EventField::Ship, text(card_name(game, card))))
         }
-        EffectSource::Rule { rule } => (EventField::Rule, text(rule_name(game, rule))),
+        EffectSource::CardPower { card, .. } | EffectSource::Card { card } => {
+            Some((EventField::Card, text(tactic(game, card))))
+        }
+        EffectSource::Rule { rule } => Some((EventField::Rule, text(rule_name(game, rule)))),
+        EffectSource::Edit => None,
     }
 }
 
@@ -397,10 +400,8 @@ pub(super) fn event(game: &Game, event: &Event) -> Rendered {
             roll,
             row,
         } => {
-            let mut fields = vec![
-                (F::Player, text(player(game, *p))),
-                source_field(game, *source),
-            ];
+            let mut fields = vec![(F::Player, text(player(game, *p)))];
+            fields.extend(source_field(game, *source));
             fields.push((F::Roll, number(i64::from(*roll))));
             if let Some(row) = row {
                 fields.push((F::Row, number(i64::from(*row) + 1)));
@@ -411,14 +412,18 @@ pub(super) fn event(game: &Game, event: &Event) -> Rendered {
             team: t,
             points,
             total,
-        } => (
-            EventKind::VictoryPoints,
-            vec![
-                (F::Team, text(team(game, *t))),
-                (F::Points, number(i64::from(*points))),
-                (F::Total, number(i64::from(*total))),
-            ],
-        ),
+            source,
+            player: p,
+        } => {
+            let mut fields = vec![(F::Team, text(team(game, *t)))];
+            if let Some(p) = p {
+                fields.push((F::Player, text(player(game, *p))));
+            }
+            fields.extend(source_field(game, *source));
+            fields.push((F::Points, number(i64::from(*points))));
+            fields.push((F::Total, number(i64::from(*total))));
+            (EventKind::VictoryPoints, fields)
+        }
         Event::GameOver { outcome } => {
             let (winner, kind) = match outcome {
                 Outcome::Win { team: t, how: kind } => (team(game, *t), *kind),

@@ -797,10 +797,10 @@ mod tests {
 
     /// Every roll of The Struggle at Pan Base's survivor recovery is a
     /// line naming the rule, its roll and the row of its table, followed by
-    /// the points that row scores; a roll edited in the file is a mismatch
-    /// at its line.
+    /// the points that row scores, named alike; a roll edited in the file
+    /// is a mismatch at its line.
     #[test]
-    fn a_special_rules_rolls_are_lines_that_replay() {
+    fn a_special_rules_rolls_and_points_are_lines_that_replay() {
         let spec = TraceSpec {
             mission: "the-struggle-at-pan-base".to_owned(),
             seed: 1,
@@ -860,7 +860,14 @@ mod tests {
             };
             assert_eq!(row, Some(wanted_row), "roll {roll}");
             match next {
-                Event::VictoryPoints { points: scored, .. } => assert_eq!(*scored, points),
+                Event::VictoryPoints {
+                    points: scored,
+                    source: scored_by,
+                    player: Some(_),
+                    ..
+                } => {
+                    assert_eq!((*scored, *scored_by), (points, source));
+                }
                 other => panic!("the roll of {roll} scores, not {other:?}"),
             }
             rolls += 1;
