@@ -36,7 +36,7 @@ pub use board::Pos;
 pub use editor::Editor;
 pub use event::{Cell, EffectSource, Event};
 pub use game::{
-    CardView, Game, IllegalAction, MAX_CHAIN, SetupError, ShipView, TacticView, TileView,
+    CardView, Game, IllegalAction, MAX_CHAIN, Recording, SetupError, ShipView, TacticView, TileView,
 };
 pub use ids::{Hex, PlayerId, ShipCardId, ShipId, TacticId, TeamId};
 pub use observation::Observation;

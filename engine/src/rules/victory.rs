@@ -143,7 +143,7 @@ pub(crate) fn score_victory_points(
 ) {
     let total = game.st.victory_points[team.index()].saturating_add(points);
     game.st.victory_points[team.index()] = total;
-    game.emit(Event::VictoryPoints {
+    game.emit_score(Event::VictoryPoints {
         team,
         points,
         total,
