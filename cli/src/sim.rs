@@ -18,8 +18,8 @@ use serde::{Deserialize, Serialize};
 use spacedock_engine::policy::POLICY_NAMES;
 use spacedock_engine::sim::trace::{self, TraceSpec};
 use spacedock_engine::sim::{
-    CardReport, Difference, Rate, Report, Run, SIM_FORMAT, Shard, SimConfig, Tally, game_seed,
-    simulate,
+    CardReport, Difference, Rate, Report, Run, SIM_FORMAT, Scorer, Shard, SimConfig, Tally,
+    game_seed, simulate,
 };
 use spacedock_schema::bundle::Bundle;
 use spacedock_schema::fleet::FleetSource;
@@ -632,7 +632,41 @@ fn check_rows(run: &Run, tally: &Tally) -> Result<(), String> {
             ));
         }
     }
+    for (index, score) in tally.scores.iter().enumerate() {
+        let by = scorer_name(&score.by);
+        if !teams.contains(&score.team.as_str()) {
+            return Err(format!(
+                "{by} scored for `{}`, which is none of its teams",
+                score.team
+            ));
+        }
+        if tally.scores[..index]
+            .iter()
+            .any(|other| other.team == score.team && other.by == score.by)
+        {
+            return Err(format!("{by} ({}) is listed twice", score.team));
+        }
+        // Every score is of 1 point or more.
+        if !(score.scored_in <= score.points && score.scored_in <= finished)
+            || (score.points > 0) != (score.scored_in > 0)
+        {
+            return Err(format!(
+                "{by} ({}) scored {} points in {} games, of {finished} finished",
+                score.team, score.points, score.scored_in
+            ));
+        }
+    }
     Ok(())
+}
+
+/// What scored victory points, in words: `rule "Recovering survivors"`,
+/// `f-51-blue-sparrows's power "Escort Screen"`, `card plunder`.
+fn scorer_name(by: &Scorer) -> String {
+    match by {
+        Scorer::Rule(rule) => format!("rule \"{rule}\""),
+        Scorer::Ship { ship, power } => format!("{ship}'s power \"{power}\""),
+        Scorer::Card(card) => format!("card {card}"),
+    }
 }
 
 /// The rows of a tally by name: its teams, then its ships and its cards
@@ -1174,6 +1208,28 @@ pub(crate) fn human(run: &Run, report: &Report) -> String {
                 card.plays_per_game
                     .map_or_else(|| UNKNOWN.to_owned(), |plays| format!("{plays:.2}")),
                 share(&card.played_in)
+            );
+        }
+    }
+    if !report.scores.is_empty() {
+        let _ = writeln!(
+            text,
+            "\nvictory points (points per game; games it scored in)"
+        );
+        let labels: Vec<String> = report
+            .scores
+            .iter()
+            .map(|score| format!("{} {}", score.team, scorer_name(&score.by)))
+            .collect();
+        let width = labels.iter().map(String::len).max().unwrap_or(0);
+        for (score, label) in report.scores.iter().zip(&labels) {
+            let _ = writeln!(
+                text,
+                "  {label:width$}  {:>5}  {}",
+                score
+                    .points_per_game
+                    .map_or_else(|| UNKNOWN.to_owned(), |points| format!("{points:.2}")),
+                share(&score.scored_in)
             );
         }
     }

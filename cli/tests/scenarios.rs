@@ -439,6 +439,87 @@ fn an_event_count_is_exact() {
     );
 }
 
+/// The base pack's survivor recovery scenario, as written.
+fn recovering_survivors() -> String {
+    std::fs::read_to_string(
+        Path::new(&base_pack()).join("tests/missions/recovering-survivors.toml"),
+    )
+    .unwrap()
+}
+
+/// A die a special rule rolls is an event naming the rule, the roll and
+/// the row of its table it fell in; a pattern expecting another row fails
+/// with the roll that came.
+#[test]
+fn a_special_rules_roll_is_matched_by_rule_roll_and_row() {
+    let scenario = recovering_survivors();
+    assert!(scenario.contains("roll = 7\nrow = 3\n"));
+    let other_row = scenario.replace("roll = 7\nrow = 3\n", "roll = 7\nrow = 2\n");
+    let report = run_scenario_text("survivors-row", &other_row, "", 1);
+    let failures = report["scenarios"][0]["failures"].as_array().unwrap();
+    assert_eq!(failures.len(), 1, "{report:#}");
+    let failure = &failures[0];
+    assert_eq!(failure["what"], "an event `power-roll`");
+    assert_eq!(
+        failure["expected"],
+        "power-roll { player = \"ISN player\", rule = \"Recovering survivors\", roll = 7, row = 2 }"
+    );
+    assert_eq!(
+        failure["actual"],
+        "power-roll { player = \"ISN player\", rule = \"Recovering survivors\", roll = 7, row = 3 }"
+    );
+}
+
+/// The points a special rule scores name the rule: a pattern naming
+/// another rule of the mission does not match them.
+#[test]
+fn victory_points_are_matched_by_the_rule_that_scored() {
+    let scenario = recovering_survivors();
+    let pattern = "player = \"ISN player\"\nrule = \"Recovering survivors\"\npoints = 3\n";
+    assert!(scenario.contains(pattern));
+    let other_rule = scenario.replace(
+        pattern,
+        "player = \"ISN player\"\nrule = \"Victory points\"\npoints = 3\n",
+    );
+    let report = run_scenario_text("survivors-scored-by", &other_rule, "", 1);
+    let failures = report["scenarios"][0]["failures"].as_array().unwrap();
+    assert_eq!(failures.len(), 1, "{report:#}");
+    assert_eq!(
+        failures[0]["actual"],
+        "victory-points { team = \"isn\", player = \"ISN player\", rule = \"Recovering survivors\", points = 3, total = 3 }"
+    );
+}
+
+/// A rule is named in any case; a slip of its name gets a did-you-mean,
+/// and a row is counted from 1.
+#[test]
+fn a_rule_in_an_event_pattern_is_checked_against_the_missions_rules() {
+    let scenario = recovering_survivors();
+    let named = "rule = \"Recovering survivors\"";
+    let any_case = scenario.replace(named, "rule = \"recovering SURVIVORS\"");
+    let report = run_scenario_text("survivors-any-case", &any_case, "", 0);
+    assert_eq!(report["scenarios"][0]["status"], "passed", "{report:#}");
+
+    let misspelt = scenario.replacen(named, "rule = \"Recovering survivals\"", 1);
+    let report = run_scenario_text("survivors-misspelt", &misspelt, "", 1);
+    let diagnostics = report["diagnostics"].as_array().unwrap();
+    assert_eq!(diagnostics.len(), 1, "{diagnostics:#?}");
+    assert_eq!(
+        diagnostics[0]["message"],
+        "no special rule named `Recovering survivals` in this scenario's mission"
+    );
+    assert_eq!(
+        diagnostics[0]["help"],
+        "did you mean `Recovering survivors`?"
+    );
+
+    let row_zero = scenario.replace("row = 3\n", "row = 0\n");
+    let report = run_scenario_text("survivors-row-zero", &row_zero, "", 1);
+    let diagnostics = report["diagnostics"].as_array().unwrap();
+    assert_eq!(diagnostics.len(), 1, "{diagnostics:#?}");
+    assert_eq!(diagnostics[0]["message"], "`row` must be at least 1, not 0");
+}
+
 /// A `damage` change narrowed to a damage type (a vulnerability, and a
 /// defence used once a turn) changes only damage of that type (a custom
 /// sabotage card: the base pack has none).

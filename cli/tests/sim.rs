@@ -447,10 +447,43 @@ fn merging_refuses_a_result_edited_by_hand() {
         result["tally"]["steps"] = serde_json::json!(steps + 1);
     });
     assert!(stderr.contains("past the step bound of"), "{stderr}");
+    // Points scored: by a side of the run, one row per scorer, at least
+    // a point in each game it scored in.
+    let score = |team: &serde_json::Value, points: u64, scored_in: u64| {
+        serde_json::json!({
+            "team": team,
+            "by": { "rule": "Victory points" },
+            "points": points,
+            "scored_in": scored_in,
+        })
+    };
+    let stderr = edit(&|result| {
+        result["tally"]["scores"] = serde_json::json!([score(&"zzz".into(), 2, 1)]);
+    });
+    assert!(
+        stderr.contains("rule \"Victory points\" scored for `zzz`, which is none of its teams"),
+        "{stderr}"
+    );
+    let stderr = edit(&|result| {
+        let team = result["tally"]["teams"][0]["team"].clone();
+        result["tally"]["scores"] = serde_json::json!([score(&team, 0, 1)]);
+    });
+    assert!(
+        stderr.contains("scored 0 points in 1 games, of "),
+        "{stderr}"
+    );
+    let stderr = edit(&|result| {
+        let team = result["tally"]["teams"][0]["team"].clone();
+        result["tally"]["scores"] = serde_json::json!([score(&team, 2, 1), score(&team, 1, 1)]);
+    });
+    assert!(
+        stderr.contains("rule \"Victory points\" (") && stderr.contains(") is listed twice"),
+        "{stderr}"
+    );
     // A result of another version names both formats.
     let stderr = edit(&|result| result["run"]["format"] = serde_json::json!(1));
     assert!(
-        stderr.contains("it is in result format 1, written by another version of spacedock; this one reads format 3"),
+        stderr.contains("it is in result format 1, written by another version of spacedock; this one reads format 4"),
         "{stderr}"
     );
     // Untouched, the two merge.
@@ -1368,6 +1401,58 @@ fn the_file_stdout_is_counts_as_stdout() {
         0,
     );
     assert_eq!(json(&finished.stdout)["run"]["games"], 2);
+}
+
+/// The points a run's games scored are reported by side and by what
+/// scored them, as points per game and the games they came in, in the
+/// report and in the JSON alike.
+#[test]
+fn victory_points_are_reported_by_what_scored_them() {
+    let pack = saturn();
+    let args = |format: &str| {
+        let args = [
+            "sim",
+            "--pack",
+            &pack,
+            "--mission",
+            "the-struggle-at-pan-base",
+            "--games",
+            "6",
+            "--policy",
+            "random",
+            "--format",
+            format,
+        ];
+        args.map(str::to_owned).to_vec()
+    };
+    let result = json(&run_owned(&args("json"), 0).stdout);
+    let scores = result["tally"]["scores"].as_array().unwrap();
+    assert_eq!(scores.len(), 1, "{scores:#?}");
+    let row = &scores[0];
+    assert_eq!(row["team"], "isn");
+    assert_eq!(
+        row["by"],
+        serde_json::json!({ "rule": "Recovering survivors" })
+    );
+    let points = row["points"].as_u64().unwrap();
+    let scored_in = row["scored_in"].as_u64().unwrap();
+    assert!(scored_in > 0 && points >= scored_in, "{row}");
+    let finished = result["tally"]["finished"].as_u64().unwrap();
+    assert_eq!(
+        result["report"]["scores"][0]["scored_in"]["count"],
+        scored_in
+    );
+    let report = run_owned(&args("human"), 0).stdout;
+    let line = format!(
+        "  isn rule \"Recovering survivors\"   {:.2}  {:>5.1}%",
+        points as f64 / finished as f64,
+        100.0 * scored_in as f64 / finished as f64
+    );
+    assert!(
+        report.contains("\nvictory points (points per game; games it scored in)\n")
+            && report.contains(&line),
+        "no `{line}` in:\n{report}"
+    );
 }
 
 /// A share of no games (none finished) is unknown: `n/a` in the report,

@@ -8,6 +8,7 @@ use spacedock_schema::rules::DiscoveryTile;
 use spacedock_schema::scenario::{Die, ForcedDie};
 
 use crate::board::Pos;
+use crate::event::EffectSource;
 use crate::game::Game;
 use crate::ids::{Hex, PlayerId, ShipCardId, ShipId, TacticId, TeamId};
 use crate::rules::damage::{self, Damage};
@@ -118,7 +119,7 @@ impl Editor<'_> {
     }
 
     pub fn score_victory_points(&mut self, team: TeamId, points: u32) -> &mut Self {
-        victory::score_victory_points(self.game, team, points);
+        victory::score_victory_points(self.game, team, points, EffectSource::Edit, None);
         self
     }
 

@@ -19,6 +19,27 @@ pub enum Cell {
     Critical,
 }
 
+/// What carried out the effects that rolled a die or scored: each names
+/// the item as the bundle orders it, so a reader of a trace can find the
+/// text it follows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum EffectSource {
+    /// A power of a ship card: `power` is its place (from 0) among the
+    /// powers of the card's version.
+    ShipPower { card: ShipCardId, power: u16 },
+    /// A power of an attached tactic card: `power` is its place (from 0)
+    /// among the card's powers.
+    CardPower { card: TacticId, power: u16 },
+    /// A tactic card's own `do`, as it is played or attached.
+    Card { card: TacticId },
+    /// A special rule of the mission: its place (from 0) among the
+    /// mission's special rules.
+    Rule { rule: u16 },
+    /// No power at all: the game was edited ([`crate::Editor`]), as a
+    /// scenario sets victory points before its steps.
+    Edit,
+}
+
 /// One thing that happened.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Event {
@@ -128,6 +149,15 @@ pub enum Event {
         roll: u32,
         missed: bool,
     },
+    /// A die a power, a card or a special rule rolled: on a die table
+    /// (`row`: the row, from 0, the result fell in), or for the spaces an
+    /// obstacle moves (`row` `None`). `player` is the power's controller.
+    PowerRoll {
+        source: EffectSource,
+        player: PlayerId,
+        roll: u32,
+        row: Option<u32>,
+    },
     Damaged {
         ship: ShipId,
         shields_removed: i32,
@@ -151,10 +181,14 @@ pub enum Event {
         card: ShipCardId,
         by: PlayerId,
     },
+    /// Points scored by `source`; `player` is the controller of the power
+    /// that scored (`None` for an edit), `team` the team that got them.
     VictoryPoints {
         team: TeamId,
         points: u32,
         total: u32,
+        source: EffectSource,
+        player: Option<PlayerId>,
     },
     GameOver {
         outcome: Outcome,

@@ -35,12 +35,24 @@ use crate::state::{CardPlace, Stage, State, TacticPlace, TurnPhase};
 #[error("illegal action: {0:?}")]
 pub struct IllegalAction(pub Action);
 
+/// Which events a game keeps for [`Game::drain_events`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Recording {
+    /// Every event (the default).
+    All,
+    /// Only [`Event::VictoryPoints`]: what a balance report counts, at
+    /// almost no cost.
+    Scores,
+    /// None, for speed.
+    Off,
+}
+
 /// A game of a mission.
 pub struct Game {
     pub(crate) data: Arc<Data>,
     pub(crate) st: State,
     events: Vec<Event>,
-    record_events: bool,
+    recording: Recording,
     /// Reused by `apply` to check legality without allocating.
     scratch: Vec<Action>,
     /// The answers of the action being resolved ([`crate::question`]).
@@ -154,7 +166,7 @@ impl Clone for Game {
             data: Arc::clone(&self.data),
             st: self.st.clone(),
             events: self.events.clone(),
-            record_events: self.record_events,
+            recording: self.recording,
             scratch: Vec::new(),
             asking: Asking::default(),
             history: None,
@@ -239,7 +251,7 @@ impl Game {
             data,
             st,
             events: Vec::new(),
-            record_events: true,
+            recording: Recording::All,
             scratch: Vec::new(),
             asking: Asking::default(),
             history: None,
@@ -435,7 +447,7 @@ impl Game {
     /// actions since replayed (events off). The answer to the question
     /// starts a new history.
     fn rebuild(&mut self, mut history: History) {
-        let record = std::mem::replace(&mut self.record_events, false);
+        let record = std::mem::replace(&mut self.recording, Recording::Off);
         std::mem::swap(&mut self.st, &mut history.start);
         let mut answers = history.answers.as_slice();
         for &(action, count) in &history.since {
@@ -445,7 +457,7 @@ impl Game {
             answers = rest;
             self.resolve_with(action);
         }
-        self.record_events = record;
+        self.recording = record;
         self.spare = Some(history.start);
         history.since.clear();
         history.answers.clear();
@@ -495,14 +507,41 @@ impl Game {
 
     /// Turns event recording on (the default) or off, for speed.
     pub fn set_record_events(&mut self, on: bool) {
-        self.record_events = on;
-        if !on {
-            self.events.clear();
+        self.set_recording(if on { Recording::All } else { Recording::Off });
+    }
+
+    /// Chooses which events the game keeps; events it would not keep now
+    /// are dropped.
+    pub fn set_recording(&mut self, recording: Recording) {
+        self.recording = recording;
+        match recording {
+            Recording::All => {}
+            Recording::Scores => self
+                .events
+                .retain(|event| matches!(event, Event::VictoryPoints { .. })),
+            Recording::Off => self.events.clear(),
         }
     }
 
     pub(crate) fn emit(&mut self, event: Event) {
-        if self.record_events {
+        if self.recording == Recording::All {
+            self.events.push(event);
+        }
+    }
+
+    /// [`Game::emit`] of victory points scored, which
+    /// [`Recording::Scores`] keeps too.
+    pub(crate) fn emit_score(&mut self, event: Event) {
+        if self.recording != Recording::Off {
+            self.events.push(event);
+        }
+    }
+
+    /// [`Game::emit`] of an event that takes reading the game to make:
+    /// with recording off, it is not made.
+    pub(crate) fn emit_with(&mut self, event: impl FnOnce(&Game) -> Event) {
+        if self.recording == Recording::All {
+            let event = event(self);
             self.events.push(event);
         }
     }

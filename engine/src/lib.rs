@@ -34,9 +34,9 @@ mod state;
 pub use action::{Action, Target};
 pub use board::Pos;
 pub use editor::Editor;
-pub use event::{Cell, Event};
+pub use event::{Cell, EffectSource, Event};
 pub use game::{
-    CardView, Game, IllegalAction, MAX_CHAIN, SetupError, ShipView, TacticView, TileView,
+    CardView, Game, IllegalAction, MAX_CHAIN, Recording, SetupError, ShipView, TacticView, TileView,
 };
 pub use ids::{Hex, PlayerId, ShipCardId, ShipId, TacticId, TeamId};
 pub use observation::Observation;

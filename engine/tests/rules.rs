@@ -7,8 +7,8 @@ mod common;
 use common::{card, hex, legal, pos, ships, started, tactic, to_phase};
 use spacedock_engine::powers::Stat;
 use spacedock_engine::{
-    Action, CardPlace, Cell, Damage, Event, Game, Outcome, PlayerId, Pos, Target, TeamId,
-    TurnPhase, WeaponRef, WinKind,
+    Action, CardPlace, Cell, Damage, EffectSource, Event, Game, Outcome, PlayerId, Pos, Target,
+    TeamId, TurnPhase, WeaponRef, WinKind,
 };
 use spacedock_schema::rules::DiscoveryTile;
 
@@ -889,8 +889,23 @@ fn destroy_all_is_not_a_victory_before_round_3() {
 #[test]
 fn victory_points_win_at_the_threshold() {
     let mut game = started("blockade-run-at-entebe", 26, 0);
+    let mut events = Vec::new();
+    game.drain_events(&mut events);
     game.edit().score_victory_points(TeamId(1), 7);
     assert_eq!(game.outcome(), None);
+    // Points set by hand are no power's: the event says so.
+    events.clear();
+    game.drain_events(&mut events);
+    assert_eq!(
+        events,
+        [Event::VictoryPoints {
+            team: TeamId(1),
+            points: 7,
+            total: 7,
+            source: EffectSource::Edit,
+            player: None,
+        }]
+    );
     game.edit().score_victory_points(TeamId(1), 1);
     assert_eq!(
         game.outcome(),

@@ -9,10 +9,10 @@ use std::sync::{Arc, OnceLock};
 
 use spacedock_engine::sim::trace::{self, ReplayError, TraceLine, TraceSpec};
 use spacedock_engine::sim::{
-    DEFAULT_MAX_STEPS, PlayError, Report, Shard, SimConfig, SimError, SimResult, Tally, game_seed,
-    play, simulate,
+    DEFAULT_MAX_STEPS, PlayError, Report, ScoreTally, Scorer, Shard, SimConfig, SimError,
+    SimResult, Tally, game_seed, play, simulate,
 };
-use spacedock_engine::{Policy, Setup, policy_by_name};
+use spacedock_engine::{EffectSource, Event, Policy, Setup, policy_by_name};
 use spacedock_schema::bundle::Bundle;
 
 const MISSION: &str = "dead-zone-battle";
@@ -364,4 +364,69 @@ fn prepped_copies_are_named_in_the_card_rows() {
     let row = |card: &str| tally.cards.iter().find(|row| row.card == card).unwrap();
     assert_eq!(row("krall-draxus").prepped, 1, "{:?}", row("krall-draxus"));
     assert_eq!(row("exploit-weakness").prepped, 0);
+}
+
+/// The victory points of a run are tallied by what scored them: in The
+/// Struggle at Pan Base only the ISN player's survivor recovery scores,
+/// and its row holds the points and the games of playing the same games
+/// one by one with every event recorded; shards add up to the same row.
+#[test]
+fn victory_points_are_tallied_by_what_scored_them() {
+    let mission = "the-struggle-at-pan-base";
+    let mut config = config("random", 30, 0);
+    config.mission = mission.to_owned();
+    let result = run(&config);
+    let setup = Setup::new(bundle(), mission, &[]).unwrap();
+    let (mut points, mut scored_in) = (0, 0);
+    for index in 0..config.games {
+        let seed = game_seed(config.seed, index);
+        let mut game = setup.start(seed);
+        let seats = game.players().len();
+        let mut policies: Vec<Box<dyn Policy>> = (0..seats)
+            .map(|_| policy_by_name("random").unwrap())
+            .collect();
+        if play(&mut game, &mut policies, seed, config.max_steps).is_err() {
+            continue;
+        }
+        let mut events = Vec::new();
+        game.drain_events(&mut events);
+        let mut scored = 0;
+        for event in &events {
+            if let Event::VictoryPoints { points, source, .. } = event {
+                let EffectSource::Rule { rule } = source else {
+                    panic!("{source:?} scored");
+                };
+                let name = &game.mission().special_rules[usize::from(*rule)].name;
+                assert_eq!(name, "Recovering survivors");
+                scored += u64::from(*points);
+            }
+        }
+        points += scored;
+        scored_in += u64::from(scored > 0);
+    }
+    assert!(
+        scored_in > 0,
+        "random ISN players recover survivors now and then"
+    );
+    assert_eq!(
+        result.tally.scores,
+        [ScoreTally {
+            team: "isn".to_owned(),
+            by: Scorer::Rule("Recovering survivors".to_owned()),
+            points,
+            scored_in,
+        }]
+    );
+    let mut merged = Tally::default();
+    for index in [2, 1] {
+        let mut sharded = config.clone();
+        sharded.shard = Shard { index, count: 2 };
+        let part = run(&sharded).tally;
+        if merged.games == 0 {
+            merged = part;
+        } else {
+            merged.merge(&part).expect("shards of a run add up");
+        }
+    }
+    assert_eq!(merged.scores, result.tally.scores);
 }

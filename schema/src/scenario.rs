@@ -804,6 +804,8 @@ pub enum EventKind {
     AttackRoll,
     /// An asteroid cover roll (`target`, `roll`, `missed`).
     AsteroidCover,
+    /// A die a power, a card or a mission special rule rolled (`player`: the power's controller; `ship`, `card` or `rule`: whose power; `roll`; `row`: the die table's row it fell in, from 1).
+    PowerRoll,
     /// Pegs changed by damage (`ship`, `shields_removed`, `hull_added`).
     Damaged,
     /// Shield pegs added (`ship`, `amount`).
@@ -816,7 +818,7 @@ pub enum EventKind {
     CardOutOfPlay,
     /// A ship card changed sides (`ship`, `player`: the new controller).
     ControlTaken,
-    /// Victory points scored (`team`, `points`, `total`).
+    /// Victory points scored (`team`, `points`, `total`; `player`: the controller of the power that scored; `ship`, `card` or `rule`: whose power).
     VictoryPoints,
     /// The game ended (`winner`, `how`).
     GameOver,
@@ -850,6 +852,7 @@ impl EventKind {
             EventKind::Charged => "charged",
             EventKind::AttackRoll => "attack-roll",
             EventKind::AsteroidCover => "asteroid-cover",
+            EventKind::PowerRoll => "power-roll",
             EventKind::Damaged => "damaged",
             EventKind::ShieldsAdded => "shields-added",
             EventKind::HullRepaired => "hull-repaired",
@@ -887,10 +890,19 @@ impl EventKind {
             EventKind::Charged => &[F::Ship, F::Weapon],
             EventKind::AttackRoll => &[F::Ship, F::Target, F::Letter, F::Number, F::Cell],
             EventKind::AsteroidCover => &[F::Target, F::Roll, F::Missed],
+            EventKind::PowerRoll => &[F::Player, F::Ship, F::Card, F::Rule, F::Roll, F::Row],
             EventKind::Damaged => &[F::Ship, F::ShieldsRemoved, F::HullAdded],
             EventKind::ShieldsAdded | EventKind::HullRepaired => &[F::Ship, F::Amount],
             EventKind::ControlTaken => &[F::Ship, F::Player],
-            EventKind::VictoryPoints => &[F::Team, F::Points, F::Total],
+            EventKind::VictoryPoints => &[
+                F::Team,
+                F::Player,
+                F::Ship,
+                F::Card,
+                F::Rule,
+                F::Points,
+                F::Total,
+            ],
             EventKind::GameOver => &[F::Winner, F::How],
         }
     }
@@ -907,6 +919,8 @@ impl EventKind {
                 | EventKind::Activated
                 | EventKind::CardOutOfPlay
                 | EventKind::ControlTaken
+                | EventKind::PowerRoll
+                | EventKind::VictoryPoints
         )
     }
 
@@ -927,12 +941,14 @@ pub enum EventField {
     Target,
     Enemy,
     Card,
+    Rule,
     Weapon,
     Tile,
     At,
     Phase,
     Round,
     Roll,
+    Row,
     Letter,
     Number,
     Cell,
@@ -959,12 +975,14 @@ impl EventField {
             EventField::Target => "target",
             EventField::Enemy => "enemy",
             EventField::Card => "card",
+            EventField::Rule => "rule",
             EventField::Weapon => "weapon",
             EventField::Tile => "tile",
             EventField::At => "at",
             EventField::Phase => "phase",
             EventField::Round => "round",
             EventField::Roll => "roll",
+            EventField::Row => "row",
             EventField::Letter => "letter",
             EventField::Number => "number",
             EventField::Cell => "cell",
@@ -1034,6 +1052,9 @@ pub struct EventPattern {
     /// A tactic card (a ship card for `loaded`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub card: Option<String>,
+    /// A special rule of the mission, by name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rule: Option<String>,
     /// `primary`, `secondary`, `secondary-2`, ... or an additional weapon card.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub weapon: Option<String>,
@@ -1049,6 +1070,10 @@ pub struct EventPattern {
     /// A die's result.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub roll: Option<u32>,
+    /// The row of a die table a roll fell in, from 1.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 1))]
+    pub row: Option<u32>,
     /// The letter die's result (`"D"`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub letter: Option<String>,
@@ -1098,12 +1123,14 @@ impl EventPattern {
         note(EventField::Target, self.target.is_some());
         note(EventField::Enemy, self.enemy.is_some());
         note(EventField::Card, self.card.is_some());
+        note(EventField::Rule, self.rule.is_some());
         note(EventField::Weapon, self.weapon.is_some());
         note(EventField::Tile, self.tile.is_some());
         note(EventField::At, self.at.is_some());
         note(EventField::Phase, self.phase.is_some());
         note(EventField::Round, self.round.is_some());
         note(EventField::Roll, self.roll.is_some());
+        note(EventField::Row, self.row.is_some());
         note(EventField::Letter, self.letter.is_some());
         note(EventField::Number, self.number.is_some());
         note(EventField::Cell, self.cell.is_some());

@@ -14,6 +14,7 @@ use crate::action::Action;
 use crate::board::{HexSet, Pos, Shape};
 use crate::effects::eval::{self, Ctx};
 use crate::effects::program::Sel;
+use crate::event::Event;
 use crate::game::Game;
 use crate::ids::{Hex, PlayerId, ShipCardId, ShipId, TacticId};
 use crate::powers::{self, Stat, Trigger};
@@ -312,7 +313,16 @@ pub(crate) fn move_obstacles(
         let obstacle = usize::from(obstacle);
         moved.push(obstacle);
         let moves = spaces.map_or_else(
-            || game.st.dice.roll(game.data.rules().number_die),
+            || {
+                let roll = game.st.dice.roll(game.data.rules().number_die);
+                game.emit_with(|game| Event::PowerRoll {
+                    source: eval::source(game, ctx),
+                    player: you,
+                    roll,
+                    row: None,
+                });
+                roll
+            },
             u32::from,
         );
         let before = enemies.rammed(game, game.st.obstacles[obstacle].hexes());

@@ -7,7 +7,8 @@ use std::ops::Range;
 
 use spacedock_schema::effect::{Pegs, PlayerRef, Role, WeaponSlot};
 
-use crate::effects::program::{Cond, Sel, type_bit};
+use crate::effects::program::{Cond, Sel, Source, type_bit};
+use crate::event::EffectSource;
 use crate::game::Game;
 use crate::ids::{Hex, PlayerId, ShipCardId, ShipId, TacticId};
 use crate::rules::movement;
@@ -71,6 +72,27 @@ pub(crate) struct Ctx {
     /// Picking the ship card a card attaches to: factions a power treats
     /// the ship as count.
     pub(crate) attaching: bool,
+}
+
+/// What is carrying out effects in `ctx`, as events name it: the power of
+/// the program it is, or the tactic card being played or attached.
+pub(crate) fn source(game: &Game, ctx: &Ctx) -> EffectSource {
+    let card = ctx.tactic.unwrap_or(TacticId(ctx.instance));
+    if ctx.power == u16::MAX {
+        return EffectSource::Card { card };
+    }
+    let power = &game.data.powers.powers[usize::from(ctx.power)];
+    match power.source {
+        Source::Ship(card) => EffectSource::ShipPower {
+            card,
+            power: power.place,
+        },
+        Source::Card(_) => EffectSource::CardPower {
+            card,
+            power: power.place,
+        },
+        Source::Rule(_) => EffectSource::Rule { rule: power.place },
+    }
 }
 
 pub(crate) fn on_battlefield(game: &Game, ship: ShipId) -> bool {

@@ -298,6 +298,10 @@ pub(crate) enum Eff {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Power {
     pub(crate) source: Source,
+    /// Its place (from 0) in its source's list in the bundle: the powers
+    /// of a ship card's version or of a tactic card, or the mission's
+    /// special rules. Events name the power by it.
+    pub(crate) place: u16,
     /// Where the source may act from in this game, in the order its
     /// instances act (copies in card order, seats in seat order).
     pub(crate) origins: Vec<Origin>,
@@ -786,10 +790,11 @@ impl Compiler<'_> {
         })
     }
 
-    fn power(&self, source: Source, clause: &Clause<'_>) -> Option<Power> {
+    fn power(&self, source: Source, place: usize, clause: &Clause<'_>) -> Option<Power> {
         let effects = self.effects(clause.effects);
         (!effects.is_empty()).then(|| Power {
             source,
+            place: u16::try_from(place).unwrap_or(u16::MAX),
             origins: origins(source, self.data),
             when: clause.when,
             conditions: self.conditions(clause.conditions),
@@ -824,14 +829,14 @@ pub(crate) fn compile(data: &Data) -> Program {
 
     for (index, card) in data.cards.iter().enumerate() {
         let version = &bundle.ships[card.ship].versions[card.version];
-        for power in &version.powers {
+        for (place, power) in version.powers.iter().enumerate() {
             if ignored.contains(&(card.ship as u16, power.name.as_str())) {
                 continue;
             }
             let source = Source::Ship(ShipCardId(index as u16));
             program
                 .powers
-                .extend(compiler.power(source, &power.clause()));
+                .extend(compiler.power(source, place, &power.clause()));
         }
         program.card_faction.push(compiler.faction(&card.faction));
     }
@@ -848,14 +853,15 @@ pub(crate) fn compile(data: &Data) -> Program {
                 || !tactic.powers.is_empty(),
         });
         program.kind_faction.push(compiler.faction(&tactic.faction));
-        for power in &tactic.powers {
+        for (place, power) in tactic.powers.iter().enumerate() {
+            let source = Source::Card(kind as u16);
             program
                 .powers
-                .extend(compiler.power(Source::Card(kind as u16), &power.clause()));
+                .extend(compiler.power(source, place, &power.clause()));
         }
     }
 
-    for rule in &mission.special_rules {
+    for (place, rule) in mission.special_rules.iter().enumerate() {
         let mut mask = 0u32;
         for (seat, player) in mission.players.iter().enumerate() {
             let team = player.team.as_deref().unwrap_or(&player.faction);
@@ -870,7 +876,7 @@ pub(crate) fn compile(data: &Data) -> Program {
         }
         program
             .powers
-            .extend(compiler.power(Source::Rule(mask), &rule.clause()));
+            .extend(compiler.power(Source::Rule(mask), place, &rule.clause()));
     }
 
     for (seat, player) in mission.players.iter().enumerate() {

@@ -124,7 +124,8 @@ fn one(game: &mut Game, ctx: &Ctx, effect: &Eff) {
         } => choices::move_obstacles(game, ctx, *obstacle, *count, *spaces, *ram),
         Eff::Score { points } => {
             let team = game.data.team_of(ctx.you);
-            victory::score_victory_points(game, team, *points);
+            let source = eval::source(game, ctx);
+            victory::score_victory_points(game, team, *points, source, Some(ctx.you));
         }
         Eff::Escape { target, points } => {
             escape(game, ctx, &eval::selected(game, ctx, target), *points);
@@ -149,11 +150,17 @@ fn one(game: &mut Game, ctx: &Ctx, effect: &Eff) {
         }
         Eff::RollTable { rows } => {
             let roll = game.st.dice.roll(game.data.rules().number_die);
-            if let Some((_, _, effects)) = rows
+            let row = rows
                 .iter()
-                .find(|(from, to, _)| (*from..=*to).contains(&roll))
-            {
-                run(game, ctx, effects);
+                .position(|(from, to, _)| (*from..=*to).contains(&roll));
+            game.emit_with(|game| Event::PowerRoll {
+                source: eval::source(game, ctx),
+                player: ctx.you,
+                roll,
+                row: row.map(|row| row as u32),
+            });
+            if let Some(row) = row {
+                run(game, ctx, &rows[row].2);
             }
         }
         Eff::Reroll { dice } => {
@@ -293,7 +300,8 @@ fn escape(game: &mut Game, ctx: &Ctx, ships: &[ShipId], points: [u32; 3]) {
         }
     }
     if scored > 0 {
-        victory::score_victory_points(game, team, scored);
+        let source = eval::source(game, ctx);
+        victory::score_victory_points(game, team, scored, source, Some(ctx.you));
     } else {
         victory::check(game);
     }

@@ -2,9 +2,9 @@
 //! points goals, the mission's other ways to win (a named ship card
 //! destroyed), and the victory clock when every deck has run out for good.
 
-use crate::event::Event;
+use crate::event::{EffectSource, Event};
 use crate::game::Game;
-use crate::ids::TeamId;
+use crate::ids::{PlayerId, TeamId};
 use crate::outcome::{Outcome, WinKind};
 use crate::state::{CardPlace, Stage};
 
@@ -132,14 +132,23 @@ fn teams_on_battlefield(game: &Game) -> Alive {
     alive
 }
 
-/// Scores victory points for a team and checks its goal.
-pub(crate) fn score_victory_points(game: &mut Game, team: TeamId, points: u32) {
+/// Scores victory points for a team and checks its goal. `source` scored
+/// them, for `player` (the controller of its power; `None` for an edit).
+pub(crate) fn score_victory_points(
+    game: &mut Game,
+    team: TeamId,
+    points: u32,
+    source: EffectSource,
+    player: Option<PlayerId>,
+) {
     let total = game.st.victory_points[team.index()].saturating_add(points);
     game.st.victory_points[team.index()] = total;
-    game.emit(Event::VictoryPoints {
+    game.emit_score(Event::VictoryPoints {
         team,
         points,
         total,
+        source,
+        player,
     });
     check(game);
 }

@@ -11,7 +11,7 @@ use spacedock_schema::scenario::{Cell as CellName, EventField, EventKind, WinHow
 
 use crate::action::{Action, Target};
 use crate::board::Pos;
-use crate::event::{Cell, Event};
+use crate::event::{Cell, EffectSource, Event};
 use crate::game::Game;
 use crate::ids::{Hex, PlayerId, ShipCardId, ShipId, TacticId, TeamId};
 use crate::outcome::{Outcome, WinKind};
@@ -109,6 +109,30 @@ fn cell(cell: Cell) -> CellName {
 fn deck_owner(game: &Game, deck: u8) -> String {
     let first = game.data.decks[usize::from(deck)].players[0];
     player(game, first)
+}
+
+/// Whose power an [`EffectSource`] is, as a pattern names it: the ship
+/// card, the tactic card, or the special rule; nothing for an edit.
+fn source_field(game: &Game, source: EffectSource) -> Option<(EventField, EventValue)> {
+    let text = EventValue::Text;
+    match source {
+        EffectSource::ShipPower { card, .. } => {
+            Some((EventField::Ship, text(card_name(game, card))))
+        }
+        EffectSource::CardPower { card, .. } | EffectSource::Card { card } => {
+            Some((EventField::Card, text(tactic(game, card))))
+        }
+        EffectSource::Rule { rule } => Some((EventField::Rule, text(rule_name(game, rule)))),
+        EffectSource::Edit => None,
+    }
+}
+
+/// A special rule of the mission, by name.
+fn rule_name(game: &Game, rule: u16) -> String {
+    game.mission()
+        .special_rules
+        .get(usize::from(rule))
+        .map_or_else(|| format!("rule {rule}"), |rule| rule.name.clone())
 }
 
 /// An event as its kind and its fields, each as a pattern would name it.
@@ -370,18 +394,36 @@ pub(super) fn event(game: &Game, event: &Event) -> Rendered {
                 (F::Player, text(player(game, *by))),
             ],
         ),
+        Event::PowerRoll {
+            source,
+            player: p,
+            roll,
+            row,
+        } => {
+            let mut fields = vec![(F::Player, text(player(game, *p)))];
+            fields.extend(source_field(game, *source));
+            fields.push((F::Roll, number(i64::from(*roll))));
+            if let Some(row) = row {
+                fields.push((F::Row, number(i64::from(*row) + 1)));
+            }
+            (EventKind::PowerRoll, fields)
+        }
         Event::VictoryPoints {
             team: t,
             points,
             total,
-        } => (
-            EventKind::VictoryPoints,
-            vec![
-                (F::Team, text(team(game, *t))),
-                (F::Points, number(i64::from(*points))),
-                (F::Total, number(i64::from(*total))),
-            ],
-        ),
+            source,
+            player: p,
+        } => {
+            let mut fields = vec![(F::Team, text(team(game, *t)))];
+            if let Some(p) = p {
+                fields.push((F::Player, text(player(game, *p))));
+            }
+            fields.extend(source_field(game, *source));
+            fields.push((F::Points, number(i64::from(*points))));
+            fields.push((F::Total, number(i64::from(*total))));
+            (EventKind::VictoryPoints, fields)
+        }
         Event::GameOver { outcome } => {
             let (winner, kind) = match outcome {
                 Outcome::Win { team: t, how: kind } => (team(game, *t), *kind),

@@ -20,7 +20,9 @@ pub mod trace;
 
 pub use findings::{Finding, FindingKind, Severity, findings};
 pub use play::{Decision, PlayError, play, play_observed, policy_rng};
-pub use report::{CardReport, EndedReport, FailureReport, Report, ShipReport, SideReport};
+pub use report::{
+    CardReport, EndedReport, FailureReport, Report, ScoreReport, ShipReport, SideReport,
+};
 pub use seeds::{BadShard, Shard, game_seed};
 pub use simulate::{
     DEFAULT_MAX_STEPS, Run, SIM_FORMAT, Seat, SeatShip, SimConfig, SimError, SimResult,
@@ -28,5 +30,6 @@ pub use simulate::{
 };
 pub use stats::{Difference, Histogram, Rate, Spread, wilson};
 pub use tally::{
-    CardTally, Ended, FAILURE_SAMPLES, FailureSample, Failures, ShipTally, Tally, TeamTally,
+    CardTally, Ended, FAILURE_SAMPLES, FailureSample, Failures, ScoreTally, Scorer, ShipTally,
+    Tally, TeamTally,
 };

@@ -8,7 +8,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::sim::stats::{Difference, Rate, Spread};
-use crate::sim::tally::{FailureSample, Tally};
+use crate::sim::tally::{FailureSample, Scorer, Tally};
 
 /// A balance report.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -32,6 +32,8 @@ pub struct Report {
     pub ships: Vec<ShipReport>,
     /// How often each side played each tactic card.
     pub cards: Vec<CardReport>,
+    /// What scored each side's victory points, and how much.
+    pub scores: Vec<ScoreReport>,
     pub failures: FailureReport,
 }
 
@@ -86,6 +88,18 @@ pub struct CardReport {
     pub plays_per_game: Option<f64>,
     /// Games the side played it at least once, out of the games it had it.
     pub played_in: Rate,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ScoreReport {
+    /// The side that got the points.
+    pub team: String,
+    pub by: Scorer,
+    /// Points it scored for the side per finished game; `None` (JSON
+    /// `null`) when no game finished.
+    pub points_per_game: Option<f64>,
+    /// Finished games in which it scored for the side.
+    pub scored_in: Rate,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -153,6 +167,16 @@ impl Report {
                     prepped: card.prepped,
                     plays_per_game: (card.dealt > 0).then(|| card.plays as f64 / card.dealt as f64),
                     played_in: Rate::new(card.played_in, card.dealt),
+                })
+                .collect(),
+            scores: tally
+                .scores
+                .iter()
+                .map(|score| ScoreReport {
+                    team: score.team.clone(),
+                    by: score.by.clone(),
+                    points_per_game: (finished > 0).then(|| score.points as f64 / finished as f64),
+                    scored_in: Rate::new(score.scored_in, finished),
                 })
                 .collect(),
             failures: FailureReport {

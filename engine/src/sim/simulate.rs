@@ -17,7 +17,8 @@ use spacedock_schema::common::Level;
 use spacedock_schema::fleet::FleetSource;
 use spacedock_schema::mission::Selection;
 
-use crate::game::Game;
+use crate::event::{EffectSource, Event};
+use crate::game::{Game, Recording};
 use crate::ids::TeamId;
 use crate::outcome::Outcome;
 use crate::policy::{Policy, policy_by_name};
@@ -25,11 +26,13 @@ use crate::setup::{Setup, SetupError};
 use crate::sim::play::{PlayError, play_observed};
 use crate::sim::seeds::{Shard, game_seed};
 use crate::sim::stats::Histogram;
-use crate::sim::tally::{CardTally, Ended, FailureSample, Failures, ShipTally, Tally, TeamTally};
+use crate::sim::tally::{
+    CardTally, Ended, FailureSample, Failures, ScoreTally, Scorer, ShipTally, Tally, TeamTally,
+};
 use crate::state::{CardPlace, TacticPlace};
 
 /// The format of `spacedock sim --format json` output and of shard files.
-pub const SIM_FORMAT: u32 = 3;
+pub const SIM_FORMAT: u32 = 4;
 
 /// The step bound when none is given: far above any real game (a random
 /// Dead Zone Battle takes a few thousand actions), low enough that a game
@@ -331,6 +334,31 @@ fn row<T: PartialEq>(rows: &mut Vec<T>, key: T) -> usize {
         })
 }
 
+/// What scored victory points, by name; `None` for points set through
+/// the editor, which no power scored.
+fn scorer(game: &Game, source: EffectSource) -> Option<Scorer> {
+    let bundle = &game.data.bundle;
+    Some(match source {
+        EffectSource::ShipPower { card, power } => {
+            let card = game.data.card(card);
+            let ship = &bundle.ships[card.ship];
+            Scorer::Ship {
+                ship: ship.id.clone(),
+                power: ship.versions[card.version].powers[usize::from(power)]
+                    .name
+                    .clone(),
+            }
+        }
+        EffectSource::CardPower { card, .. } | EffectSource::Card { card } => {
+            Scorer::Card(game.tactic(card).card.to_owned())
+        }
+        EffectSource::Rule { rule } => {
+            Scorer::Rule(game.mission().special_rules[usize::from(rule)].name.clone())
+        }
+        EffectSource::Edit => return None,
+    })
+}
+
 /// A thread's integer counts, indexed like its [`Layout`].
 struct Counts {
     games: u64,
@@ -348,9 +376,13 @@ struct Counts {
     survived: Vec<u64>,
     plays: Vec<u64>,
     played_in: Vec<u64>,
+    /// Per side and scorer: points, and games it scored in.
+    scores: Vec<(TeamId, Scorer, u64, u64)>,
     failures: Failures,
     /// Plays of each card slot in the game being played (not merged).
     scratch: Vec<u32>,
+    /// The victory points scored in the game being played (not merged).
+    scored: Vec<Event>,
 }
 
 impl Counts {
@@ -371,8 +403,10 @@ impl Counts {
             survived: vec![0; layout.ships.len()],
             plays: vec![0; layout.cards.len()],
             played_in: vec![0; layout.cards.len()],
+            scores: Vec::new(),
             failures: Failures::default(),
             scratch: vec![0; layout.cards.len()],
+            scored: Vec::new(),
         }
     }
 
@@ -403,7 +437,24 @@ impl Counts {
         add(&mut self.survived, &other.survived);
         add(&mut self.plays, &other.plays);
         add(&mut self.played_in, &other.played_in);
+        for (team, by, points, games) in &other.scores {
+            self.add_score(*team, by, *points, *games);
+        }
         self
+    }
+
+    fn add_score(&mut self, team: TeamId, by: &Scorer, points: u64, games: u64) {
+        match self
+            .scores
+            .iter_mut()
+            .find(|(known, known_by, ..)| *known == team && known_by == by)
+        {
+            Some((.., known_points, known_games)) => {
+                *known_points += points;
+                *known_games += games;
+            }
+            None => self.scores.push((team, by.clone(), points, games)),
+        }
     }
 
     /// Adds a finished game.
@@ -472,6 +523,29 @@ impl Counts {
             self.played_in[slot] += u64::from(*plays > 0);
             *plays = 0;
         }
+        // A scorer counts a game once, however often it scored in it.
+        let mut game_scores: Vec<(TeamId, Scorer, u64)> = Vec::new();
+        for event in self.scored.drain(..) {
+            if let Event::VictoryPoints {
+                team,
+                points,
+                source,
+                ..
+            } = event
+                && let Some(by) = scorer(game, source)
+            {
+                match game_scores
+                    .iter_mut()
+                    .find(|(known, known_by, _)| *known == team && *known_by == by)
+                {
+                    Some((.., sum)) => *sum += u64::from(points),
+                    None => game_scores.push((team, by, u64::from(points))),
+                }
+            }
+        }
+        for (team, by, points) in game_scores {
+            self.add_score(team, &by, points, 1);
+        }
     }
 
     fn into_tally(self, layout: &Layout) -> Tally {
@@ -502,6 +576,19 @@ impl Counts {
                 played_in: self.played_in[slot],
             })
             .collect();
+        let mut scores = self.scores;
+        scores.sort_by(|(left, left_by, ..), (right, right_by, ..)| {
+            left.cmp(right).then_with(|| left_by.cmp(right_by))
+        });
+        let scores = scores
+            .into_iter()
+            .map(|(team, by, points, scored_in)| ScoreTally {
+                team: layout.teams[team.index()].clone(),
+                by,
+                points,
+                scored_in,
+            })
+            .collect();
         Tally {
             games: self.games,
             finished: self.finished,
@@ -524,6 +611,7 @@ impl Counts {
             steps: self.steps,
             ships,
             cards,
+            scores,
             failures: self.failures,
         }
     }
@@ -546,13 +634,15 @@ impl Worker<'_> {
         let mission = &self.config.mission;
         let result = catch_unwind(AssertUnwindSafe(|| {
             let mut game = self.setup.start(seed);
-            game.set_record_events(false);
+            // Only the points scored, to say what scored them.
+            game.set_recording(Recording::Scores);
             let mut policies: Vec<Box<dyn Policy>> = self
                 .policies
                 .iter()
                 .map(|name| policy_by_name(name).expect("names checked before the run"))
                 .collect();
             let scratch = &mut counts.scratch;
+            let scored = &mut counts.scored;
             let slots = &self.layout.tactic_slots;
             let outcome = play_observed(
                 &mut game,
@@ -564,8 +654,10 @@ impl Worker<'_> {
                         let team = game.team(decision.player);
                         scratch[slots[team.index()][card.index()]] += 1;
                     }
+                    game.drain_events(scored);
                 },
             );
+            game.drain_events(scored);
             (game, outcome)
         }));
         match result {
@@ -580,6 +672,7 @@ impl Worker<'_> {
                     }
                 }
                 counts.scratch.iter_mut().for_each(|plays| *plays = 0);
+                counts.scored.clear();
                 counts.failures.keep(FailureSample {
                     index,
                     seed,
@@ -589,6 +682,7 @@ impl Worker<'_> {
             Err(payload) => {
                 counts.failures.panic += 1;
                 counts.scratch.iter_mut().for_each(|plays| *plays = 0);
+                counts.scored.clear();
                 let reason = payload
                     .downcast_ref::<&str>()
                     .map(|text| (*text).to_owned())

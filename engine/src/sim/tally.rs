@@ -36,6 +36,11 @@ pub struct Tally {
     pub ships: Vec<ShipTally>,
     /// One entry per tactic card (by card id) of each side's decks.
     pub cards: Vec<CardTally>,
+    /// One entry per side and what scored victory points for it, for
+    /// those that scored in some finished game, ordered by side (in
+    /// `teams` order), then by what scored.
+    #[serde(default)]
+    pub scores: Vec<ScoreTally>,
     pub failures: Failures,
 }
 
@@ -135,6 +140,31 @@ pub struct CardTally {
     pub plays: u64,
     /// Games in which the side played at least one copy.
     pub played_in: u64,
+}
+
+/// What scored victory points, by name.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Scorer {
+    /// A special rule of the mission, by name.
+    Rule(String),
+    /// A ship card's power: the card's id and the power's name.
+    Ship { ship: String, power: String },
+    /// A tactic card by id: its own `do`, or a power of it attached.
+    Card(String),
+}
+
+/// The victory points one thing scored for a side.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(expecting = "a scorer's tally (an object)")]
+pub struct ScoreTally {
+    /// The team that got the points.
+    pub team: String,
+    pub by: Scorer,
+    /// Points it scored for the team, summed over the finished games.
+    pub points: u64,
+    /// Finished games in which it scored for the team.
+    pub scored_in: u64,
 }
 
 /// Games that did not reach an outcome, by reason.
@@ -249,6 +279,28 @@ impl Tally {
                 None => self.cards.push(theirs.clone()),
             }
         }
+        for theirs in &other.scores {
+            match self
+                .scores
+                .iter_mut()
+                .find(|mine| mine.team == theirs.team && mine.by == theirs.by)
+            {
+                Some(mine) => {
+                    add(&mut mine.points, theirs.points)?;
+                    add(&mut mine.scored_in, theirs.scored_in)?;
+                }
+                None => self.scores.push(theirs.clone()),
+            }
+        }
+        // A scorer comes in the shards it scored in: wherever it came,
+        // it goes where the whole run puts it.
+        let teams: Vec<&str> = self.teams.iter().map(|team| team.team.as_str()).collect();
+        self.scores.sort_by(|left, right| {
+            let side = |score: &ScoreTally| teams.iter().position(|team| *team == score.team);
+            side(left)
+                .cmp(&side(right))
+                .then_with(|| left.by.cmp(&right.by))
+        });
         Ok(())
     }
 }
@@ -266,7 +318,9 @@ fn add(into: &mut u64, from: u64) -> Result<(), TallyOverflow> {
 
 #[cfg(test)]
 mod tests {
-    use super::{FAILURE_SAMPLES, FailureSample, Failures, ShipTally, Tally, TeamTally};
+    use super::{
+        FAILURE_SAMPLES, FailureSample, Failures, ScoreTally, Scorer, ShipTally, Tally, TeamTally,
+    };
 
     fn sample(index: u64) -> FailureSample {
         FailureSample {
@@ -329,6 +383,53 @@ mod tests {
         assert_eq!(left.ships[0].fielded, 4);
         assert_eq!(left.ships[0].deployed, 4);
         assert_eq!(left.ships[1].ship, "red-fuvu");
+    }
+
+    /// Scorers come in the shards they scored in: merged by side and
+    /// scorer, and ordered as one run orders them (by side, then scorer)
+    /// whichever shard had them first.
+    #[test]
+    fn score_rows_merge_by_side_and_scorer_in_the_runs_order() {
+        let team = |name: &str| TeamTally {
+            team: name.to_owned(),
+            ..TeamTally::default()
+        };
+        let score = |team: &str, by: Scorer, points| ScoreTally {
+            team: team.to_owned(),
+            by,
+            points,
+            scored_in: 1,
+        };
+        let rule = || Scorer::Rule("Victory points".to_owned());
+        let card = || Scorer::Card("plunder".to_owned());
+        let mut left = Tally {
+            teams: vec![team("wretch"), team("isn")],
+            scores: vec![score("isn", rule(), 2)],
+            ..Tally::default()
+        };
+        let right = Tally {
+            teams: vec![team("wretch"), team("isn")],
+            scores: vec![
+                score("wretch", card(), 1),
+                score("wretch", rule(), 3),
+                score("isn", rule(), 5),
+            ],
+            ..Tally::default()
+        };
+        left.merge(&right).unwrap();
+        let rows: Vec<(&str, &Scorer, u64, u64)> = left
+            .scores
+            .iter()
+            .map(|row| (row.team.as_str(), &row.by, row.points, row.scored_in))
+            .collect();
+        assert_eq!(
+            rows,
+            [
+                ("wretch", &rule(), 3, 1),
+                ("wretch", &card(), 1, 1),
+                ("isn", &rule(), 7, 2),
+            ]
+        );
     }
 
     #[test]

@@ -37,7 +37,7 @@ use crate::sim::play::{Decision, PlayError, play_observed, policy_rng};
 use crate::sim::simulate::{SimError, seat_policies};
 
 /// The trace format this build writes.
-pub const TRACE_FORMAT: u32 = 2;
+pub const TRACE_FORMAT: u32 = 3;
 
 /// One line of a trace.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -680,8 +680,10 @@ mod tests {
     use std::io::BufReader;
 
     use super::{
-        MAX_LINE, ReplayError, TRACE_FORMAT, TraceReadError, TraceSpec, check_shape, record, replay,
+        MAX_LINE, ReplayError, TRACE_FORMAT, TraceLine, TraceReadError, TraceSpec, check_shape,
+        record, replay,
     };
+    use crate::event::{EffectSource, Event};
     use crate::ids::PlayerId;
     use crate::rules::testing::bundle;
     use crate::sim::DEFAULT_MAX_STEPS;
@@ -791,6 +793,100 @@ mod tests {
         let header = shape(&lines.join("\n")).expect("a trace");
         assert_eq!(header.format, TRACE_FORMAT);
         assert!(replay_lines(&lines).expect("replays").confirmed());
+    }
+
+    /// Every roll of The Struggle at Pan Base's survivor recovery is a
+    /// line naming the rule, its roll and the row of its table, followed by
+    /// the points that row scores, named alike; a roll edited in the file
+    /// is a mismatch at its line.
+    #[test]
+    fn a_special_rules_rolls_and_points_are_lines_that_replay() {
+        let spec = TraceSpec {
+            mission: "the-struggle-at-pan-base".to_owned(),
+            seed: 1,
+            policies: vec!["greedy".to_owned()],
+            max_steps: DEFAULT_MAX_STEPS,
+            source: None,
+            fleets: Vec::new(),
+        };
+        let mut bytes = Vec::new();
+        record(&bundle(), &spec, &mut bytes).expect("the game records");
+        let mut lines: Vec<String> = String::from_utf8(bytes)
+            .expect("UTF-8")
+            .lines()
+            .map(str::to_owned)
+            .collect();
+        let bundle = bundle();
+        let mission = bundle
+            .missions
+            .iter()
+            .find(|mission| mission.id == spec.mission)
+            .expect("the mission");
+        let survivors = mission
+            .special_rules
+            .iter()
+            .position(|rule| rule.name == "Recovering survivors")
+            .expect("the rule") as u16;
+        let source = EffectSource::Rule { rule: survivors };
+        let events: Vec<(usize, Event)> = lines
+            .iter()
+            .enumerate()
+            .filter_map(|(index, line)| match serde_json::from_str(line) {
+                Ok(TraceLine::Event(event)) => Some((index, event)),
+                _ => None,
+            })
+            .collect();
+        let mut rolls = 0;
+        for pair in events.windows(2) {
+            let ((_, roll_event), (_, next)) = (&pair[0], &pair[1]);
+            // Blue Sparrows roll too, for their own power.
+            let Event::PowerRoll {
+                source: rolled_by,
+                roll,
+                row,
+                ..
+            } = *roll_event
+            else {
+                continue;
+            };
+            if rolled_by != source {
+                continue;
+            }
+            // One survivor on a 1, two on 2-6, three on 7 or more.
+            let (wanted_row, points) = match roll {
+                1 => (0, 1),
+                2..=6 => (1, 2),
+                _ => (2, 3),
+            };
+            assert_eq!(row, Some(wanted_row), "roll {roll}");
+            match next {
+                Event::VictoryPoints {
+                    points: scored,
+                    source: scored_by,
+                    player: Some(_),
+                    ..
+                } => {
+                    assert_eq!((*scored, *scored_by), (points, source));
+                }
+                other => panic!("the roll of {roll} scores, not {other:?}"),
+            }
+            rolls += 1;
+        }
+        assert!(rolls >= 2, "the game recovers survivors ({rolls} rolls)");
+        assert!(replay_lines(&lines).expect("replays").confirmed());
+        let (index, _) = events
+            .iter()
+            .find(|(_, event)| matches!(event, Event::PowerRoll { .. }))
+            .expect("a roll");
+        let index = *index;
+        lines[index] = edit(&lines[index], |line| {
+            let roll = &mut line["event"]["PowerRoll"]["roll"];
+            *roll = (roll.as_u64().expect("a roll") % 8 + 1).into();
+        });
+        match replay_lines(&lines) {
+            Err(ReplayError::Diverged { line, .. }) => assert_eq!(line, index as u64 + 1),
+            other => panic!("not caught: {other:?}"),
+        }
     }
 
     #[test]

@@ -457,8 +457,13 @@ fn value(
             let team = checker.team(&name, pointer)?;
             named(checker.teams[team].clone())
         }
+        EventField::Rule => {
+            let name = checker.rule(&text(&pattern.rule), pointer)?;
+            named(name)
+        }
         EventField::Round => number(pattern.round),
         EventField::Roll => number(pattern.roll),
+        EventField::Row => number(pattern.row),
         EventField::Number => {
             let faces = checker.context.rules.number_die;
             match pattern.number {

@@ -142,6 +142,7 @@ fn check(
         diagnostics,
         seats: Vec::new(),
         teams: Vec::new(),
+        rules: Vec::new(),
         ships: Vec::new(),
         broken_ships: false,
         broken_seats: false,
@@ -213,6 +214,8 @@ pub(crate) struct Checker<'a, 'd> {
     pub(crate) seats: Vec<Seat>,
     /// The mission's team names.
     pub(crate) teams: Vec<String>,
+    /// The names of the mission's special rules (none on a bare board).
+    pub(crate) rules: Vec<String>,
     /// The scenario's ship cards, in order; `None` where one did not resolve.
     pub(crate) ships: Vec<Option<Fielded>>,
     /// Some ship card of `[[ships]]` did not resolve: a reference to a ship
@@ -336,6 +339,33 @@ impl Checker<'_, '_> {
             pointer,
             format!("no player named `{text}` in this scenario"),
             "unknown player",
+            Some(help),
+        );
+        None
+    }
+
+    /// A special rule of the mission by name, in any case; its name as the
+    /// mission writes it.
+    pub(crate) fn rule(&mut self, text: &str, pointer: &str) -> Option<String> {
+        if let Some(name) = self
+            .rules
+            .iter()
+            .find(|name| name.eq_ignore_ascii_case(text))
+        {
+            return Some(name.clone());
+        }
+        let names: Vec<&str> = self.rules.iter().map(String::as_str).collect();
+        let help = if names.is_empty() {
+            "this scenario plays with no special rules (a bare board has none)".to_owned()
+        } else {
+            did_you_mean(text, names.iter().copied())
+                .unwrap_or_else(|| format!("the mission's special rules: {}", quoted(&names)))
+        };
+        self.report(
+            Code::UnknownReference,
+            pointer,
+            format!("no special rule named `{text}` in this scenario's mission"),
+            "unknown special rule",
             Some(help),
         );
         None

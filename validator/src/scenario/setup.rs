@@ -140,6 +140,11 @@ fn seats<'s>(
     match ground {
         Ground::Mission(mission) => {
             checker.teams = mission.teams.iter().map(|team| team.name.clone()).collect();
+            checker.rules = mission
+                .special_rules
+                .iter()
+                .map(|rule| rule.name.clone())
+                .collect();
             checker.seats = mission
                 .players
                 .iter()
