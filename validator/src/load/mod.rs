@@ -2,6 +2,7 @@
 //! check its shape, and deserialize it. Every problem is reported; a file
 //! that fails contributes nothing further, the others carry on.
 
+mod cut;
 pub(crate) mod document;
 pub(crate) mod shape;
 
@@ -531,7 +532,7 @@ pub(crate) fn load_scenario<T: DeserializeOwned>(
     let (mut value, file, broken) =
         load_value(path, FileKind::Scenario, &["steps"], sources, diagnostics)?;
     let steps: Vec<usize> = broken.iter().map(|&(_, index)| index).collect();
-    leave_out(&mut value, "steps", &steps, file, sources);
+    cut::leave_out(&mut value, "/steps", &steps, file, sources);
     typed(value, file, FileKind::Scenario, diagnostics).map(|item| (item, file))
 }
 
@@ -586,42 +587,13 @@ pub(crate) fn load_fleet(
                 Some((name.to_owned(), Location { file, span }))
             })
             .collect();
-        leave_out(&mut value, list, &indices, file, sources);
+        cut::leave_out(&mut value, &format!("/{list}"), &indices, file, sources);
     }
     typed(value, file, FileKind::Fleet, diagnostics).map(|fleet| FleetBuild {
         fleet,
         file,
         left_out,
     })
-}
-
-/// Takes the items at `broken` (ascending) out of the array `list` of a
-/// document, the items after them found where they were written.
-fn leave_out(
-    value: &mut serde_json::Value,
-    list: &str,
-    broken: &[usize],
-    file: FileId,
-    sources: &mut SourceMap,
-) {
-    let Some(items) = value
-        .get_mut(list)
-        .and_then(serde_json::Value::as_array_mut)
-        .filter(|_| !broken.is_empty())
-    else {
-        return;
-    };
-    let kept: Vec<usize> = (0..items.len())
-        .filter(|index| !broken.contains(index))
-        .collect();
-    let all = std::mem::take(items);
-    *items = kept.iter().map(|&index| all[index].clone()).collect();
-    // Ascending: each item's spans are read before they are replaced.
-    for (now, &was) in kept.iter().enumerate() {
-        if now != was {
-            sources.renumber(file, &format!("/{list}/{now}"), &format!("/{list}/{was}"));
-        }
-    }
 }
 
 /// Reads, parses, shape-checks and deserializes one file.
@@ -751,6 +723,7 @@ fn load_value(
         }
         scope.extend(verdict.recheck);
     };
+    let broken = cut::leave_out_parts(kind, &mut value, broken, file, sources);
     if broken.is_empty() {
         return Some((value, file, Vec::new()));
     }
