@@ -38,9 +38,11 @@ const PLAY_STRUCTURE: &[&str] = &["when", "if", "do"];
 /// for any index or key. A broken value is left out with the deepest part
 /// holding it. Each is a part whose absence no check reads as a lack:
 /// a tactic card's power (attached cards need none), a special rule (no
-/// check counts them). Items whose absence would be read as a lack (a
-/// scenario's steps, a fleet's entries, a tactic card) are left out by
-/// their callers, which keep what names them.
+/// check counts them), a scenario's optional numbers and lists of cards,
+/// its discovery tiles and its expectations. Items whose absence would be
+/// read as a lack (a scenario's ship cards and steps, a fleet's entries,
+/// a tactic card) are left out by their callers, which keep what names
+/// them.
 fn parts(kind: FileKind) -> &'static [(&'static str, Cut)] {
     match kind {
         FileKind::Mission => &[
@@ -51,10 +53,30 @@ fn parts(kind: FileKind) -> &'static [(&'static str, Cut)] {
             ("/tactic/*/powers/*", Cut::Part),
             ("/tactic/*", Cut::Structure(PLAY_STRUCTURE)),
         ],
+        FileKind::Scenario => &[
+            ("/rule", Cut::Part),
+            ("/seed", Cut::Part),
+            ("/turn", Cut::Part),
+            ("/turn/*", Cut::Part),
+            ("/players/*/energy", Cut::Part),
+            ("/players/*/victory_points", Cut::Part),
+            ("/players/*/hand", Cut::Part),
+            ("/players/*/hand/*", Cut::Part),
+            ("/players/*/deck", Cut::Part),
+            ("/players/*/deck/*", Cut::Part),
+            ("/players/*/discard", Cut::Part),
+            ("/players/*/discard/*", Cut::Part),
+            ("/tiles/*", Cut::Part),
+            ("/expect", Cut::Part),
+            ("/expect/*", Cut::Part),
+            ("/expect/players/*", Cut::Part),
+            ("/expect/ships/*", Cut::Part),
+            ("/expect/events/*", Cut::Part),
+            ("/expect/no_events/*", Cut::Part),
+        ],
         FileKind::Pack
         | FileKind::Rules
         | FileKind::Ship
-        | FileKind::Scenario
         | FileKind::Board
         | FileKind::Fleet
         | FileKind::Bundle => &[],
@@ -238,6 +260,11 @@ mod tests {
             Some(("/special_rules/0".to_owned(), Cut::Part))
         );
         assert_eq!(part(FileKind::Mission, "/players/0/faction"), None);
+        assert_eq!(
+            part(FileKind::Scenario, "/players/0/hand/2"),
+            Some(("/players/0/hand/2".to_owned(), Cut::Part))
+        );
+        assert_eq!(part(FileKind::Scenario, "/players/0/name"), None);
     }
 
     #[test]
