@@ -165,6 +165,29 @@ fn an_unknown_seat_or_mission_is_a_usage_error() {
 }
 
 #[test]
+fn a_missions_file_given_for_its_id_is_told_the_id() {
+    // `--mission` takes an id or a name; a mission's file, with or without
+    // its folder, is a likely slip, answered with the id of the mission
+    // in that file.
+    for given in [
+        "open-battle.toml",
+        "missions/open-battle.toml",
+        "clean/missions/open-battle.toml",
+    ] {
+        let mut args = vec!["fleet", "check", "fleets/legal.toml", "--mission", given];
+        args.extend(PACK);
+        let finished = run(&args, 2);
+        assert!(
+            finished.stderr.contains(
+                "help: did you mean `open-battle`? `--mission` takes the mission's id or name, not its file"
+            ),
+            "{given}: {}",
+            finished.stderr
+        );
+    }
+}
+
+#[test]
 fn a_missing_fleet_file_or_pack_exits_2() {
     fleet_check("fleets/no-such-fleet.toml", &[], 2);
     let finished = run(

@@ -435,8 +435,42 @@ fn find_mission<'m>(
         .and_then(|m| model.mission(m))
         .ok_or_else(|| SelectionError::UnknownMission {
             name: text.to_owned(),
-            suggestion: did_you_mean(text, ids.iter().map(String::as_str)),
+            suggestion: mission_of_file(context, text, &ids)
+                .map(|id| {
+                    format!(
+                        "did you mean `{id}`? `--mission` takes the mission's id or name, not its file"
+                    )
+                })
+                .or_else(|| did_you_mean(text, ids.iter().map(String::as_str))),
             missions: ids.clone(),
+        })
+}
+
+/// The id of the mission whose file `text` names (`dead-zone-battle.toml`,
+/// `missions/dead-zone-battle.toml`), or one close to its name; `ids` are
+/// the missions' ids, in their order.
+fn mission_of_file(context: &Context<'_>, text: &str, ids: &[String]) -> Option<String> {
+    let path = std::path::Path::new(text);
+    let is_file =
+        path.extension().is_some_and(|ext| ext == "toml") || path.components().count() > 1;
+    let stem = path.file_stem()?.to_str().filter(|_| is_file)?;
+    let files = context.content.missions.iter().map(|loaded| {
+        context
+            .sources
+            .get(loaded.file)
+            .path()
+            .file_stem()
+            .and_then(|stem| stem.to_str())
+            .unwrap_or_default()
+    });
+    let by_file = files
+        .zip(ids)
+        .find(|(file, _)| *file == stem)
+        .map(|(_, id)| id.clone());
+    by_file
+        .or_else(|| ids.iter().find(|id| *id == stem).cloned())
+        .or_else(|| {
+            crate::suggest::closest(stem, ids.iter().map(String::as_str)).map(str::to_owned)
         })
 }
 
