@@ -187,6 +187,43 @@ fn a_missions_file_given_for_its_id_is_told_the_id() {
     }
 }
 
+/// A mission whose file has errors is not unknown: its errors are the
+/// pack's, and the command says the mission could not be read rather than
+/// that there is none of that name.
+#[test]
+fn a_mission_that_could_not_be_read_is_not_called_unknown() {
+    let dir = copy_fixture("clean");
+    let mission = dir.path().join("clean/missions/open-battle.toml");
+    let text = std::fs::read_to_string(&mission).unwrap();
+    std::fs::write(
+        &mission,
+        text.replacen("fleet_cost = 12", "fleet_cost = \"12\"", 1),
+    )
+    .unwrap();
+    std::fs::copy(
+        crate::fixtures().join("fleets/legal.toml"),
+        dir.path().join("legal.toml"),
+    )
+    .unwrap();
+    let args = [
+        "fleet",
+        "check",
+        "legal.toml",
+        "--pack",
+        "clean",
+        "--mission",
+        "open-battle",
+    ];
+    let finished = run_in(dir.path(), &args, 2);
+    assert!(
+        finished.stderr.ends_with(
+            "clean: 1 error, 0 warnings\nerror: mission `open-battle` could not be read\nhelp: its file's errors are above; once they are mended, builds for it can be checked\n"
+        ),
+        "{}",
+        finished.stderr
+    );
+}
+
 #[test]
 fn a_missing_fleet_file_or_pack_exits_2() {
     fleet_check("fleets/no-such-fleet.toml", &[], 2);

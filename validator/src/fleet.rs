@@ -35,6 +35,10 @@ pub enum SelectionError {
         suggestion: Option<String>,
         missions: Vec<String>,
     },
+    /// The mission's file has errors (reported with the pack's): there is
+    /// no mission to check a build against until they are mended.
+    #[error("mission `{name}` could not be read")]
+    UnreadMission { name: String },
     #[error("more than one mission is named `{name}`")]
     AmbiguousMission { name: String, ids: Vec<String> },
     #[error("`{mission}` has no player {asked}")]
@@ -57,6 +61,10 @@ impl SelectionError {
                 let mut missions = missions.clone();
                 missions.sort();
                 format!("missions: {}", missions.join(", "))
+            }
+            SelectionError::UnreadMission { .. } => {
+                "its file's errors are above; once they are mended, builds for it can be checked"
+                    .to_owned()
             }
             SelectionError::AmbiguousMission { ids, .. } => {
                 format!("use the mission's id: {}", ids.join(" or "))
@@ -429,9 +437,17 @@ fn find_mission<'m>(
             ids: named.iter().map(|&m| ids[m].clone()).collect(),
         });
     }
-    context
-        .index
-        .lookup_quiet(ItemKind::Mission, text)
+    let found = context.index.lookup_quiet(ItemKind::Mission, text);
+    // A mission whose file has errors is not unknown: those errors say
+    // what keeps it from being checked against.
+    if found.is_some_and(|m| model.mission(m).is_none())
+        || (found.is_none() && context.index.is_unread(ItemKind::Mission, text))
+    {
+        return Err(SelectionError::UnreadMission {
+            name: text.to_owned(),
+        });
+    }
+    found
         .and_then(|m| model.mission(m))
         .ok_or_else(|| SelectionError::UnknownMission {
             name: text.to_owned(),

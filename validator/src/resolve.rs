@@ -355,6 +355,12 @@ impl Index {
         }
     }
 
+    /// Whether `text` names an item whose file could not be read (by its
+    /// id, name or file name).
+    pub(crate) fn is_unread(&self, kind: ItemKind, text: &str) -> bool {
+        self.names(kind).broken.contains(text)
+    }
+
     /// Resolves a reference, reporting it if it names nothing.
     pub(crate) fn resolve(
         &self,
