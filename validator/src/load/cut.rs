@@ -31,14 +31,19 @@ enum Cut {
 /// The keys of a special rule's structure.
 const RULE_STRUCTURE: &[&str] = &["for", "when", "if", "do", "optional", "cost", "limit"];
 
+/// The keys of a ship card's power's structure.
+const POWER_STRUCTURE: &[&str] = &["when", "if", "do", "optional", "cost", "limit"];
+
 /// The keys of what playing a tactic card does.
 const PLAY_STRUCTURE: &[&str] = &["when", "if", "do"];
 
 /// The parts of a kind of file that can be left out, as pointers with `*`
 /// for any index or key. A broken value is left out with the deepest part
 /// holding it. Each is a part whose absence no check reads as a lack:
-/// a tactic card's power (attached cards need none), a special rule (no
-/// check counts them), a scenario's optional numbers and lists of cards,
+/// a tactic card's power (attached cards need none), the structure of a
+/// special rule or a ship card's power (its name, which `ignore-power`
+/// looks for, stays; see [`lack_unread`] for a carrier's), a scenario's
+/// optional numbers and lists of cards,
 /// its discovery tiles and its expectations. Items whose absence would be
 /// read as a lack (a scenario's ship cards and steps, a fleet's entries,
 /// a tactic card) are left out by their callers, which keep what names
@@ -49,6 +54,7 @@ fn parts(kind: FileKind) -> &'static [(&'static str, Cut)] {
             ("/special_rules/*", Cut::Structure(RULE_STRUCTURE)),
             ("/special_rules/*", Cut::Part),
         ],
+        FileKind::Ship => &[("/versions/*/powers/*", Cut::Structure(POWER_STRUCTURE))],
         FileKind::Tactics => &[
             ("/tactic/*/powers/*", Cut::Part),
             ("/tactic/*", Cut::Structure(PLAY_STRUCTURE)),
@@ -74,12 +80,9 @@ fn parts(kind: FileKind) -> &'static [(&'static str, Cut)] {
             ("/expect/events/*", Cut::Part),
             ("/expect/no_events/*", Cut::Part),
         ],
-        FileKind::Pack
-        | FileKind::Rules
-        | FileKind::Ship
-        | FileKind::Board
-        | FileKind::Fleet
-        | FileKind::Bundle => &[],
+        FileKind::Pack | FileKind::Rules | FileKind::Board | FileKind::Fleet | FileKind::Bundle => {
+            &[]
+        }
     }
 }
 
@@ -115,6 +118,20 @@ fn part_of(kind: FileKind, pointer: &str) -> Option<(String, Cut)> {
         .map(|(depth, _, cut)| (format!("/{}", at[..depth].join("/")), cut))
 }
 
+/// Whether no check would read the absence of `part` as a lack. A
+/// version's own powers count in its capacity as the holds are loaded
+/// (`modify capacity` on `self`): a carrier's power left out could make a
+/// hold look overfull, so a carrier's version is not read past one.
+fn lack_unread(kind: FileKind, value: &Value, part: &str) -> bool {
+    if kind != FileKind::Ship {
+        return true;
+    }
+    let version = part.rsplitn(3, '/').nth(2).unwrap_or_default();
+    value
+        .pointer(version)
+        .is_some_and(|version| version.get("capacity").is_none())
+}
+
 /// Whether `pointer` is `part` or below it.
 fn within(pointer: &str, part: &str) -> bool {
     pointer
@@ -134,7 +151,7 @@ pub(super) fn leave_out_parts(
     let mut cuts: Vec<(String, Cut)> = Vec::new();
     let mut rest = Vec::new();
     for pointer in broken {
-        match part_of(kind, &pointer) {
+        match part_of(kind, &pointer).filter(|(part, _)| lack_unread(kind, value, part)) {
             Some(cut) => cuts.push(cut),
             None => rest.push(pointer),
         }
@@ -261,10 +278,40 @@ mod tests {
         );
         assert_eq!(part(FileKind::Mission, "/players/0/faction"), None);
         assert_eq!(
+            part(FileKind::Ship, "/versions/1/powers/0/do/0/kind"),
+            Some((
+                "/versions/1/powers/0".to_owned(),
+                Cut::Structure(POWER_STRUCTURE)
+            ))
+        );
+        assert_eq!(part(FileKind::Ship, "/versions/1/powers/0/name"), None);
+        assert_eq!(
             part(FileKind::Scenario, "/players/0/hand/2"),
             Some(("/players/0/hand/2".to_owned(), Cut::Part))
         );
         assert_eq!(part(FileKind::Scenario, "/players/0/name"), None);
+    }
+
+    #[test]
+    fn a_carriers_power_is_not_read_past() {
+        let mut sources = SourceMap::new();
+        let file = sources.add(std::path::PathBuf::from("s.toml"), String::new());
+        let mut value = serde_json::json!({ "versions": [
+            { "powers": [{ "do": 1 }] },
+            { "capacity": 4, "powers": [{ "do": 1 }] },
+        ] });
+        let rest = leave_out_parts(
+            FileKind::Ship,
+            &mut value,
+            vec![
+                "/versions/0/powers/0/do".to_owned(),
+                "/versions/1/powers/0/do".to_owned(),
+            ],
+            file,
+            &mut sources,
+        );
+        assert_eq!(rest, ["/versions/1/powers/0/do"]);
+        assert_eq!(value["versions"][0]["powers"][0], serde_json::json!({}));
     }
 
     #[test]
