@@ -165,6 +165,66 @@ fn an_unknown_seat_or_mission_is_a_usage_error() {
 }
 
 #[test]
+fn a_missions_file_given_for_its_id_is_told_the_id() {
+    // `--mission` takes an id or a name; a mission's file, with or without
+    // its folder, is a likely slip, answered with the id of the mission
+    // in that file.
+    for given in [
+        "open-battle.toml",
+        "missions/open-battle.toml",
+        "clean/missions/open-battle.toml",
+    ] {
+        let mut args = vec!["fleet", "check", "fleets/legal.toml", "--mission", given];
+        args.extend(PACK);
+        let finished = run(&args, 2);
+        assert!(
+            finished.stderr.contains(
+                "help: did you mean `open-battle`? `--mission` takes the mission's id or name, not its file"
+            ),
+            "{given}: {}",
+            finished.stderr
+        );
+    }
+}
+
+/// A mission whose file has errors is not unknown: its errors are the
+/// pack's, and the command says the mission could not be read rather than
+/// that there is none of that name.
+#[test]
+fn a_mission_that_could_not_be_read_is_not_called_unknown() {
+    let dir = copy_fixture("clean");
+    let mission = dir.path().join("clean/missions/open-battle.toml");
+    let text = std::fs::read_to_string(&mission).unwrap();
+    std::fs::write(
+        &mission,
+        text.replacen("fleet_cost = 12", "fleet_cost = \"12\"", 1),
+    )
+    .unwrap();
+    std::fs::copy(
+        crate::fixtures().join("fleets/legal.toml"),
+        dir.path().join("legal.toml"),
+    )
+    .unwrap();
+    let args = [
+        "fleet",
+        "check",
+        "legal.toml",
+        "--pack",
+        "clean",
+        "--mission",
+        "open-battle",
+    ];
+    let finished = run_in(dir.path(), &args, 2);
+    assert!(
+        finished.stderr.ends_with(
+            "clean: 1 error, 0 warnings\nerror: mission `open-battle` could not be read\nhelp: its file's errors are above; once they are mended, builds for it can be checked\n"
+        ),
+        "{}",
+        finished.stderr
+    );
+}
+
+#[test]
 fn a_missing_fleet_file_or_pack_exits_2() {
     fleet_check("fleets/no-such-fleet.toml", &[], 2);
     let finished = run(

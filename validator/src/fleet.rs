@@ -35,6 +35,10 @@ pub enum SelectionError {
         suggestion: Option<String>,
         missions: Vec<String>,
     },
+    /// The mission's file has errors (reported with the pack's): there is
+    /// no mission to check a build against until they are mended.
+    #[error("mission `{name}` could not be read")]
+    UnreadMission { name: String },
     #[error("more than one mission is named `{name}`")]
     AmbiguousMission { name: String, ids: Vec<String> },
     #[error("`{mission}` has no player {asked}")]
@@ -57,6 +61,10 @@ impl SelectionError {
                 let mut missions = missions.clone();
                 missions.sort();
                 format!("missions: {}", missions.join(", "))
+            }
+            SelectionError::UnreadMission { .. } => {
+                "its file's errors are above; once they are mended, builds for it can be checked"
+                    .to_owned()
             }
             SelectionError::AmbiguousMission { ids, .. } => {
                 format!("use the mission's id: {}", ids.join(" or "))
@@ -429,14 +437,56 @@ fn find_mission<'m>(
             ids: named.iter().map(|&m| ids[m].clone()).collect(),
         });
     }
-    context
-        .index
-        .lookup_quiet(ItemKind::Mission, text)
+    let found = context.index.lookup_quiet(ItemKind::Mission, text);
+    // A mission whose file has errors is not unknown: those errors say
+    // what keeps it from being checked against.
+    if found.is_some_and(|m| model.mission(m).is_none())
+        || (found.is_none() && context.index.is_unread(ItemKind::Mission, text))
+    {
+        return Err(SelectionError::UnreadMission {
+            name: text.to_owned(),
+        });
+    }
+    found
         .and_then(|m| model.mission(m))
         .ok_or_else(|| SelectionError::UnknownMission {
             name: text.to_owned(),
-            suggestion: did_you_mean(text, ids.iter().map(String::as_str)),
+            suggestion: mission_of_file(context, text, &ids)
+                .map(|id| {
+                    format!(
+                        "did you mean `{id}`? `--mission` takes the mission's id or name, not its file"
+                    )
+                })
+                .or_else(|| did_you_mean(text, ids.iter().map(String::as_str))),
             missions: ids.clone(),
+        })
+}
+
+/// The id of the mission whose file `text` names (`dead-zone-battle.toml`,
+/// `missions/dead-zone-battle.toml`), or one close to its name; `ids` are
+/// the missions' ids, in their order.
+fn mission_of_file(context: &Context<'_>, text: &str, ids: &[String]) -> Option<String> {
+    let path = std::path::Path::new(text);
+    let is_file =
+        path.extension().is_some_and(|ext| ext == "toml") || path.components().count() > 1;
+    let stem = path.file_stem()?.to_str().filter(|_| is_file)?;
+    let files = context.content.missions.iter().map(|loaded| {
+        context
+            .sources
+            .get(loaded.file)
+            .path()
+            .file_stem()
+            .and_then(|stem| stem.to_str())
+            .unwrap_or_default()
+    });
+    let by_file = files
+        .zip(ids)
+        .find(|(file, _)| *file == stem)
+        .map(|(_, id)| id.clone());
+    by_file
+        .or_else(|| ids.iter().find(|id| *id == stem).cloned())
+        .or_else(|| {
+            crate::suggest::closest(stem, ids.iter().map(String::as_str)).map(str::to_owned)
         })
 }
 

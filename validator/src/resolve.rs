@@ -107,7 +107,28 @@ impl Names {
         } else {
             fit_names.chain(fit_ids).collect()
         };
-        did_you_mean(text, candidates).or_else(|| {
+        // Items as close are all suggested, each once, by the spelling
+        // that comes first (an item's id and name can be as near).
+        let mut suggested: Vec<usize> = Vec::new();
+        let found: Vec<&str> = crate::suggest::closest_all(text, candidates)
+            .into_iter()
+            .filter(|near| {
+                let item = self
+                    .ids
+                    .iter()
+                    .position(|id| id == near)
+                    .or_else(|| self.names.iter().position(|name| name == near));
+                match item {
+                    Some(item) if suggested.contains(&item) => false,
+                    Some(item) => {
+                        suggested.push(item);
+                        true
+                    }
+                    None => true,
+                }
+            })
+            .collect();
+        crate::suggest::did_you_mean_of(&found).or_else(|| {
             let near = crate::suggest::closest(text, self.candidates())?;
             let item = self
                 .ids
@@ -332,6 +353,12 @@ impl Index {
             Lookup::Found(item) | Lookup::Alias(item) => Some(item),
             Lookup::Ambiguous(_) | Lookup::Duplicated | Lookup::Missing => None,
         }
+    }
+
+    /// Whether `text` names an item whose file could not be read (by its
+    /// id, name or file name).
+    pub(crate) fn is_unread(&self, kind: ItemKind, text: &str) -> bool {
+        self.names(kind).broken.contains(text)
     }
 
     /// Resolves a reference, reporting it if it names nothing.

@@ -4,17 +4,33 @@
 /// The candidate closest to `input`, if it is close enough to be a likely
 /// typo: within an edit distance (two letters swapped counting as one
 /// edit) of a third of its length (at least 2), or equal ignoring case and
-/// punctuation.
+/// punctuation. Of several as close, the first: callers that read the
+/// input as the candidate order them by preference.
 pub fn closest<'a>(input: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
-    let mut best: Option<(usize, &str)> = None;
+    closest_all(input, candidates).into_iter().next()
+}
+
+/// Every candidate as close to `input` as the closest one (see
+/// [`closest`]), in their order, each once: two names one slip away are
+/// both likely, and a did-you-mean that picked one would hide the other.
+pub fn closest_all<'a>(input: &str, candidates: impl IntoIterator<Item = &'a str>) -> Vec<&'a str> {
+    let mut best: Option<usize> = None;
+    let mut found: Vec<&str> = Vec::new();
     for candidate in candidates {
         let distance = slips(input, candidate);
         let limit = (candidate.chars().count() / 3).max(2);
-        if distance <= limit && best.is_none_or(|(best_distance, _)| distance < best_distance) {
-            best = Some((distance, candidate));
+        if distance > limit || best.is_some_and(|best| distance > best) {
+            continue;
+        }
+        if best != Some(distance) {
+            best = Some(distance);
+            found.clear();
+        }
+        if !found.contains(&candidate) {
+            found.push(candidate);
         }
     }
-    best.map(|(_, candidate)| candidate)
+    found
 }
 
 /// The slips between `input` and `candidate`: 0 when they are equal
@@ -28,12 +44,24 @@ pub fn slips(input: &str, candidate: &str) -> usize {
     }
 }
 
-/// `Did you mean `x`?`, or nothing.
+/// `did you mean `x`?`, or `did you mean `x` or `y`?` when both are as
+/// close, or nothing.
 pub fn did_you_mean<'a>(
     input: &str,
     candidates: impl IntoIterator<Item = &'a str>,
 ) -> Option<String> {
-    closest(input, candidates).map(|candidate| format!("did you mean `{candidate}`?"))
+    did_you_mean_of(&closest_all(input, candidates))
+}
+
+/// `did you mean `x`?` for the candidates found (`x`, `y` or `z` when
+/// more than one), or nothing when there are none.
+pub fn did_you_mean_of(found: &[&str]) -> Option<String> {
+    let quoted: Vec<String> = found.iter().map(|name| format!("`{name}`")).collect();
+    match quoted.as_slice() {
+        [] => None,
+        [one] => Some(format!("did you mean {one}?")),
+        [init @ .., last] => Some(format!("did you mean {} or {last}?", init.join(", "))),
+    }
 }
 
 fn fold(text: &str) -> String {
@@ -90,6 +118,23 @@ mod tests {
         assert!(!is_slug("F-47"));
         assert!(!is_slug("a--b"));
         assert!(!is_slug("-a"));
+    }
+
+    #[test]
+    fn names_as_close_are_all_suggested() {
+        let zones = ["north-1", "north-2", "south"];
+        assert_eq!(closest_all("north-3", zones), ["north-1", "north-2"]);
+        assert_eq!(closest("north-3", zones), Some("north-1"));
+        assert_eq!(
+            did_you_mean("north-3", zones).as_deref(),
+            Some("did you mean `north-1` or `north-2`?")
+        );
+        // A nearer one wins alone, and the same name twice is one.
+        assert_eq!(
+            closest_all("north-2", ["north-1", "north-2", "north-2"]),
+            ["north-2"]
+        );
+        assert_eq!(did_you_mean("west", zones), None);
     }
 
     #[test]

@@ -10,6 +10,8 @@
 //! `reroll` only on a hit or a miss); parameters agree with each other; and
 //! every die table covers each face of the number die exactly once.
 
+use std::cell::RefCell;
+
 use spacedock_schema::common::{Icon, Phase, TacticType};
 use spacedock_schema::effect::{
     Clause, Condition, Effect, PlayerRef, Role, Selector, ShipFilter, Trigger, Until, WeaponSlot,
@@ -40,6 +42,7 @@ pub(crate) fn check(context: &Context<'_>, model: &Model, diagnostics: &mut Diag
                     when: power.when,
                     attached: false,
                     target_chosen: false,
+                    lacking: None,
                 };
                 scope.clause(
                     &format!("{}/versions/{v}/powers/{p}", loaded.pointer),
@@ -72,6 +75,7 @@ pub(crate) fn check(context: &Context<'_>, model: &Model, diagnostics: &mut Diag
                 when: rule.when,
                 attached: false,
                 target_chosen: false,
+                lacking: None,
             };
             for (i, name) in rule.players.iter().enumerate() {
                 scope.rule_player(&format!("{pointer}/for/{i}"), name, diagnostics);
@@ -121,6 +125,7 @@ fn card(
         when: card.when,
         attached: false,
         target_chosen: false,
+        lacking: None,
     };
     if let Some(target) = &card.target {
         play.card_target(&format!("{pointer}/target"), card, target, diagnostics);
@@ -225,18 +230,27 @@ fn card(
         target_chosen: card.target.is_some() && !attaches,
         ..play
     };
-    conditions.conditions(&format!("{pointer}/if"), &card.conditions, diagnostics);
-    let effects = Scope {
-        attached: attaches,
-        ..conditions
+    let play_checks = |scope: &Scope<'_, '_>, diagnostics: &mut Diagnostics| {
+        scope.conditions(&format!("{pointer}/if"), &card.conditions, diagnostics);
+        let effects = Scope {
+            attached: attaches,
+            ..*scope
+        };
+        effects.effects(
+            &format!("{pointer}/do"),
+            card.play().effects,
+            Lasting::Played,
+            diagnostics,
+        );
     };
-    let played = card.play();
-    effects.effects(
-        &format!("{pointer}/do"),
-        played.effects,
-        Lasting::Played,
-        diagnostics,
-    );
+    // An event without `when` is played in its phase; one whose `if` and
+    // `do` refer to more than one thing of a moment was meant to answer it.
+    let told = !attaches
+        && card.when.is_none()
+        && conditions.told_lacking_when(pointer, play_checks, diagnostics);
+    if !told {
+        play_checks(&conditions, diagnostics);
+    }
     for (i, power) in card.powers.iter().enumerate() {
         let scope = Scope {
             context,
@@ -245,6 +259,7 @@ fn card(
             when: power.when,
             attached: attaches,
             target_chosen: false,
+            lacking: None,
         };
         scope.clause(
             &format!("{pointer}/powers/{i}"),
@@ -310,6 +325,9 @@ struct Scope<'a, 'c> {
     attached: bool,
     /// An event's chosen `target` exists here.
     target_chosen: bool,
+    /// While a power without `when` is checked for what needs one: what
+    /// does, written down instead of told one by one.
+    lacking: Option<&'a RefCell<Vec<String>>>,
 }
 
 impl Scope<'_, '_> {
@@ -331,6 +349,71 @@ impl Scope<'_, '_> {
         } else {
             diagnostic.help(help)
         });
+    }
+
+    /// In a power without `when` checked for what needs one, writes down
+    /// `what` (a key, an effect's kind, a role) and says not to tell it:
+    /// the missing `when` is told once for all of them.
+    fn lacks_when(&self, what: &str) -> bool {
+        let Some(lacking) = self.lacking.filter(|_| self.when.is_none()) else {
+            return false;
+        };
+        let mut lacking = lacking.borrow_mut();
+        if !lacking.iter().any(|known| known == what) {
+            lacking.push(what.to_owned());
+        }
+        true
+    }
+
+    /// A power or an event without `when` where more than one thing
+    /// needs one (as `check` finds them): the missing `when` is told once,
+    /// at the power, naming them, and the rest of it is checked as usual.
+    /// Whether it was so.
+    fn told_lacking_when(
+        &self,
+        pointer: &str,
+        check: impl FnOnce(&Scope<'_, '_>, &mut Diagnostics),
+        diagnostics: &mut Diagnostics,
+    ) -> bool {
+        let lacking = RefCell::new(Vec::new());
+        let mut others = Diagnostics::default();
+        let collecting = Scope {
+            lacking: Some(&lacking),
+            ..*self
+        };
+        check(&collecting, &mut others);
+        let lacking = lacking.into_inner();
+        if lacking.len() < 2 {
+            return false;
+        }
+        let (what, holds) = match self.source {
+            Source::Rule { .. } => ("rule", "holds all the time"),
+            Source::Card { card } if !card.kind.attaches() => {
+                ("event", "is played in its phase, answering nothing")
+            }
+            _ => ("power", "holds all the time"),
+        };
+        let moments = if what == "event" {
+            "the moment it answers, such as `attack` or `hit`"
+        } else {
+            "a phase start, an event, or an action window such as `deploy-phase` for the player to choose when"
+        };
+        let named: Vec<&str> = lacking.iter().map(String::as_str).collect();
+        self.push(
+            diagnostics,
+            Code::WrongTrigger,
+            pointer,
+            format!(
+                "this {what} has no `when`, yet its {} need one",
+                and_list(&named)
+            ),
+            "no `when`",
+            format!("without `when` this {what} {holds}; give it a `when`: {moments}"),
+        );
+        for diagnostic in others.into_sorted() {
+            diagnostics.push(diagnostic);
+        }
+        true
     }
 
     fn trigger_words(&self) -> String {
@@ -364,9 +447,19 @@ impl Scope<'_, '_> {
             }
             return;
         }
+        if clause.when.is_none()
+            && self.lacking.is_none()
+            && self.told_lacking_when(
+                pointer,
+                |scope, diagnostics| scope.clause(pointer, clause, diagnostics),
+                diagnostics,
+            )
+        {
+            return;
+        }
         if clause.when.is_none() {
             for (key, set) in [("optional", clause.optional), ("cost", clause.cost > 0)] {
-                if set {
+                if set && !self.lacks_when(key) {
                     self.push(
                         diagnostics,
                         Code::InvalidParameter,
@@ -383,6 +476,7 @@ impl Scope<'_, '_> {
             && let Some(effect) = clause.effects.iter().find(|effect| {
                 !matches!(effect, Effect::Modify { .. } | Effect::PreventDamage { .. })
             })
+            && !self.lacks_when("limit")
         {
             self.push(
                 diagnostics,
@@ -485,6 +579,13 @@ impl Scope<'_, '_> {
     /// Reports a condition or effect whose trigger is not one of `allowed`.
     fn needs(&self, pointer: &str, what: &str, allowed: &[Trigger], diagnostics: &mut Diagnostics) {
         if self.when.is_some_and(|when| allowed.contains(&when)) {
+            return;
+        }
+        // `what` is "`reroll`" or "the `card` condition": the word between
+        // its backquotes is what needs the `when`.
+        if let Some(word) = what.split('`').nth(1)
+            && self.lacks_when(word)
+        {
             return;
         }
         let names: Vec<&str> = allowed.iter().map(|t| t.name()).collect();
@@ -852,6 +953,7 @@ impl Scope<'_, '_> {
             return;
         }
         match (until, lasting) {
+            (Some(Some(_)), Lasting::Continuous) if self.lacks_when("until") => {}
             (Some(Some(until)), Lasting::Continuous) => self.push(
                 diagnostics,
                 Code::WrongTrigger,
@@ -876,7 +978,7 @@ impl Scope<'_, '_> {
                 effect,
                 Effect::Modify { .. } | Effect::ExtraWeapon { .. } | Effect::DenyCover { .. }
             );
-        if once_only && lasting == Lasting::Continuous {
+        if once_only && lasting == Lasting::Continuous && !self.lacks_when(kind) {
             self.push(
                 diagnostics,
                 Code::WrongTrigger,
@@ -897,7 +999,7 @@ impl Scope<'_, '_> {
                 .when
                 .is_some_and(|when| when.is_attack() && when != Trigger::AttackEnd),
         };
-        if !allowed {
+        if !allowed && !self.lacks_when("until") {
             self.push(
                 diagnostics,
                 Code::WrongTrigger,
@@ -1217,7 +1319,7 @@ impl Scope<'_, '_> {
 
     /// `acting-ship` and `affected-ship` exist only when the trigger has them.
     fn event_role(&self, pointer: &str, role: Role, diagnostics: &mut Diagnostics) {
-        if !self.role_exists(role) {
+        if !self.role_exists(role) && !self.lacks_when(role.name()) {
             let triggers: Vec<&str> = Trigger::ALL
                 .into_iter()
                 .filter(|t| match role {
@@ -1505,6 +1607,16 @@ fn face_list(faces: &[u32]) -> String {
         (_, [one]) => format!("faces {one} are"),
         (_, [init @ .., last]) => format!("faces {} and {last} are", init.join(", ")),
         (_, []) => String::new(),
+    }
+}
+
+/// "`a`", "`a` and `b`", "`a`, `b` and `c`".
+fn and_list(items: &[&str]) -> String {
+    let quoted: Vec<String> = items.iter().map(|item| format!("`{item}`")).collect();
+    match quoted.as_slice() {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
     }
 }
 

@@ -2,6 +2,7 @@
 //! check its shape, and deserialize it. Every problem is reported; a file
 //! that fails contributes nothing further, the others carry on.
 
+mod cut;
 pub(crate) mod document;
 pub(crate) mod shape;
 
@@ -15,6 +16,7 @@ use spacedock_schema::fleet::FleetSource;
 use spacedock_schema::mission::MissionSource;
 use spacedock_schema::pack::PackManifest;
 use spacedock_schema::rules::Rules;
+use spacedock_schema::scenario::ScenarioSource;
 use spacedock_schema::ship::ShipSource;
 use spacedock_schema::tactic::{TacticSource, TacticsSource};
 
@@ -520,19 +522,79 @@ fn load_item_file(
     }
 }
 
-/// Reads, parses, shape-checks and deserializes a scenario: a step whose
-/// shape is broken is left out (its errors reported), so that the rest of
-/// the scenario is read and checked on.
-pub(crate) fn load_scenario<T: DeserializeOwned>(
+/// A scenario as read.
+#[derive(Debug)]
+pub(crate) struct ScenarioRead {
+    pub(crate) scenario: ScenarioSource,
+    pub(crate) file: FileId,
+    /// The `[[ships]]` entries left out for the errors in their shape: the
+    /// ship card each names, where it is written, if it can be read.
+    pub(crate) left_out_ships: Vec<Option<(String, Location)>>,
+}
+
+/// Reads, parses, shape-checks and deserializes a scenario: a step or a
+/// ship card entry whose shape is broken is left out, and so is any other
+/// broken part whose absence no check reads as a lack (a turn's phase, a
+/// card of a hand, an expectation; see [`cut`]), its errors reported, so
+/// that the rest of the scenario is read and checked on.
+pub(crate) fn load_scenario(
     path: &Path,
     sources: &mut SourceMap,
     diagnostics: &mut Diagnostics,
-) -> Option<(T, FileId)> {
-    let (mut value, file, broken) =
-        load_value(path, FileKind::Scenario, &["steps"], sources, diagnostics)?;
-    let steps: Vec<usize> = broken.iter().map(|&(_, index)| index).collect();
-    leave_out(&mut value, "steps", &steps, file, sources);
-    typed(value, file, FileKind::Scenario, diagnostics).map(|item| (item, file))
+) -> Option<ScenarioRead> {
+    let (mut value, file, broken) = load_value(
+        path,
+        FileKind::Scenario,
+        &["steps", "ships"],
+        sources,
+        diagnostics,
+    )?;
+    cut::leave_out(&mut value, "/steps", &indices_in(&broken, 0), file, sources);
+    let left_out_ships = leave_out_named(
+        &mut value,
+        "ships",
+        "ship",
+        &indices_in(&broken, 1),
+        file,
+        sources,
+    );
+    typed(value, file, FileKind::Scenario, diagnostics).map(|scenario| ScenarioRead {
+        scenario,
+        file,
+        left_out_ships,
+    })
+}
+
+/// The indices of the items of the `list`th array among `broken`.
+fn indices_in(broken: &[ItemAt], list: usize) -> Vec<usize> {
+    broken
+        .iter()
+        .filter(|&&(which, _)| which == list)
+        .map(|&(_, index)| index)
+        .collect()
+}
+
+/// Leaves out the entries at `indices` (ascending) of the array `list`;
+/// returns the name each gives under `key`, and where, if it can be read.
+fn leave_out_named(
+    value: &mut serde_json::Value,
+    list: &str,
+    key: &str,
+    indices: &[usize],
+    file: FileId,
+    sources: &mut SourceMap,
+) -> Vec<Option<(String, Location)>> {
+    let entries = value.get(list).and_then(serde_json::Value::as_array);
+    let names = indices
+        .iter()
+        .map(|&index| {
+            let name = entries?.get(index)?.get(key)?.as_str()?;
+            let span = sources.value_span(file, &format!("/{list}/{index}/{key}"));
+            Some((name.to_owned(), Location { file, span }))
+        })
+        .collect();
+    cut::leave_out(value, &format!("/{list}"), indices, file, sources);
+    names
 }
 
 /// A fleet build as read.
@@ -566,62 +628,29 @@ pub(crate) fn load_fleet(
         sources,
         diagnostics,
     )?;
-    let mut left_out = LeftOut::default();
-    let lists = [
-        ("ships", "ship", &mut left_out.ships),
-        ("deck", "card", &mut left_out.cards),
-    ];
-    for (which, (list, key, names)) in lists.into_iter().enumerate() {
-        let indices: Vec<usize> = broken
-            .iter()
-            .filter(|&&(of, _)| of == which)
-            .map(|&(_, index)| index)
-            .collect();
-        let entries = value.get(list).and_then(serde_json::Value::as_array);
-        *names = indices
-            .iter()
-            .map(|&index| {
-                let name = entries?.get(index)?.get(key)?.as_str()?;
-                let span = sources.value_span(file, &format!("/{list}/{index}/{key}"));
-                Some((name.to_owned(), Location { file, span }))
-            })
-            .collect();
-        leave_out(&mut value, list, &indices, file, sources);
-    }
+    let left_out = LeftOut {
+        ships: leave_out_named(
+            &mut value,
+            "ships",
+            "ship",
+            &indices_in(&broken, 0),
+            file,
+            sources,
+        ),
+        cards: leave_out_named(
+            &mut value,
+            "deck",
+            "card",
+            &indices_in(&broken, 1),
+            file,
+            sources,
+        ),
+    };
     typed(value, file, FileKind::Fleet, diagnostics).map(|fleet| FleetBuild {
         fleet,
         file,
         left_out,
     })
-}
-
-/// Takes the items at `broken` (ascending) out of the array `list` of a
-/// document, the items after them found where they were written.
-fn leave_out(
-    value: &mut serde_json::Value,
-    list: &str,
-    broken: &[usize],
-    file: FileId,
-    sources: &mut SourceMap,
-) {
-    let Some(items) = value
-        .get_mut(list)
-        .and_then(serde_json::Value::as_array_mut)
-        .filter(|_| !broken.is_empty())
-    else {
-        return;
-    };
-    let kept: Vec<usize> = (0..items.len())
-        .filter(|index| !broken.contains(index))
-        .collect();
-    let all = std::mem::take(items);
-    *items = kept.iter().map(|&index| all[index].clone()).collect();
-    // Ascending: each item's spans are read before they are replaced.
-    for (now, &was) in kept.iter().enumerate() {
-        if now != was {
-            sources.renumber(file, &format!("/{list}/{now}"), &format!("/{list}/{was}"));
-        }
-    }
 }
 
 /// Reads, parses, shape-checks and deserializes one file.
@@ -751,6 +780,7 @@ fn load_value(
         }
         scope.extend(verdict.recheck);
     };
+    let broken = cut::leave_out_parts(kind, &mut value, broken, file, sources);
     if broken.is_empty() {
         return Some((value, file, Vec::new()));
     }

@@ -63,6 +63,7 @@ pub(crate) fn check(
     let mut reporter = alternatives::Reporter {
         file,
         sources,
+        document: instance,
         diagnostics: Vec::new(),
         misspelt_tags: Vec::new(),
     };
@@ -234,7 +235,7 @@ pub(crate) fn check(
                     diagnostics.push(
                         Diagnostic::new(
                             Code::UnknownKey,
-                            format!("unknown key `{key}`{}", within(&pointer)),
+                            format!("unknown key `{key}`{}", within(&pointer, instance)),
                         )
                         .at(key_at(&key_pointer))
                         .label("not a key here")
@@ -259,7 +260,7 @@ pub(crate) fn check(
                 }
                 Diagnostic::new(
                     Code::MissingKey,
-                    format!("missing key `{key}`{}", within(&pointer)),
+                    format!("missing key `{key}`{}", within(&pointer, instance)),
                 )
                 .at(key_at(&pointer))
                 .label(if pointer.is_empty() {
@@ -482,11 +483,41 @@ fn field_name(pointer: &str) -> String {
     }
 }
 
-/// The words "in `versions[0].primary`" for a pointer, or nothing at the top level.
-fn within(pointer: &str) -> String {
+/// The words " in `versions[0].primary`" for a pointer, or nothing at the
+/// top level. Within a tactic card of a file of many, the card is named as
+/// an author knows it (" in `powers[0]` of the tactic card `Ion Lance`"),
+/// not by its place in the file.
+fn within(pointer: &str, document: &Value) -> String {
     if pointer.is_empty() {
         return String::new();
     }
+    if let Some((card, rest)) = tactic_card(pointer, document) {
+        return if rest.is_empty() {
+            format!(" in the tactic card `{card}`")
+        } else {
+            format!(" in `{}` of the tactic card `{card}`", path_words(rest))
+        };
+    }
+    format!(" in `{}`", path_words(pointer))
+}
+
+/// The name (or else the id) of the tactic card a pointer falls in, and
+/// the rest of the pointer within the card.
+fn tactic_card<'p, 'd>(pointer: &'p str, document: &'d Value) -> Option<(&'d str, &'p str)> {
+    let rest = pointer.strip_prefix("/tactic/")?;
+    let (index, rest) = match rest.split_once('/') {
+        Some((index, rest)) => (index, &pointer[pointer.len() - rest.len() - 1..]),
+        None => (rest, ""),
+    };
+    let card = document.get("tactic")?.get(index.parse::<usize>().ok()?)?;
+    let name = ["name", "id"]
+        .iter()
+        .find_map(|key| card.get(key).and_then(Value::as_str))?;
+    Some((name, rest))
+}
+
+/// A pointer as a path: `/versions/0/primary` is `versions[0].primary`.
+fn path_words(pointer: &str) -> String {
     let mut path = String::new();
     for token in pointer.split('/').skip(1) {
         if token.chars().all(|c| c.is_ascii_digit()) {
@@ -500,7 +531,7 @@ fn within(pointer: &str) -> String {
             path.push_str(&unescape(token));
         }
     }
-    format!(" in `{path}`")
+    path
 }
 
 /// The keys allowed where an `additionalProperties` error was raised,

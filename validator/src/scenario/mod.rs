@@ -17,8 +17,8 @@ use std::path::Path;
 
 use spacedock_schema::bundle::Bundle;
 use spacedock_schema::common::Size;
+use spacedock_schema::scenario::Direction;
 use spacedock_schema::scenario::checked::{Scenario, ShipRef, Weapon};
-use spacedock_schema::scenario::{Direction, ScenarioSource};
 
 use crate::codes::Code;
 use crate::context::Context;
@@ -61,13 +61,13 @@ pub fn check_scenarios(root: &Path, options: &Options) -> ScenarioSuite {
     // Each loaded scenario, with whether reading it found errors: one read
     // past an unknown key is checked on, so that its other mistakes are
     // reported too, but never run.
-    let mut loaded: Vec<(ScenarioSource, FileId, bool)> = Vec::new();
+    let mut loaded: Vec<(load::ScenarioRead, bool)> = Vec::new();
     let mut files = Vec::new();
     if !content.packs.is_empty() {
         for path in load::toml_files(&root.join("tests"), &mut scenario_diagnostics) {
             let before = sources.iter().count();
             let mut read = Diagnostics::default();
-            let item = load::load_scenario::<ScenarioSource>(&path, &mut sources, &mut read);
+            let item = load::load_scenario(&path, &mut sources, &mut read);
             let misread = read.has_errors();
             for diagnostic in read.into_sorted() {
                 scenario_diagnostics.push(diagnostic);
@@ -75,8 +75,8 @@ pub fn check_scenarios(root: &Path, options: &Options) -> ScenarioSuite {
             if let Some((file, _)) = sources.iter().nth(before) {
                 files.push(file);
             }
-            if let Some((item, file)) = item {
-                loaded.push((item, file, misread));
+            if let Some(item) = item {
+                loaded.push((item, misread));
             }
         }
     }
@@ -90,9 +90,10 @@ pub fn check_scenarios(root: &Path, options: &Options) -> ScenarioSuite {
             let mut scenarios = Vec::new();
             if let Some(bundle) = &bundle {
                 let extra_weapons = extra_weapon_names(bundle);
-                for (source, file, misread) in &loaded {
+                for (read, misread) in &loaded {
+                    let file = &read.file;
                     let mut own = Diagnostics::default();
-                    let checked = check(context, bundle, &extra_weapons, source, *file, &mut own);
+                    let checked = check(context, bundle, &extra_weapons, read, &mut own);
                     if !own.has_errors()
                         && !misread
                         && let Some(scenario) = checked
@@ -130,10 +131,15 @@ fn check(
     context: &Context<'_>,
     bundle: &Bundle,
     extra_weapons: &[String],
-    source: &ScenarioSource,
-    file: FileId,
+    read: &load::ScenarioRead,
     diagnostics: &mut Diagnostics,
 ) -> Option<Scenario> {
+    let (source, file) = (&read.scenario, read.file);
+    // A ship card entry left out for its shape still names its card: the
+    // name is looked up, and a ship not in play may be that one.
+    for (name, at) in read.left_out_ships.iter().flatten() {
+        context.index.resolve(ItemKind::Ship, name, at, diagnostics);
+    }
     let mut checker = Checker {
         context,
         bundle,
@@ -144,7 +150,7 @@ fn check(
         teams: Vec::new(),
         rules: Vec::new(),
         ships: Vec::new(),
-        broken_ships: false,
+        broken_ships: !read.left_out_ships.is_empty(),
         broken_seats: false,
     };
     let scenario = setup::check(&mut checker, source);

@@ -27,6 +27,8 @@ use super::{article, field_name, within};
 pub(super) struct Reporter<'a> {
     pub(super) file: FileId,
     pub(super) sources: &'a SourceMap,
+    /// The whole document, for naming the item a value is in.
+    pub(super) document: &'a Value,
     pub(super) diagnostics: Vec<(String, Diagnostic)>,
     /// Misspelt tags (`kidn` for `kind`), with the tag each stands for:
     /// read as it, the value is checked again as a whole.
@@ -142,7 +144,7 @@ fn meant(schema: &Value, error: &ValidationError<'_>, reporter: &mut Reporter<'_
                 };
                 let diagnostic = Diagnostic::new(
                     Code::UnknownKey,
-                    format!("unknown key `{key}`{}", within(&pointer)),
+                    format!("unknown key `{key}`{}", within(&pointer, reporter.document)),
                 )
                 .at(reporter.key_at(&key_pointer))
                 .label("not a key here")
@@ -157,7 +159,7 @@ fn meant(schema: &Value, error: &ValidationError<'_>, reporter: &mut Reporter<'_
             }
             let diagnostic = Diagnostic::new(
                 Code::MissingKey,
-                format!("missing key `{tag}`{}", within(&pointer)),
+                format!("missing key `{tag}`{}", within(&pointer, reporter.document)),
             )
             .at(reporter.key_at(&pointer))
             .label(format!("every {noun} says its `{tag}`"))

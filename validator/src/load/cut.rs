@@ -1,0 +1,347 @@
+//! Leaving out the broken parts of a document: a shape error (a wrong
+//! type, a value not allowed) stops the reading of the smallest part that
+//! can go without another check then reporting a lack, so that the rest of
+//! the file is read and checked on.
+//!
+//! It takes the document, as JSON, and the pointers of its shape errors
+//! that cannot be read past; it takes those parts out (the items after a
+//! left-out element found where they were written) and gives back the
+//! pointers that fall in no part of their kind of file, which break an
+//! item or the whole file as before.
+
+use serde_json::Value;
+use spacedock_schema::FileKind;
+
+use crate::source::{FileId, SourceMap};
+
+/// What leaving out a part takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Cut {
+    /// The part: an element of its array, or a key of its table.
+    Part,
+    /// The structure of a power or a card's play (its `when`, `if`, `do`,
+    /// ...), when the error is within one of these keys: what holds it is
+    /// kept as text only, its name and everything else still read. Taking
+    /// only the broken key would leave a structure that says something
+    /// else (a `when` with no `do`, a `do` with no `when`) and is reported
+    /// for it.
+    Structure(&'static [&'static str]),
+}
+
+/// The keys of a special rule's structure.
+const RULE_STRUCTURE: &[&str] = &["for", "when", "if", "do", "optional", "cost", "limit"];
+
+/// The keys of a ship card's power's structure.
+const POWER_STRUCTURE: &[&str] = &["when", "if", "do", "optional", "cost", "limit"];
+
+/// The keys of what playing a tactic card does.
+const PLAY_STRUCTURE: &[&str] = &["when", "if", "do"];
+
+/// The parts of a kind of file that can be left out, as pointers with `*`
+/// for any index or key. A broken value is left out with the deepest part
+/// holding it. Each is a part whose absence no check reads as a lack:
+/// a tactic card's power (attached cards need none), the structure of a
+/// special rule or a ship card's power (its name, which `ignore-power`
+/// looks for, stays; see [`lack_unread`] for a carrier's), a scenario's
+/// optional numbers and lists of cards,
+/// its discovery tiles and its expectations. Items whose absence would be
+/// read as a lack (a scenario's ship cards and steps, a fleet's entries,
+/// a tactic card) are left out by their callers, which keep what names
+/// them.
+fn parts(kind: FileKind) -> &'static [(&'static str, Cut)] {
+    match kind {
+        FileKind::Mission => &[
+            ("/special_rules/*", Cut::Structure(RULE_STRUCTURE)),
+            ("/special_rules/*", Cut::Part),
+        ],
+        FileKind::Ship => &[("/versions/*/powers/*", Cut::Structure(POWER_STRUCTURE))],
+        FileKind::Tactics => &[
+            ("/tactic/*/powers/*", Cut::Part),
+            ("/tactic/*", Cut::Structure(PLAY_STRUCTURE)),
+        ],
+        FileKind::Scenario => &[
+            ("/rule", Cut::Part),
+            ("/seed", Cut::Part),
+            ("/turn", Cut::Part),
+            ("/turn/*", Cut::Part),
+            ("/players/*/energy", Cut::Part),
+            ("/players/*/victory_points", Cut::Part),
+            ("/players/*/hand", Cut::Part),
+            ("/players/*/hand/*", Cut::Part),
+            ("/players/*/deck", Cut::Part),
+            ("/players/*/deck/*", Cut::Part),
+            ("/players/*/discard", Cut::Part),
+            ("/players/*/discard/*", Cut::Part),
+            ("/tiles/*", Cut::Part),
+            ("/expect", Cut::Part),
+            ("/expect/*", Cut::Part),
+            ("/expect/players/*", Cut::Part),
+            ("/expect/ships/*", Cut::Part),
+            ("/expect/events/*", Cut::Part),
+            ("/expect/no_events/*", Cut::Part),
+        ],
+        FileKind::Pack | FileKind::Rules | FileKind::Board | FileKind::Fleet | FileKind::Bundle => {
+            &[]
+        }
+    }
+}
+
+/// The tokens of a JSON pointer (`/a/0` is `a`, `0`), still escaped.
+fn tokens(pointer: &str) -> Vec<&str> {
+    pointer.split('/').skip(1).collect()
+}
+
+/// The part of `kind` that leaves out the broken value at `pointer`: the
+/// pointer of the part and how it is cut; `None` when none holds it.
+fn part_of(kind: FileKind, pointer: &str) -> Option<(String, Cut)> {
+    let at = tokens(pointer);
+    parts(kind)
+        .iter()
+        .enumerate()
+        .filter_map(|(order, &(template, cut))| {
+            let template = tokens(template);
+            let matches = template.len() <= at.len()
+                && template
+                    .iter()
+                    .zip(&at)
+                    .all(|(want, token)| *want == "*" || want == token);
+            let fits = match cut {
+                Cut::Part => true,
+                Cut::Structure(keys) => {
+                    at.get(template.len()).is_some_and(|key| keys.contains(key))
+                }
+            };
+            (matches && fits).then_some((template.len(), order, cut))
+        })
+        // Of two parts as deep, the first listed.
+        .max_by_key(|&(depth, order, _)| (depth, std::cmp::Reverse(order)))
+        .map(|(depth, _, cut)| (format!("/{}", at[..depth].join("/")), cut))
+}
+
+/// Whether no check would read the absence of `part` as a lack. A
+/// version's own powers count in its capacity as the holds are loaded
+/// (`modify capacity` on `self`): a carrier's power left out could make a
+/// hold look overfull, so a carrier's version is not read past one.
+fn lack_unread(kind: FileKind, value: &Value, part: &str) -> bool {
+    if kind != FileKind::Ship {
+        return true;
+    }
+    let version = part.rsplitn(3, '/').nth(2).unwrap_or_default();
+    value
+        .pointer(version)
+        .is_some_and(|version| version.get("capacity").is_none())
+}
+
+/// Whether `pointer` is `part` or below it.
+fn within(pointer: &str, part: &str) -> bool {
+    pointer
+        .strip_prefix(part)
+        .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
+}
+
+/// Leaves out the parts of `value` holding the broken values at `broken`;
+/// returns the pointers no part holds.
+pub(super) fn leave_out_parts(
+    kind: FileKind,
+    value: &mut Value,
+    broken: Vec<String>,
+    file: FileId,
+    sources: &mut SourceMap,
+) -> Vec<String> {
+    let mut cuts: Vec<(String, Cut)> = Vec::new();
+    let mut rest = Vec::new();
+    for pointer in broken {
+        match part_of(kind, &pointer).filter(|(part, _)| lack_unread(kind, value, part)) {
+            Some(cut) => cuts.push(cut),
+            None => rest.push(pointer),
+        }
+    }
+    cuts.sort_by(|a, b| a.0.cmp(&b.0));
+    cuts.dedup();
+    // A part within another left out goes with it.
+    let covered = |(part, _): &(String, Cut), cuts: &[(String, Cut)]| {
+        cuts.iter().any(|(other, cut)| {
+            other != part
+                && match cut {
+                    Cut::Part => within(part, other),
+                    Cut::Structure(keys) => keys
+                        .iter()
+                        .any(|key| within(part, &format!("{other}/{key}"))),
+                }
+        })
+    };
+    let kept: Vec<(String, Cut)> = cuts
+        .iter()
+        .filter(|cut| !covered(cut, &cuts))
+        .cloned()
+        .collect();
+    for (holder, cut) in &kept {
+        if let Cut::Structure(keys) = cut
+            && let Some(table) = value.pointer_mut(holder).and_then(Value::as_object_mut)
+        {
+            for key in *keys {
+                table.remove(*key);
+            }
+        }
+    }
+    // The elements of each array together, the deepest arrays first: an
+    // outer array's items are renumbered with what is below them already
+    // in place.
+    let mut parents: Vec<(String, Vec<String>)> = Vec::new();
+    for (part, cut) in &kept {
+        if *cut != Cut::Part {
+            continue;
+        }
+        let (parent, last) = part.rsplit_once('/').unwrap_or_default();
+        match parents.iter_mut().find(|(at, _)| at == parent) {
+            Some((_, lasts)) => lasts.push(last.to_owned()),
+            None => parents.push((parent.to_owned(), vec![last.to_owned()])),
+        }
+    }
+    parents.sort_by_key(|(parent, _)| std::cmp::Reverse(tokens(parent).len()));
+    for (parent, lasts) in parents {
+        match value.pointer_mut(&parent) {
+            Some(Value::Array(_)) => {
+                let mut indices: Vec<usize> =
+                    lasts.iter().filter_map(|last| last.parse().ok()).collect();
+                indices.sort_unstable();
+                leave_out(value, &parent, &indices, file, sources);
+            }
+            Some(Value::Object(table)) => {
+                for last in lasts {
+                    table.remove(&super::document::unescape(&last));
+                }
+            }
+            _ => {}
+        }
+    }
+    rest
+}
+
+/// Takes the items at `broken` (ascending) out of the array at `list` (a
+/// JSON pointer) of a document, the items after them found where they
+/// were written.
+pub(super) fn leave_out(
+    value: &mut Value,
+    list: &str,
+    broken: &[usize],
+    file: FileId,
+    sources: &mut SourceMap,
+) {
+    let Some(items) = value
+        .pointer_mut(list)
+        .and_then(Value::as_array_mut)
+        .filter(|_| !broken.is_empty())
+    else {
+        return;
+    };
+    let kept: Vec<usize> = (0..items.len())
+        .filter(|index| !broken.contains(index))
+        .collect();
+    let all = std::mem::take(items);
+    *items = kept.iter().map(|&index| all[index].clone()).collect();
+    // Ascending: each item's spans are read before they are replaced.
+    for (now, &was) in kept.iter().enumerate() {
+        if now != was {
+            sources.renumber(file, &format!("{list}/{now}"), &format!("{list}/{was}"));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_deepest_part_holding_a_value_is_left_out() {
+        let part = |kind, pointer| part_of(kind, pointer);
+        assert_eq!(
+            part(FileKind::Tactics, "/tactic/2/powers/1/do/0/amount"),
+            Some(("/tactic/2/powers/1".to_owned(), Cut::Part))
+        );
+        assert_eq!(
+            part(FileKind::Tactics, "/tactic/2/do/0"),
+            Some(("/tactic/2".to_owned(), Cut::Structure(PLAY_STRUCTURE)))
+        );
+        // A card's own keys break the card: its caller leaves it out.
+        assert_eq!(part(FileKind::Tactics, "/tactic/2/type"), None);
+        assert_eq!(
+            part(FileKind::Mission, "/special_rules/0/limit"),
+            Some((
+                "/special_rules/0".to_owned(),
+                Cut::Structure(RULE_STRUCTURE)
+            ))
+        );
+        assert_eq!(
+            part(FileKind::Mission, "/special_rules/0/name"),
+            Some(("/special_rules/0".to_owned(), Cut::Part))
+        );
+        assert_eq!(part(FileKind::Mission, "/players/0/faction"), None);
+        assert_eq!(
+            part(FileKind::Ship, "/versions/1/powers/0/do/0/kind"),
+            Some((
+                "/versions/1/powers/0".to_owned(),
+                Cut::Structure(POWER_STRUCTURE)
+            ))
+        );
+        assert_eq!(part(FileKind::Ship, "/versions/1/powers/0/name"), None);
+        assert_eq!(
+            part(FileKind::Scenario, "/players/0/hand/2"),
+            Some(("/players/0/hand/2".to_owned(), Cut::Part))
+        );
+        assert_eq!(part(FileKind::Scenario, "/players/0/name"), None);
+    }
+
+    #[test]
+    fn a_carriers_power_is_not_read_past() {
+        let mut sources = SourceMap::new();
+        let file = sources.add(std::path::PathBuf::from("s.toml"), String::new());
+        let mut value = serde_json::json!({ "versions": [
+            { "powers": [{ "do": 1 }] },
+            { "capacity": 4, "powers": [{ "do": 1 }] },
+        ] });
+        let rest = leave_out_parts(
+            FileKind::Ship,
+            &mut value,
+            vec![
+                "/versions/0/powers/0/do".to_owned(),
+                "/versions/1/powers/0/do".to_owned(),
+            ],
+            file,
+            &mut sources,
+        );
+        assert_eq!(rest, ["/versions/1/powers/0/do"]);
+        assert_eq!(value["versions"][0]["powers"][0], serde_json::json!({}));
+    }
+
+    #[test]
+    fn parts_of_nested_arrays_keep_their_places() {
+        let text = "[[tactic]]\nname = \"a\"\n\
+                    [[tactic.powers]]\ndo = 1\n\
+                    [[tactic.powers]]\ndo = 2\n\
+                    [[tactic]]\nname = \"b\"\n";
+        let mut sources = SourceMap::new();
+        let file = sources.add(std::path::PathBuf::from("t.toml"), text.to_owned());
+        let Ok(document) = crate::load::document::parse(text) else {
+            panic!("the test's TOML parses");
+        };
+        sources.set_pointers(file, document.pointers);
+        let mut value = document.value;
+        let rest = leave_out_parts(
+            FileKind::Tactics,
+            &mut value,
+            vec![
+                "/tactic/0/powers/0/do".to_owned(),
+                "/tactic/1/name".to_owned(),
+            ],
+            file,
+            &mut sources,
+        );
+        assert_eq!(rest, ["/tactic/1/name"]);
+        assert_eq!(
+            value["tactic"][0]["powers"],
+            serde_json::json!([{ "do": 2 }])
+        );
+        assert_eq!(sources.pointer_position(file, "/tactic/0/powers/0/do").0, 6);
+    }
+}
