@@ -152,6 +152,7 @@ Examples:
   spacedock sim --pack PACK --mission dead-zone-battle --games 1 --trace game.jsonl
   spacedock replay game.jsonl
   spacedock replay game.jsonl --pack content/saturn-offensive
+  spacedock replay game.jsonl --log | less
 
 The trace's actions are applied to a new game of the recorded seed; every
 event (dice rolls included) must come out as recorded, and the final state
@@ -528,6 +529,10 @@ pub(crate) struct ReplayArgs {
     /// The pack to replay with, if not the one the trace was recorded from.
     #[arg(long, value_name = "PACK")]
     pub(crate) pack: Option<PathBuf>,
+
+    /// Also print the game in words as it is replayed: each action with its step, round and player, and the events it caused, as scenarios write them.
+    #[arg(long)]
+    pub(crate) log: bool,
 }
 
 /// The items `list` can show.

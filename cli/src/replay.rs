@@ -7,13 +7,14 @@
 //! pack (the one named with `--pack`, or the one the trace was recorded
 //! from), and turns the verdict into a line on stdout and the exit status:
 //! 0 confirmed, 1 a game that differs from its record, 2 a trace (or pack)
-//! that cannot be read.
+//! that cannot be read. With `--log` it also prints the game in words as
+//! it is replayed: each action, and the events it caused.
 
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read, Write as _};
 use std::path::{Path, PathBuf};
 
-use spacedock_engine::sim::trace::{self, ReplayError};
+use spacedock_engine::sim::trace::{self, LogLine, ReplayError};
 
 use crate::args::ReplayArgs;
 use crate::error::Error;
@@ -109,7 +110,33 @@ pub(crate) fn run(args: &ReplayArgs, style: Style) -> Result<Exit, Error> {
         Err(exit) => return Ok(exit),
     };
     let mut stdout = io::stdout().lock();
-    match trace::replay(&bundle, open()?) {
+    let replayed = if args.log {
+        // The log is printed as the replay confirms it, so a trace that
+        // differs from its game shows the play up to the difference.
+        let mut failed = None;
+        let mut acted = false;
+        let replayed = trace::replay_logged(&bundle, open()?, &mut |line| {
+            // The events before the first action are the game's setup.
+            if !acted && failed.is_none() {
+                acted = true;
+                let heading = match line {
+                    LogLine::Event { .. } => writeln!(stdout, "    -  setup"),
+                    LogLine::Action { .. } => Ok(()),
+                };
+                failed = heading.err();
+            }
+            if failed.is_none() {
+                failed = writeln!(stdout, "{}", log_line(&line)).err();
+            }
+        });
+        if let Some(error) = failed {
+            return Err(error.into());
+        }
+        replayed
+    } else {
+        trace::replay(&bundle, open()?)
+    };
+    match replayed {
         Ok(replay) if replay.confirmed() => {
             writeln!(
                 stdout,
@@ -140,5 +167,26 @@ pub(crate) fn run(args: &ReplayArgs, style: Style) -> Result<Exit, Error> {
             writeln!(stdout, "mismatch: {error}")?;
             Ok(Exit::ContentErrors)
         }
+    }
+}
+
+/// A line of the log: an action with its step, round and player; an
+/// event, indented, under the action it came of.
+fn log_line(line: &LogLine) -> String {
+    match line {
+        LogLine::Action {
+            step,
+            round,
+            player,
+            text,
+            ..
+        } => {
+            let round = match round {
+                0 => "setup".to_owned(),
+                round => format!("round {round}"),
+            };
+            format!("{step:>5}  {round}, {player}: {text}")
+        }
+        LogLine::Event { text, .. } => format!("       {text}"),
     }
 }

@@ -390,3 +390,82 @@ fn a_trace_whose_pack_moved_asks_for_the_pack() {
     );
     run(&["replay", &trace, "--pack", "clean"], 0);
 }
+
+/// `--log` prints the game as it is replayed: one line per action, in
+/// step order, each event under the action it came of, as many as the
+/// trace records, in a scenario's words; then the verdict.
+#[test]
+fn the_log_tells_every_action_and_event_in_words() {
+    let lines = recorded();
+    let file = TraceFile::of_lines(&lines);
+    let path = file.path.to_str().unwrap();
+    let finished = run(&["replay", path, "--log"], 0);
+    let log: Vec<&str> = finished.stdout.lines().collect();
+    let (last, log) = log.split_last().unwrap();
+    assert!(last.starts_with("confirmed: "), "{last}");
+    assert_eq!(log[0], "    -  setup");
+    let actions: Vec<&str> = log[1..]
+        .iter()
+        .copied()
+        .filter(|l| !l.starts_with("       "))
+        .collect();
+    let events: Vec<&str> = log[1..]
+        .iter()
+        .copied()
+        .filter(|l| l.starts_with("       "))
+        .collect();
+    let recorded_actions = lines
+        .iter()
+        .filter(|l| l.starts_with("{\"action\""))
+        .count();
+    let recorded_events = lines.iter().filter(|l| l.starts_with("{\"event\"")).count();
+    assert_eq!(actions.len(), recorded_actions);
+    assert_eq!(events.len(), recorded_events);
+    for (index, action) in actions.iter().enumerate() {
+        let step: usize = action.split_whitespace().next().unwrap().parse().unwrap();
+        assert_eq!(step, index + 1, "{action}");
+    }
+    assert!(
+        actions[0].starts_with("    1  setup, ") && actions[0].contains(": choose-first "),
+        "{}",
+        actions[0]
+    );
+    // Names, not the trace's numbers.
+    assert!(
+        log.iter().any(|l| l.contains(", ISN player: launch isn-")),
+        "{}",
+        finished.stdout
+    );
+    assert!(
+        events
+            .iter()
+            .any(|l| l.trim_start().starts_with("attack-roll { ship = \"")),
+        "{}",
+        finished.stdout
+    );
+
+    // A trace that differs is logged up to the difference.
+    let index = action_line(&lines, |action| action["action"] == "EndPhase");
+    let mut tampered = lines.clone();
+    tampered.insert(index, lines[index].clone());
+    let finished = TraceFile::of_lines(&tampered).run_log(1);
+    assert!(
+        finished.stdout.starts_with("    -  setup\n"),
+        "{}",
+        finished.stdout
+    );
+    assert!(
+        finished
+            .stdout
+            .lines()
+            .last()
+            .unwrap()
+            .starts_with("mismatch: line ")
+    );
+}
+
+impl TraceFile {
+    fn run_log(&self, code: i32) -> Finished {
+        run(&["replay", self.path.to_str().unwrap(), "--log"], code)
+    }
+}

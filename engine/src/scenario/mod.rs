@@ -13,7 +13,7 @@
 
 mod arrange;
 mod expect;
-mod render;
+pub(crate) mod render;
 mod steps;
 
 use std::sync::Arc;

@@ -18,7 +18,7 @@ use crate::outcome::{Outcome, WinKind};
 use crate::question::{About, Answer, Question};
 use crate::state::{Stage, TurnPhase, WeaponRef};
 
-pub(super) fn player(game: &Game, player: PlayerId) -> String {
+pub(crate) fn player(game: &Game, player: PlayerId) -> String {
     game.player_name(player).to_owned()
 }
 
@@ -139,7 +139,7 @@ fn rule_name(game: &Game, rule: u16) -> String {
 pub(super) type Rendered = (EventKind, Vec<(EventField, EventValue)>);
 
 /// An event as its kind and fields.
-pub(super) fn event(game: &Game, event: &Event) -> Rendered {
+pub(crate) fn event(game: &Game, event: &Event) -> Rendered {
     use EventField as F;
     let text = |text: String| EventValue::Text(text);
     let number = |number: i64| EventValue::Number(number);
@@ -451,7 +451,7 @@ pub(super) fn event(game: &Game, event: &Event) -> Rendered {
 
 /// An event as the scenario would write its pattern:
 /// `attack-roll { ship = "isn-everest", letter = "D", ... }`.
-pub(super) fn event_text(kind: EventKind, fields: &[(EventField, EventValue)]) -> String {
+pub(crate) fn event_text(kind: EventKind, fields: &[(EventField, EventValue)]) -> String {
     let fields: Vec<String> = fields
         .iter()
         .map(|(field, value)| format!("{} = {value}", field.key()))
@@ -478,7 +478,7 @@ fn placement(game: &Game, card: Option<ShipCardId>, hex: Hex, dir: u8) -> String
 }
 
 /// An action in words, for a step the engine refused.
-pub(super) fn action(game: &Game, action: Action) -> String {
+pub(crate) fn action(game: &Game, action: Action) -> String {
     match action {
         Action::ChooseFirstPlayer(p) => format!("choose-first {}", player(game, p)),
         Action::Place { hex, dir } => {
@@ -528,7 +528,7 @@ pub(super) fn action(game: &Game, action: Action) -> String {
         Action::EndWeapon => "end-weapon".to_owned(),
         Action::EndActivation => "end-activation".to_owned(),
         Action::EndPhase => "end-phase".to_owned(),
-        Action::UsePower { power, source } => format!("use power {power} (source {source})"),
+        Action::UsePower { power, .. } => format!("use {}", power_name(game, power)),
         Action::Answer(answer) => format!("answer {}", self::answer(game, answer)),
     }
 }

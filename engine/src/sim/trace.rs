@@ -32,6 +32,7 @@ use crate::game::Game;
 use crate::ids::PlayerId;
 use crate::outcome::Outcome;
 use crate::policy::{POLICY_NAMES, Policy, policy_by_name};
+use crate::scenario::render;
 use crate::setup::{Setup, SetupError};
 use crate::sim::play::{Decision, PlayError, play_observed, policy_rng};
 use crate::sim::simulate::{SimError, seat_policies};
@@ -443,12 +444,49 @@ pub fn check_shape(input: impl BufRead) -> Result<TraceHeader, TraceReadError> {
     }
 }
 
+/// A line of a game's log, read from its trace as it is replayed: what
+/// was done and what came of it, in the words of a scenario (players by
+/// name, ship and tactic cards by id, hexes as `[column, row]`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LogLine {
+    /// An action, as the player took it (`launch isn-everest`).
+    Action {
+        /// The trace's line.
+        line: u64,
+        step: u64,
+        round: u32,
+        player: String,
+        text: String,
+    },
+    /// An event the game reported, as a scenario expects it
+    /// (`energy-spent { player = "ISN player", amount = 18, energy = 2 }`).
+    Event { line: u64, text: String },
+}
+
+/// [`replay`], calling `log` with each action and event in words as it
+/// is confirmed: the trace read as the game it records.
+pub fn replay_logged(
+    bundle: &Arc<Bundle>,
+    input: impl BufRead,
+    log: &mut dyn FnMut(LogLine),
+) -> Result<Replay, ReplayError> {
+    replay_with(bundle, input, Some(log))
+}
+
 /// Replays the trace read from `input` on `bundle`: the recorded actions,
 /// each at its recorded step and by its recorded player, within the
 /// header's step bound, every event as recorded, and a game that ends
 /// where the trace does (an outcome, the step bound or no legal action, as
 /// `sim` stops a game).
 pub fn replay(bundle: &Arc<Bundle>, input: impl BufRead) -> Result<Replay, ReplayError> {
+    replay_with(bundle, input, None)
+}
+
+fn replay_with(
+    bundle: &Arc<Bundle>,
+    input: impl BufRead,
+    mut log: Option<&mut dyn FnMut(LogLine)>,
+) -> Result<Replay, ReplayError> {
     let mut lines = TraceLines::new(input);
     let header = lines.header()?;
     if header.bundle != bundle.content_hash {
@@ -514,7 +552,15 @@ pub fn replay(bundle: &Arc<Bundle>, input: impl BufRead) -> Result<Replay, Repla
         match entry {
             TraceLine::Header(_) => unreachable!("`TraceLines` refuses a header after the first"),
             TraceLine::Event(recorded) => match pending.pop_front() {
-                Some(actual) if actual == recorded => {}
+                Some(actual) if actual == recorded => {
+                    if let Some(log) = log.as_mut() {
+                        let (kind, fields) = render::event(&game, &actual);
+                        log(LogLine::Event {
+                            line,
+                            text: render::event_text(kind, &fields),
+                        });
+                    }
+                }
                 actual => {
                     return Err(ReplayError::Diverged {
                         line,
@@ -578,6 +624,15 @@ pub fn replay(bundle: &Arc<Bundle>, input: impl BufRead) -> Result<Replay, Repla
                         policy: names[seat].clone(),
                         recorded: action,
                         chosen,
+                    });
+                }
+                if let Some(log) = log.as_mut() {
+                    log(LogLine::Action {
+                        line,
+                        step,
+                        round: game.round(),
+                        player: render::player(&game, player),
+                        text: render::action(&game, action),
                     });
                 }
                 game.apply_trusted(action);

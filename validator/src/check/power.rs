@@ -1520,7 +1520,7 @@ impl Scope<'_, '_> {
                 Code::InvalidTarget,
                 pointer,
                 format!(
-                    "`zone` names a starting zone of a mission, but this is {}",
+                    "`zone` names a zone of a mission, but this is {}",
                     self.source.noun()
                 ),
                 "no mission here",
@@ -1533,18 +1533,15 @@ impl Scope<'_, '_> {
         };
         if map.zone(zone).is_none() {
             diagnostics.push(
-                Diagnostic::new(
-                    Code::UnknownReference,
-                    format!("no starting zone named `{zone}`"),
-                )
-                .at(self.context.at(self.file, pointer))
-                .label("unknown zone")
-                .maybe_help(did_you_mean(zone, map.zone_names()).or_else(|| {
-                    Some(format!(
-                        "zones: {}",
-                        map.zone_names().collect::<Vec<_>>().join(", ")
-                    ))
-                })),
+                Diagnostic::new(Code::UnknownReference, format!("no zone named `{zone}`"))
+                    .at(self.context.at(self.file, pointer))
+                    .label("unknown zone")
+                    .maybe_help(did_you_mean(zone, map.zone_names()).or_else(|| {
+                        Some(format!(
+                            "zones: {}",
+                            map.zone_names().collect::<Vec<_>>().join(", ")
+                        ))
+                    })),
             );
         }
     }
