@@ -1054,6 +1054,24 @@ pub(crate) fn human(run: &Run, report: &Report) -> String {
     );
     let _ = writeln!(text, "seats: {}", seats(run));
     text.push_str(&seat_fleets(run));
+    if !run.greedy_ignores.is_empty() {
+        let rules: Vec<String> = run
+            .greedy_ignores
+            .iter()
+            .map(|rule| format!("`{rule}`"))
+            .collect();
+        let _ = writeln!(
+            text,
+            "note: greedy players do not aim for the victory points of {} {}: these games show the mission as played without {}",
+            if rules.len() == 1 {
+                "special rule"
+            } else {
+                "special rules"
+            },
+            rules.join(", "),
+            if rules.len() == 1 { "it" } else { "them" },
+        );
+    }
     let _ = writeln!(text, "pack {} ({})", run.pack, run.bundle);
 
     let mut rows: Vec<(String, &Rate)> = report

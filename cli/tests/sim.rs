@@ -1792,3 +1792,88 @@ fn sim_never_writes_over_its_own_inputs() {
     );
     assert_eq!(std::fs::read_to_string(&scenario).unwrap(), "# kept\n");
 }
+
+/// A mission rule scoring in a way the greedy player does not aim for (a
+/// round's end) is named in the report of greedy games, not of random
+/// ones; no rule of the base pack's missions is, since the greedy player
+/// aims for all of them.
+#[test]
+fn the_report_names_scoring_rules_greedy_players_ignore() {
+    let dir = tempfile::tempdir().unwrap();
+    let pack = saturn_copy(&dir);
+    let mission = pack.join("missions/dead-zone-battle.toml");
+    let mut text = std::fs::read_to_string(&mission).unwrap();
+    text.push_str(
+        r#"
+[[special_rules]]
+name = "Hold the line"
+text = "At the end of each round, each player scores 1 victory point."
+when = "round-end"
+do = [{ kind = "score", points = 1 }]
+"#,
+    );
+    std::fs::write(&mission, text).unwrap();
+    let pack = pack.display().to_string();
+    let args = |policy: &str, format: &str| {
+        [
+            "sim",
+            "--pack",
+            &pack,
+            "--mission",
+            "dead-zone-battle",
+            "--games",
+            "2",
+            "--policy",
+            policy,
+            "--format",
+            format,
+        ]
+        .map(str::to_owned)
+    };
+    let greedy = run_owned(&args("greedy,random", "human"), 0).stdout;
+    assert!(
+        greedy.contains(
+            "note: greedy players do not aim for the victory points of special rule `Hold the line`: these games show the mission as played without it\n"
+        ),
+        "{greedy}"
+    );
+    let json_report = json(&run_owned(&args("greedy", "json"), 0).stdout);
+    assert_eq!(
+        json_report["run"]["greedy_ignores"],
+        serde_json::json!(["Hold the line"])
+    );
+    let random = run_owned(&args("random", "human"), 0).stdout;
+    assert!(!random.contains("note:"), "{random}");
+
+    let base = saturn();
+    for mission in [
+        "blockade-run-at-entebe",
+        "dead-zone-battle",
+        "meteor-storm",
+        "the-battle-for-isn-barrage",
+        "the-struggle-at-pan-base",
+    ] {
+        let report = json(
+            &run(
+                &[
+                    "sim",
+                    "--pack",
+                    &base,
+                    "--mission",
+                    mission,
+                    "--games",
+                    "1",
+                    "--format",
+                    "json",
+                ],
+                0,
+            )
+            .stdout,
+        );
+        assert!(
+            report["run"].get("greedy_ignores").is_none(),
+            "{mission}: {}",
+            report["run"]
+        );
+    }
+}

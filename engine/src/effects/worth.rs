@@ -12,7 +12,7 @@ use spacedock_schema::effect::{Role, Trigger as When, WeaponSlot};
 
 use crate::effects::eval::{self, Ships};
 use crate::effects::fire::{self, Ev};
-use crate::effects::program::{Eff, Origin, StatKind};
+use crate::effects::program::{Eff, Origin, Source, StatKind};
 use crate::game::Game;
 use crate::ids::{PlayerId, ShipCardId, TacticId};
 use crate::rules::energy;
@@ -181,4 +181,51 @@ pub(crate) fn escape_zone(game: &Game, player: PlayerId, card: ShipCardId) -> Op
             }
             _ => None,
         })
+}
+
+/// Whether `effects` may score victory points (or let a ship escape for
+/// them), in any branch.
+fn may_score(effects: &[Eff]) -> bool {
+    effects.iter().any(|effect| match effect {
+        Eff::Score { .. } | Eff::Escape { .. } => true,
+        Eff::RollTable { rows } => rows.iter().any(|(_, _, row)| may_score(row)),
+        Eff::Choose { options, .. } => options.iter().any(|(_, option)| may_score(option)),
+        Eff::If {
+            then, otherwise, ..
+        } => may_score(then) || may_score(otherwise),
+        _ => false,
+    })
+}
+
+/// The mission's special rules that score victory points in a way no
+/// heuristic reading of [`power_points`], [`attach_points`] and
+/// [`escape_zone`] aims for, by name, in the mission's order: a rule the
+/// greedy player only meets by chance (points for ships in a zone at a
+/// round's end, say). A rule scoring for destroying ships is not among
+/// them: the greedy player destroys all it can.
+pub(crate) fn unpursued_rules(game: &Game) -> Vec<String> {
+    let mut names: Vec<String> = Vec::new();
+    for power in &game.data.powers.powers {
+        if !matches!(power.source, Source::Rule(_)) || !may_score(&power.effects) {
+            continue;
+        }
+        let pursued = match power.when {
+            Some(when) if when.is_action_window() => true,
+            Some(When::Attach | When::Destroy) => true,
+            Some(When::ActivationEnd) => power.effects.iter().all(|effect| {
+                matches!(effect, Eff::Escape { target, .. }
+                    if target.role == Role::ActingShip && target.zone.is_some())
+            }),
+            _ => false,
+        };
+        let name = game
+            .mission()
+            .special_rules
+            .get(usize::from(power.place))
+            .map(|rule| rule.name.clone());
+        if let Some(name) = name.filter(|name| !pursued && !names.contains(name)) {
+            names.push(name);
+        }
+    }
+    names
 }

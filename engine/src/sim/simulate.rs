@@ -82,6 +82,11 @@ pub struct Run {
     pub shard_count: u32,
     /// The shards (1-based) this tally covers, ascending.
     pub shards: Vec<u32>,
+    /// When a seat plays greedy: the mission's special rules that score
+    /// victory points in a way the greedy player does not aim for, by
+    /// name. Its win rates show the mission as played without them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub greedy_ignores: Vec<String>,
 }
 
 /// A seat of a run: the mission's player, their team and the policy that
@@ -203,6 +208,11 @@ pub fn simulate(
         max_steps: config.max_steps,
         shard_count: config.shard.count,
         shards: vec![config.shard.index],
+        greedy_ignores: if policies.iter().any(|policy| policy == "greedy") {
+            crate::effects::worth::unpursued_rules(&probe)
+        } else {
+            Vec::new()
+        },
     };
     let games = config.shard.games(config.games);
     let threads = config.threads.min(
