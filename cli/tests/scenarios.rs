@@ -895,3 +895,19 @@ victory_points = {points}
         .collect();
     assert_eq!(passed.len(), 2, "{report:#}");
 }
+
+/// A question a special rule asks names the rule: a scenario that stops
+/// at Meteor Storm's remote engines is told which rule waits.
+#[test]
+fn a_special_rules_question_names_the_rule() {
+    let full =
+        std::fs::read_to_string(Path::new(&base_pack()).join("tests/missions/remote-engines.toml"))
+            .unwrap();
+    let cut = full.find("# ISN player 1 pays 2 energy").unwrap();
+    let outcome = run_scenario_text("remote-question", &full[..cut], "", 1);
+    let text = outcome.to_string();
+    assert!(
+        text.contains("is asked whether to use the special rule `Remote engines`"),
+        "{outcome:#}"
+    );
+}

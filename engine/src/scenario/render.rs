@@ -578,19 +578,15 @@ pub(super) fn question(game: &Game, question: &Question) -> String {
 /// A compiled power by what it belongs to.
 fn power_name(game: &Game, power: u16) -> String {
     use crate::effects::program::Source;
-    match game
-        .data
-        .powers
-        .powers
-        .get(usize::from(power))
-        .map(|p| &p.source)
-    {
-        Some(Source::Ship(card)) => format!("the power of {}", card_name(game, *card)),
-        Some(Source::Card(kind)) => format!(
+    let compiled = game.data.powers.powers.get(usize::from(power));
+    match compiled.map(|p| (&p.source, p.place)) {
+        Some((Source::Ship(card), _)) => format!("the power of {}", card_name(game, *card)),
+        Some((Source::Card(kind), _)) => format!(
             "the power of `{}`",
             game.data.bundle.tactics[usize::from(*kind)].id
         ),
-        _ => "a special rule of the mission".to_owned(),
+        Some((Source::Rule(_), place)) => format!("the special rule `{}`", rule_name(game, place)),
+        None => "a power".to_owned(),
     }
 }
 
