@@ -331,16 +331,22 @@ fn run_fixture_scenario(name: &str, isn_cards: &str, code: i32) -> serde_json::V
     run_scenario_text(name, &scenario, isn_cards, code)["scenarios"][0].clone()
 }
 
-/// `spacedock test --format json`'s report of scenario `name`, written
-/// `scenario`, in a copy of the base pack with `isn_cards` added to its
-/// ISN tactic cards.
-fn run_scenario_text(name: &str, scenario: &str, isn_cards: &str, code: i32) -> serde_json::Value {
-    let dir = tempfile::tempdir().unwrap();
+/// A copy of the base pack in `dir`, to edit.
+fn base_pack_copy(dir: &tempfile::TempDir) -> std::path::PathBuf {
     let pack = dir.path().join("pack");
     let copy = assert_cmd::Command::new("cp")
         .args(["-r", &base_pack(), pack.to_str().unwrap()])
         .assert();
     assert!(copy.get_output().status.success());
+    pack
+}
+
+/// `spacedock test --format json`'s report of scenario `name`, written
+/// `scenario`, in a copy of the base pack with `isn_cards` added to its
+/// ISN tactic cards.
+fn run_scenario_text(name: &str, scenario: &str, isn_cards: &str, code: i32) -> serde_json::Value {
+    let dir = tempfile::tempdir().unwrap();
+    let pack = base_pack_copy(&dir);
     std::fs::write(pack.join(format!("tests/{name}.toml")), scenario).unwrap();
     let tactics = pack.join("tactics/isn.toml");
     let mut text = std::fs::read_to_string(&tactics).unwrap();
@@ -817,11 +823,7 @@ fn chained_damage_destroys_the_ship_and_ends() {
 #[test]
 fn a_mission_zone_is_named_by_its_rules() {
     let dir = tempfile::tempdir().unwrap();
-    let pack = dir.path().join("pack");
-    let copy = assert_cmd::Command::new("cp")
-        .args(["-r", &base_pack(), pack.to_str().unwrap()])
-        .assert();
-    assert!(copy.get_output().status.success());
+    let pack = base_pack_copy(&dir);
     let blockade =
         std::fs::read_to_string(pack.join("missions/blockade-run-at-entebe.toml")).unwrap();
     let wreck = blockade

@@ -29,6 +29,17 @@ fn temp(dir: &tempfile::TempDir, name: &str) -> PathBuf {
     dir.path().join(name)
 }
 
+/// A copy of the Saturn Offensive pack in `dir` whose Dead Zone Battle
+/// ends with `rule` (TOML).
+fn saturn_with_dead_zone_rule(dir: &tempfile::TempDir, rule: &str) -> PathBuf {
+    let pack = saturn_copy(dir);
+    let mission = pack.join("missions/dead-zone-battle.toml");
+    let mut text = std::fs::read_to_string(&mission).unwrap();
+    text.push_str(rule);
+    std::fs::write(&mission, text).unwrap();
+    pack
+}
+
 /// A copy of the Saturn Offensive pack in `dir`, to edit.
 fn saturn_copy(dir: &tempfile::TempDir) -> PathBuf {
     let pack = temp(dir, "pack");
@@ -1025,10 +1036,8 @@ fn json_output_to_a_file_leaves_stdout_empty() {
 #[test]
 fn powers_that_set_themselves_off_stop_the_game_not_the_run() {
     let dir = tempfile::tempdir().unwrap();
-    let pack = saturn_copy(&dir);
-    let mission = pack.join("missions/dead-zone-battle.toml");
-    let mut text = std::fs::read_to_string(&mission).unwrap();
-    text.push_str(
+    let pack = saturn_with_dead_zone_rule(
+        &dir,
         r#"
 [[special_rules]]
 name = "Volatile Reactors"
@@ -1037,7 +1046,6 @@ when = "destroy"
 do = [{ kind = "direct-damage", amount = 1, target = "affected-ship" }]
 "#,
     );
-    std::fs::write(&mission, text).unwrap();
     let pack = pack.to_str().unwrap();
     let finished = run(
         &[
@@ -1800,10 +1808,8 @@ fn sim_never_writes_over_its_own_inputs() {
 #[test]
 fn the_report_names_scoring_rules_greedy_players_ignore() {
     let dir = tempfile::tempdir().unwrap();
-    let pack = saturn_copy(&dir);
-    let mission = pack.join("missions/dead-zone-battle.toml");
-    let mut text = std::fs::read_to_string(&mission).unwrap();
-    text.push_str(
+    let pack = saturn_with_dead_zone_rule(
+        &dir,
         r#"
 [[special_rules]]
 name = "Hold the line"
@@ -1812,7 +1818,6 @@ when = "round-end"
 do = [{ kind = "score", points = 1 }]
 "#,
     );
-    std::fs::write(&mission, text).unwrap();
     let pack = pack.display().to_string();
     let args = |policy: &str, format: &str| {
         [
