@@ -745,9 +745,15 @@ mod tests {
 
     /// A whole game of the base pack, as trace lines.
     fn recorded() -> Vec<String> {
+        recorded_game("dead-zone-battle", 3)
+    }
+
+    /// A whole greedy game of `mission` of the base pack, seeded `seed`,
+    /// as trace lines.
+    fn recorded_game(mission: &str, seed: u64) -> Vec<String> {
         let spec = TraceSpec {
-            mission: "dead-zone-battle".to_owned(),
-            seed: 3,
+            mission: mission.to_owned(),
+            seed,
             policies: vec!["greedy".to_owned()],
             max_steps: DEFAULT_MAX_STEPS,
             source: None,
@@ -856,26 +862,13 @@ mod tests {
     /// is a mismatch at its line.
     #[test]
     fn a_special_rules_rolls_and_points_are_lines_that_replay() {
-        let spec = TraceSpec {
-            mission: "the-struggle-at-pan-base".to_owned(),
-            seed: 1,
-            policies: vec!["greedy".to_owned()],
-            max_steps: DEFAULT_MAX_STEPS,
-            source: None,
-            fleets: Vec::new(),
-        };
-        let mut bytes = Vec::new();
-        record(&bundle(), &spec, &mut bytes).expect("the game records");
-        let mut lines: Vec<String> = String::from_utf8(bytes)
-            .expect("UTF-8")
-            .lines()
-            .map(str::to_owned)
-            .collect();
+        let mission_id = "the-struggle-at-pan-base";
+        let mut lines = recorded_game(mission_id, 1);
         let bundle = bundle();
         let mission = bundle
             .missions
             .iter()
-            .find(|mission| mission.id == spec.mission)
+            .find(|mission| mission.id == mission_id)
             .expect("the mission");
         let survivors = mission
             .special_rules
