@@ -157,11 +157,13 @@ pub(crate) fn end_phase(game: &mut Game) {
         }
         TurnPhase::Deploy => TurnPhase::Action,
         TurnPhase::Action => {
-            powers::dispatch(game, Trigger::TurnEnd { player });
             let next = PlayerId(((player.index() + 1) % game.data.players.len()) as u8);
+            // The round ends within its last turn, so what lasts to the
+            // turn's end lasts through the round's end, and no longer.
             if next == game.st.first_player && game.st.outcome.is_none() {
                 powers::dispatch(game, Trigger::RoundEnd);
             }
+            powers::dispatch(game, Trigger::TurnEnd { player });
             if game.st.outcome.is_none() {
                 start_turn(game, next);
             }

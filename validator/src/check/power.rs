@@ -992,6 +992,18 @@ impl Scope<'_, '_> {
 
     fn until(&self, pointer: &str, until: Until, diagnostics: &mut Diagnostics) {
         let allowed = match until {
+            // A round ends as its last turn does: a change from then to
+            // the turn's end would never act.
+            Until::TurnEnd if self.when == Some(Trigger::RoundEnd) => {
+                return self.push(
+                    diagnostics,
+                    Code::WrongTrigger,
+                    &format!("{pointer}/until"),
+                    "`until = \"turn-end\"`, but the turn is over when the round ends".to_owned(),
+                    "ends as it starts",
+                    "use `when = \"round-start\"` for a change through the first turn of the next round",
+                );
+            }
             Until::TurnEnd => return,
             Until::ActivationEnd => self.when.is_some_and(Trigger::is_in_activation),
             // The attack's end is past once `attack-end` powers act.
