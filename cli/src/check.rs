@@ -37,6 +37,9 @@ pub(crate) fn run(args: &CheckArgs, style: Style) -> Result<Exit, Error> {
             diagnostics: &compilation.diagnostics,
         })
         .collect();
+    if args.games.is_some() {
+        policies_fit_seats(&args.policy.0, &compilations)?;
+    }
     let printer = Printer {
         format: args.report.format,
         style,
@@ -105,4 +108,45 @@ pub(crate) fn run(args: &CheckArgs, style: Style) -> Result<Exit, Error> {
     extra.insert("passed".to_owned(), (exit == Exit::Success).into());
     printer.report_with(&checked, &findings, extra)?;
     Ok(exit)
+}
+
+/// A policy per seat fits only the missions of that many seats: checked
+/// before any game, so a pack's missions are played all or none.
+fn policies_fit_seats(
+    policies: &[String],
+    compilations: &[(String, spacedock_validator::Compilation)],
+) -> Result<(), Error> {
+    if policies.len() < 2 {
+        return Ok(());
+    }
+    let misfits: Vec<String> = compilations
+        .iter()
+        .filter_map(|(label, compilation)| {
+            let bundle = compilation.bundle.as_ref()?;
+            Some(
+                bundle
+                    .missions
+                    .iter()
+                    .filter(|mission| {
+                        compilation.own_missions.contains(&mission.id)
+                            && mission.players.len() != policies.len()
+                    })
+                    .map(move |mission| {
+                        format!(
+                            "{label}: `{}` seats {} players",
+                            mission.id,
+                            mission.players.len()
+                        )
+                    }),
+            )
+        })
+        .flatten()
+        .collect();
+    if misfits.is_empty() {
+        return Ok(());
+    }
+    Err(Error::PolicySeats {
+        given: policies.join(","),
+        missions: misfits.join(", "),
+    })
 }

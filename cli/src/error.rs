@@ -32,6 +32,11 @@ pub(crate) enum Error {
     #[error("two fleet builds are given for seat {seat} (`{player}`)")]
     FleetTwice { seat: usize, player: String },
 
+    /// `check --games --policy A,B` where some mission seats another
+    /// number of players than policies are given.
+    #[error("`--policy {given}` names one policy per seat, but {missions}")]
+    PolicySeats { given: String, missions: String },
+
     #[error("the compiler found no errors but produced no bundle")]
     NoBundle,
 
@@ -153,6 +158,10 @@ impl Error {
             Error::FleetTwice { .. } => {
                 Some("give one `--fleet SEAT=FILE` per seat".to_owned())
             }
+            Error::PolicySeats { .. } => Some(
+                "give one policy for every seat, or check the missions of one seat count at a time"
+                    .to_owned(),
+            ),
             Error::NoBundle => Some("this is a bug in spacedock; please report it".to_owned()),
             Error::NotASimResult { .. } | Error::InvalidSimResult { .. } => Some(
                 "write results with `spacedock sim ... --format json` or `-o FILE`".to_owned(),

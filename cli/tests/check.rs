@@ -2,7 +2,7 @@
 //! human rendering of a broken pack (snapshot), and the counts of a
 //! playtest's findings (`--games`) in each format.
 
-use crate::{copy_fixture, json, run, spacedock};
+use crate::{copy_fixture, json, run, saturn, spacedock};
 
 #[test]
 fn a_clean_pack_exits_0_with_a_summary() {
@@ -434,6 +434,44 @@ fn a_playtest_plays_the_policies_asked_for() {
     assert!(usage.contains("--games <N>"), "{usage}");
     let unknown = run(&["check", "clean", "--games", "1", "--policy", "gredy"], 2).stderr;
     assert!(unknown.contains("did you mean `greedy`"), "{unknown}");
+}
+
+#[test]
+fn a_policy_per_seat_must_fit_every_mission_played() {
+    // The base pack seats two, three and four players: two policies fit
+    // only some of its missions, so nothing is played and the run is a
+    // usage error naming the misfits.
+    let base = saturn();
+    let args = ["check", &base, "--games", "1", "--policy", "greedy,random"];
+    let misfit = run(&args, 2);
+    assert!(
+        misfit
+            .stderr
+            .contains("error: `--policy greedy,random` names one policy per seat, but ")
+            && misfit.stderr.contains("`meteor-storm` seats 4 players")
+            && misfit
+                .stderr
+                .contains("`the-struggle-at-pan-base` seats 3 players")
+            && !misfit.stderr.contains("`dead-zone-battle`"),
+        "{}",
+        misfit.stderr
+    );
+    assert!(
+        misfit
+            .stderr
+            .contains("help: give one policy for every seat"),
+        "{}",
+        misfit.stderr
+    );
+    assert!(!misfit.stderr.contains("played"), "{}", misfit.stderr);
+    // One policy plays every seat of every mission.
+    let one = run(&["check", &base, "--games", "1", "--policy", "greedy"], 0);
+    assert!(
+        one.stderr
+            .contains("(greedy players) of each of 7 missions"),
+        "{}",
+        one.stderr
+    );
 }
 
 #[test]
