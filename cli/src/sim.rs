@@ -1062,13 +1062,17 @@ pub(crate) fn human(run: &Run, report: &Report) -> String {
             .collect();
         let _ = writeln!(
             text,
-            "note: greedy players do not aim for the victory points of {} {}: these games show the mission as played without {}",
+            "note: greedy players do not aim for the victory points of {}: they score {} only when play meets {} by chance",
             if rules.len() == 1 {
-                "special rule"
+                format!("special rule {}", rules[0])
             } else {
-                "special rules"
+                format!("special rules {}", rules.join(", "))
             },
-            rules.join(", "),
+            if rules.len() == 1 {
+                "its points"
+            } else {
+                "their points"
+            },
             if rules.len() == 1 { "it" } else { "them" },
         );
     }

@@ -1802,8 +1802,9 @@ fn sim_never_writes_over_its_own_inputs() {
 }
 
 /// A mission rule scoring in a way the greedy player does not aim for (a
-/// round's end) is named in the report of greedy games, not of random
-/// ones; no rule of the base pack's missions is, since the greedy player
+/// ship in a zone at a round's end) is named in the report of greedy
+/// games, not of random ones; a rule scoring whatever anyone does is not,
+/// and no rule of the base pack's missions is, since the greedy player
 /// aims for all of them.
 #[test]
 fn the_report_names_scoring_rules_greedy_players_ignore() {
@@ -1813,6 +1814,13 @@ fn the_report_names_scoring_rules_greedy_players_ignore() {
         r#"
 [[special_rules]]
 name = "Hold the line"
+text = "At the end of each round, each player with a ship in the north zone scores 1 victory point."
+when = "round-end"
+if = [{ kind = "exists", is = "friendly", zone = "north" }]
+do = [{ kind = "score", points = 1 }]
+
+[[special_rules]]
+name = "Pay day"
 text = "At the end of each round, each player scores 1 victory point."
 when = "round-end"
 do = [{ kind = "score", points = 1 }]
@@ -1838,7 +1846,7 @@ do = [{ kind = "score", points = 1 }]
     let greedy = run_owned(&args("greedy,random", "human"), 0).stdout;
     assert!(
         greedy.contains(
-            "note: greedy players do not aim for the victory points of special rule `Hold the line`: these games show the mission as played without it\n"
+            "note: greedy players do not aim for the victory points of special rule `Hold the line`: they score its points only when play meets it by chance\n"
         ),
         "{greedy}"
     );

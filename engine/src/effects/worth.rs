@@ -209,7 +209,13 @@ pub(crate) fn unpursued_rules(game: &Game) -> Vec<String> {
         if !matches!(power.source, Source::Rule(_)) || !may_score(&power.effects) {
             continue;
         }
+        // Points that come whatever anyone does need no aiming for.
+        let unconditional = power.conditions.is_empty()
+            && power.effects.iter().all(|effect| {
+                matches!(effect, Eff::Score { .. }) || !may_score(std::slice::from_ref(effect))
+            });
         let pursued = match power.when {
+            _ if unconditional => true,
             Some(when) if when.is_action_window() => true,
             Some(When::Attach | When::Destroy) => true,
             Some(When::ActivationEnd) => power.effects.iter().all(|effect| {

@@ -84,7 +84,8 @@ pub struct Run {
     pub shards: Vec<u32>,
     /// When a seat plays greedy: the mission's special rules that score
     /// victory points in a way the greedy player does not aim for, by
-    /// name. Its win rates show the mission as played without them.
+    /// name. They score only when play meets them by chance, so the win
+    /// rates are those of players who do not pursue them.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub greedy_ignores: Vec<String>,
 }
