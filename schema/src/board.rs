@@ -39,10 +39,13 @@ fn yes() -> bool {
     true
 }
 
-/// A named starting zone: whole rows, single hexes, or both.
+/// A named zone of hexes: whole rows, single hexes, or both. Players start
+/// in zones, and rules refer to them by name.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Zone {
+    /// The zone's name, unique among the zones a mission can see.
+    #[schemars(length(min = 1))]
     pub name: String,
     /// Rows wholly in the zone (their half hexes excepted).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]

@@ -286,21 +286,36 @@ fn mission_zones(
 ) {
     for (z, zone) in source.zones.iter().enumerate() {
         let pointer = format!("/zones/{z}");
-        let taken_by_board = map.zones[..map.board_zones]
+        // On joined boards a board's zone is `N:name`: its plain name is
+        // taken too, or the mission's zone would pass for it.
+        let board_zones = &map.zones[..map.board_zones];
+        let clash = board_zones
             .iter()
-            .any(|(name, _)| *name == zone.name);
+            .find(|(name, _)| *name == zone.name)
+            .or_else(|| {
+                board_zones.iter().find(|(name, _)| {
+                    name.split_once(':').is_some_and(|(board, plain)| {
+                        board.bytes().all(|b| b.is_ascii_digit()) && plain == zone.name
+                    })
+                })
+            });
+        let taken_by_board = clash.is_some();
         let taken_before = source.zones[..z]
             .iter()
             .any(|other| other.name == zone.name);
         if taken_by_board || taken_before {
-            let (whose, help) = if taken_by_board {
+            let (whose, help) = if let Some((board_zone, _)) = clash {
                 (
-                    "a zone of the mission's gameboard",
+                    if *board_zone == zone.name {
+                        "a zone of the mission's gameboard".to_owned()
+                    } else {
+                        format!("the gameboards' zone `{board_zone}`")
+                    },
                     "give the mission's zone a name of its own; missions name a board's zones as they are",
                 )
             } else {
                 (
-                    "another zone of the mission",
+                    "another zone of the mission".to_owned(),
                     "give each of the mission's zones a name of its own",
                 )
             };

@@ -347,6 +347,11 @@ pub(crate) fn check(
             )
             .at(at(&pointer))
             .label("too few items"),
+            ValidationErrorKind::MinLength { limit: 1 } => {
+                Diagnostic::new(Code::InvalidValue, format!("`{field}` may not be empty"))
+                    .at(at(&pointer))
+                    .label("empty")
+            }
             ValidationErrorKind::MaxItems { limit } => Diagnostic::new(
                 Code::InvalidValue,
                 format!("`{field}` takes at most {limit} item{}", plural(*limit)),
