@@ -12,7 +12,7 @@ use spacedock_schema::effect::{Role, Trigger as When, WeaponSlot};
 
 use crate::effects::eval::{self, Ships};
 use crate::effects::fire::{self, Ev};
-use crate::effects::program::{Eff, Origin, Source, StatKind};
+use crate::effects::program::{Cond, Eff, Origin, Power, Sel, Source, StatKind};
 use crate::game::Game;
 use crate::ids::{PlayerId, ShipCardId, TacticId};
 use crate::rules::energy;
@@ -183,6 +183,57 @@ pub(crate) fn escape_zone(game: &Game, player: PlayerId, card: ShipCardId) -> Op
         })
 }
 
+/// The board zone that a mission rule scores victory points for `player`
+/// at some moment (a round's end, say) while a ship of theirs stands in
+/// it, when ships of `card` count for it: the zone a player holds. Only
+/// what the card prints is matched, as in [`escape_zone`].
+pub(crate) fn hold_zone(game: &Game, player: PlayerId, card: ShipCardId) -> Option<usize> {
+    let data = &game.data;
+    let print = data.card(card);
+    let faction = data.powers.card_faction[card.index()];
+    data.powers
+        .powers
+        .iter()
+        .filter(|power| {
+            is_hold_rule(power)
+                && power
+                    .origins
+                    .iter()
+                    .any(|origin| matches!(*origin, Origin::Seat(seat) if seat == player))
+        })
+        .flat_map(|power| &power.conditions)
+        .find_map(|condition| match condition {
+            Cond::Exists(sel)
+                if sel.fits_print(print) && sel.faction.is_none_or(|wanted| wanted == faction) =>
+            {
+                friendly_zone(sel)
+            }
+            _ => None,
+        })
+}
+
+/// The zone of a selector of the player's own ships in a zone.
+fn friendly_zone(sel: &Sel) -> Option<usize> {
+    (sel.role == Role::Friendly)
+        .then_some(sel.zone)
+        .flatten()
+        .map(usize::from)
+}
+
+/// Whether `power` is a mission rule scoring, at a moment of the game, for
+/// ships of the player's in a zone, and for nothing else a player does:
+/// every condition is such a ship's presence.
+fn is_hold_rule(power: &Power) -> bool {
+    matches!(power.source, Source::Rule(_))
+        && power.when.is_some_and(|when| !when.is_action_window())
+        && may_score(&power.effects)
+        && !power.conditions.is_empty()
+        && power
+            .conditions
+            .iter()
+            .all(|condition| matches!(condition, Cond::Exists(sel) if friendly_zone(sel).is_some()))
+}
+
 /// Whether `effects` may score victory points (or let a ship escape for
 /// them), in any branch.
 fn may_score(effects: &[Eff]) -> bool {
@@ -198,11 +249,12 @@ fn may_score(effects: &[Eff]) -> bool {
 }
 
 /// The mission's special rules that score victory points in a way no
-/// heuristic reading of [`power_points`], [`attach_points`] and
-/// [`escape_zone`] aims for, by name, in the mission's order: a rule the
-/// greedy player only meets by chance (points for ships in a zone at a
-/// round's end, say). A rule scoring for destroying ships is not among
-/// them: the greedy player destroys all it can.
+/// heuristic reading of [`power_points`], [`attach_points`],
+/// [`escape_zone`] and [`hold_zone`] aims for, by name, in the mission's
+/// order: a rule the greedy player only meets by chance (points at a
+/// round's end for an enemy ship in a zone, say). A rule scoring for
+/// destroying ships is not among them: the greedy player destroys all it
+/// can; nor is one scoring whatever anyone does.
 pub(crate) fn unpursued_rules(game: &Game) -> Vec<String> {
     let mut names: Vec<String> = Vec::new();
     for power in &game.data.powers.powers {
@@ -215,7 +267,7 @@ pub(crate) fn unpursued_rules(game: &Game) -> Vec<String> {
                 matches!(effect, Eff::Score { .. }) || !may_score(std::slice::from_ref(effect))
             });
         let pursued = match power.when {
-            _ if unconditional => true,
+            _ if unconditional || is_hold_rule(power) => true,
             Some(when) if when.is_action_window() => true,
             Some(When::Attach | When::Destroy) => true,
             Some(When::ActivationEnd) => power.effects.iter().all(|effect| {

@@ -30,8 +30,11 @@
 //!   ([`Observation::power_points`], [`Observation::attach_points`],
 //!   [`Observation::escape_zone`]): a power used as an action that scores
 //!   victory points comes before moving (Pan Base's survivors), a card
-//!   goes where attaching it scores (Barrage's data banks), and a ship
-//!   runs for its escape zone when escaping wins the game at once;
+//!   goes where attaching it scores (Barrage's data banks), a ship
+//!   runs for its escape zone when escaping wins the game at once, and
+//!   where a rule scores for a ship standing in a zone
+//!   ([`Observation::hold_zone`]), one ship holds it: the first in it, or
+//!   the nearest, which heads there and stays;
 //! - discard only when the hand limit forces it (the most expensive card
 //!   goes), draw the orbital market's extra card, and end a phase when
 //!   nothing above is worth doing.
@@ -86,8 +89,8 @@ pub struct GreedyPolicy {
     best: Vec<usize>,
     /// Spaces to the targets by way of passable hexes.
     paths: Paths,
-    /// Hexes of the zone its ships escape to, when the mission has one
-    /// (reused between calls).
+    /// Hexes of the zone its ships escape to or hold, when the mission has
+    /// one (reused between calls).
     zone_hexes: Vec<Hex>,
     /// Spaces to that zone by way of passable hexes.
     escape_paths: Paths,
@@ -194,6 +197,23 @@ fn spread(
     }
 }
 
+/// A zone of the mission that the stepping ships head for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Zone {
+    /// Ships escape from it for victory points.
+    Escape(usize),
+    /// A rule scores victory points while a ship stands in it.
+    Hold(usize),
+}
+
+impl Zone {
+    fn index(self) -> usize {
+        match self {
+            Zone::Escape(zone) | Zone::Hold(zone) => zone,
+        }
+    }
+}
+
 /// A ship that may step: computed once per decision, not once per step.
 #[derive(Clone, Copy, Debug)]
 struct Mover {
@@ -205,8 +225,9 @@ struct Mover {
     path_now: u32,
     /// Its primary weapon's range (at least 1).
     range: u32,
-    /// Whether its goal is the zone it escapes to, not the enemy.
-    escaping: bool,
+    /// Whether its goal is the mission's zone (to escape or to hold it),
+    /// not the enemy.
+    for_zone: bool,
 }
 
 impl Policy for GreedyPolicy {
@@ -418,9 +439,10 @@ struct View<'o, 'a> {
     /// is on it, so ships still advance), and the spaces to them around
     /// obstacles.
     fight: Goal<'o>,
-    /// The zone where the observer's ships escape for victory points, for
-    /// the ships that do ([`Observation::escape_zone`]).
-    escape: Option<(usize, Goal<'o>)>,
+    /// The zone where the stepping ships escape for victory points
+    /// ([`Observation::escape_zone`]) or, for ships that escape nowhere,
+    /// the zone a rule scores for holding ([`Observation::hold_zone`]).
+    zone: Option<(Zone, Goal<'o>)>,
     enemies_present: bool,
     movers: &'o [Mover],
     /// Whether a ship is mid-move where it may not stop (a friendly ship's
@@ -471,8 +493,8 @@ impl<'o, 'a> View<'o, 'a> {
         if steps {
             paths.update(observation, enemy_hexes);
         }
-        // The escape zone of the activated card's ships, if they have one
-        // (every ship that may step is of that card).
+        // The escape zone of the activated card's ships, or the zone they
+        // hold, if they have one (every ship that may step is of that card).
         let zone = if steps {
             legal
                 .iter()
@@ -480,13 +502,17 @@ impl<'o, 'a> View<'o, 'a> {
                     Action::Step { ship, .. } => observation.ship(ship),
                     _ => None,
                 })
-                .and_then(|view| observation.escape_zone(view.card))
-                .map(|(zone, _)| zone)
+                .and_then(|view| {
+                    observation
+                        .escape_zone(view.card)
+                        .map(|(zone, _)| Zone::Escape(zone))
+                        .or_else(|| observation.hold_zone(view.card).map(Zone::Hold))
+                })
         } else {
             None
         };
         zone_hexes.clear();
-        if let Some(zone) = zone {
+        if let Some(zone) = zone.map(Zone::index) {
             zone_hexes.extend(
                 (0..observation.hex_count())
                     .map(|index| Hex(index as u16))
@@ -527,7 +553,7 @@ impl<'o, 'a> View<'o, 'a> {
                 paths: &paths.to,
                 near: &paths.near,
             },
-            escape: zone.filter(|_| !zone_hexes.is_empty()).map(|zone| {
+            zone: zone.filter(|_| !zone_hexes.is_empty()).map(|zone| {
                 (
                     zone,
                     Goal {
@@ -544,28 +570,38 @@ impl<'o, 'a> View<'o, 'a> {
                 .all(|action| matches!(action, Action::Step { .. })),
             in_activation: legal.contains(&Action::EndActivation),
         };
+        let holder = match view.zone {
+            Some((Zone::Hold(zone), goal)) => view.holder(zone, goal),
+            _ => None,
+        };
         for action in legal {
             if let Action::Step { ship, .. } = *action
                 && !movers.iter().any(|mover| mover.view.id == ship)
                 && let Some(ship_view) = observation.ship(ship)
                 && let Some(pos) = ship_view.pos
             {
-                // It runs for its escape zone when that wins the game and
-                // it can get there with the moves it has left. Otherwise
-                // it fights: measured, escaping whenever a ship could made
-                // the side weaker and lose more (docs/simulation.md).
-                let escaping = view.escape.is_some_and(|(zone, goal)| {
-                    observation
-                        .escape_zone(ship_view.card)
-                        .is_some_and(|(its_zone, points)| {
-                            its_zone == zone && view.escape_wins(points)
-                        })
-                        && {
-                            let path = view.path_nearest(goal, &ship_view, pos);
-                            path != u32::from(UNREACHABLE) && path <= observation.moves_left(ship)
+                let for_zone =
+                    match view.zone {
+                        // It runs for its escape zone when that wins the game
+                        // and it can get there with the moves it has left.
+                        // Otherwise it fights: measured, escaping whenever a
+                        // ship could made the side weaker and lose more
+                        // (docs/simulation.md).
+                        Some((Zone::Escape(zone), goal)) => {
+                            observation.escape_zone(ship_view.card).is_some_and(
+                                |(its_zone, points)| its_zone == zone && view.escape_wins(points),
+                            ) && {
+                                let path = view.path_nearest(goal, &ship_view, pos);
+                                path != u32::from(UNREACHABLE)
+                                    && path <= observation.moves_left(ship)
+                            }
                         }
-                });
-                let goal = view.goal(escaping);
+                        // One ship holds the zone: the player's ship in it, or
+                        // the nearest to it when none is; the others fight.
+                        Some((Zone::Hold(_), _)) => holder == Some(ship),
+                        None => false,
+                    };
+                let goal = view.goal(for_zone);
                 movers.push(Mover {
                     view: ship_view,
                     pos,
@@ -574,7 +610,7 @@ impl<'o, 'a> View<'o, 'a> {
                     range: u32::try_from(observation.stat(Stat::Range(ship, WeaponRef::Primary)))
                         .unwrap_or(0)
                         .max(1),
-                    escaping,
+                    for_zone,
                 });
             }
         }
@@ -739,7 +775,7 @@ impl<'o, 'a> View<'o, 'a> {
     /// Whether `bonus` more range would let `mover` reach an enemy it
     /// cannot reach now, even after its moves.
     fn range_decides(&self, mover: &Mover, bonus: i32) -> bool {
-        if !self.enemies_present || mover.escaping {
+        if !self.enemies_present || mover.for_zone {
             return false;
         }
         if mover.now <= mover.range {
@@ -761,7 +797,7 @@ impl<'o, 'a> View<'o, 'a> {
             return score::NEVER;
         };
         let now = mover.now;
-        let goal = self.goal(mover.escaping);
+        let goal = self.goal(mover.for_zone);
         let Some((after, path_after)) = self.after_step(goal, &mover.view, mover.pos, dir) else {
             return score::NEVER;
         };
@@ -771,9 +807,9 @@ impl<'o, 'a> View<'o, 'a> {
         if self.must_step {
             return score::STEP - i64::from(after) * 100;
         }
-        // In its escape zone (it escapes as its activation ends), or in
-        // range of an enemy: it stops.
-        if if mover.escaping {
+        // In its escape zone (it escapes as its activation ends) or the
+        // zone it holds, or in range of an enemy: it stops.
+        if if mover.for_zone {
             now == 0
         } else {
             self.enemies_present && now <= mover.range
@@ -803,12 +839,28 @@ impl<'o, 'a> View<'o, 'a> {
             .is_some_and(|goal| self.observation.victory_points(team) + points >= goal)
     }
 
-    /// Where a ship heads: its escape zone, or the enemy.
-    fn goal(&self, escaping: bool) -> Goal<'o> {
-        match self.escape {
-            Some((_, goal)) if escaping => goal,
+    /// Where a ship heads: the mission's zone, or the enemy.
+    fn goal(&self, for_zone: bool) -> Goal<'o> {
+        match self.zone {
+            Some((_, goal)) if for_zone => goal,
             _ => self.fight,
         }
+    }
+
+    /// The observer's ship that holds `zone` (whose hexes `goal` has): the
+    /// first of theirs in it that counts for it, or else the nearest.
+    fn holder(&self, zone: usize, goal: Goal<'_>) -> Option<ShipId> {
+        let observation = self.observation;
+        observation
+            .ships()
+            .filter(|ship| {
+                ship.controller == self.me
+                    && !ship.destroyed
+                    && observation.hold_zone(ship.card) == Some(zone)
+            })
+            .filter_map(|ship| Some((self.nearest(goal, &ship, ship.pos?), ship.id)))
+            .min()
+            .map(|(_, ship)| ship)
     }
 
     /// Spaces from a ship at `pos` to the nearest hex of `goal` by way of
@@ -1346,6 +1398,86 @@ mod tests {
                 on(chosh),
                 "seed {seed}"
             );
+        }
+    }
+
+    /// Dead Zone Battle with a rule scoring each round for a ship of the
+    /// player's in the north zone: the player's ship nearest the zone
+    /// heads there and stays; with another of theirs already in it, the
+    /// ship goes about its fight.
+    #[test]
+    fn one_ship_holds_a_zone_that_scores() {
+        let mut bundle = (*testing::bundle()).clone();
+        let mission = bundle
+            .missions
+            .iter_mut()
+            .find(|mission| mission.id == "dead-zone-battle")
+            .unwrap();
+        mission.special_rules.push(
+            serde_json::from_value(serde_json::json!({
+                "name": "Hold the north",
+                "text": "At the end of each round, each player with a ship in the north zone scores 1 victory point.",
+                "when": "round-end",
+                "if": [{ "kind": "exists", "is": "friendly", "zone": "north" }],
+                "do": [{ "kind": "score", "points": 1 }],
+            }))
+            .unwrap(),
+        );
+        let bundle = std::sync::Arc::new(bundle);
+        for held in [false, true] {
+            let mut game =
+                Game::new(std::sync::Arc::clone(&bundle), "dead-zone-battle", 1).unwrap();
+            let zone = game.data.board.zone("north").unwrap();
+            let isn = game
+                .players()
+                .find(|&player| game.player_name(player) == "ISN player")
+                .unwrap();
+            let cards: Vec<ShipCardId> = game
+                .cards()
+                .filter(|view| view.controller == isn)
+                .map(|view| view.id)
+                .filter(|&card| game.data.card(card).size == spacedock_schema::common::Size::Medium)
+                .collect();
+            let [mover_card, other_card, ..] = cards[..] else {
+                panic!("two medium ISN ship cards: {cards:?}");
+            };
+            let in_zone = |game: &Game, ship: ShipId| {
+                let mut hexes = [Hex(0); 7];
+                let len = game.placed_hexes(ship, &mut hexes);
+                hexes[..len]
+                    .iter()
+                    .any(|&hex| game.data.board.in_zone_checked(zone, hex))
+            };
+            // Two rows south of the zone, in the middle.
+            let last_row = (0..game.data.board.rows)
+                .rev()
+                .find(|&row| {
+                    (0..game.data.board.columns).any(|column| {
+                        game.hex_at([u32::from(column), u32::from(row)])
+                            .is_some_and(|hex| game.data.board.in_zone_checked(zone, hex))
+                    })
+                })
+                .unwrap();
+            let mover = game.card_ships(mover_card).next().unwrap();
+            let mut ships = vec![(mover, game.hex_at([9, u32::from(last_row) + 2]).unwrap())];
+            if held {
+                let holder = game.card_ships(other_card).next().unwrap();
+                ships.push((holder, game.hex_at([3, u32::from(last_row)]).unwrap()));
+            }
+            set_up(&mut game, isn, TurnPhase::Action, &ships);
+            assert_eq!(game.observation(isn).hold_zone(mover_card), Some(zone));
+            assert!(!in_zone(&game, mover));
+            game.apply(Action::Activate(mover_card)).unwrap();
+            let mut legal = Vec::new();
+            for seed in 0..40 {
+                game.legal_actions(&mut legal);
+                let chosen = greedy_choice(&game, isn, &legal, seed);
+                game.apply(chosen).unwrap();
+                if chosen == Action::EndActivation || game.to_move() != isn {
+                    break;
+                }
+            }
+            assert_eq!(in_zone(&game, mover), !held, "held before: {held}");
         }
     }
 

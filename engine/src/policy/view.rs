@@ -129,6 +129,12 @@ impl<'a> Observation<'a> {
         crate::effects::worth::escape_zone(self.game, self.player(), card)
     }
 
+    /// The board zone a mission rule scores victory points for while a
+    /// ship of the observer's stands in it, when ships of `card` count.
+    pub fn hold_zone(&self, card: ShipCardId) -> Option<usize> {
+        crate::effects::worth::hold_zone(self.game, self.player(), card)
+    }
+
     /// The victory points that win the game for `team` at once, if the
     /// mission gives it such a goal (the lowest, if several).
     pub fn points_to_win(&self, team: crate::ids::TeamId) -> Option<u32> {
