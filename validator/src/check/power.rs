@@ -1179,7 +1179,11 @@ impl Scope<'_, '_> {
             self.role(&at("except"), except, diagnostics);
             // A role that names no ship here is told as such, above.
             let fits = self.role_exists(except) && self.role_exists(filter.is);
-            if fits && (except == filter.is || except == Role::Any) {
+            // A power's own ships are always its player's.
+            let covers = except == filter.is
+                || except == Role::Any
+                || (filter.is == Role::This && except == Role::Friendly);
+            if fits && covers {
                 let picked = if filter.is == Role::Any {
                     String::new()
                 } else {
