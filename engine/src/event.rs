@@ -3,11 +3,11 @@
 //! [`crate::Game::drain_events`].
 
 use serde::{Deserialize, Serialize};
-use spacedock_schema::rules::DiscoveryTile;
+use spacedock_schema::rules::{DiscoveryTile, Obstacle};
 
 use crate::action::Target;
 use crate::board::Pos;
-use crate::ids::{PlayerId, ShipCardId, ShipId, TacticId, TeamId};
+use crate::ids::{Hex, PlayerId, ShipCardId, ShipId, TacticId, TeamId};
 use crate::outcome::Outcome;
 use crate::state::{TurnPhase, WeaponRef};
 
@@ -121,6 +121,13 @@ pub enum Event {
     TileFlipped {
         tile: DiscoveryTile,
         pos: Pos,
+    },
+    /// An obstacle a power moves went one space: `at` is the first of its
+    /// hexes after the step.
+    ObstacleMoved {
+        obstacle: u8,
+        kind: Obstacle,
+        at: Hex,
     },
     EcmRoll {
         ship: ShipId,

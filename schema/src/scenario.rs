@@ -20,7 +20,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::common::{Coord, Level};
 use crate::mission::Face;
-use crate::rules::DiscoveryTile;
+use crate::rules::{DiscoveryTile, Obstacle};
 
 /// A scenario test.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
@@ -794,6 +794,9 @@ pub enum EventKind {
     MoveEnded,
     /// A discovery tile turned power side up (`tile`, `at`).
     TileFlipped,
+    /// An obstacle a power moves went one space (`obstacle`: its kind,
+    /// `at`: the first of its hexes after the step).
+    ObstacleMoved,
     /// An ECM roll (`ship`: the mover, `enemy`, `roll`, `damage`).
     EcmRoll,
     /// A debris roll (`ship`, `roll`, `damage`).
@@ -847,6 +850,7 @@ impl EventKind {
             EventKind::Stepped => "stepped",
             EventKind::MoveEnded => "move-ended",
             EventKind::TileFlipped => "tile-flipped",
+            EventKind::ObstacleMoved => "obstacle-moved",
             EventKind::EcmRoll => "ecm-roll",
             EventKind::DebrisRoll => "debris-roll",
             EventKind::Charged => "charged",
@@ -885,6 +889,7 @@ impl EventKind {
             EventKind::Placed | EventKind::Stepped => &[F::Ship, F::At],
             EventKind::Loaded => &[F::Ship, F::Card],
             EventKind::TileFlipped => &[F::Tile, F::At],
+            EventKind::ObstacleMoved => &[F::Obstacle, F::At],
             EventKind::EcmRoll => &[F::Ship, F::Enemy, F::Roll, F::Damage],
             EventKind::DebrisRoll => &[F::Ship, F::Roll, F::Damage],
             EventKind::Charged => &[F::Ship, F::Weapon],
@@ -944,6 +949,7 @@ pub enum EventField {
     Rule,
     Weapon,
     Tile,
+    Obstacle,
     At,
     Phase,
     Round,
@@ -978,6 +984,7 @@ impl EventField {
             EventField::Rule => "rule",
             EventField::Weapon => "weapon",
             EventField::Tile => "tile",
+            EventField::Obstacle => "obstacle",
             EventField::At => "at",
             EventField::Phase => "phase",
             EventField::Round => "round",
@@ -1060,6 +1067,9 @@ pub struct EventPattern {
     pub weapon: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tile: Option<DiscoveryTile>,
+    /// An obstacle's kind.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub obstacle: Option<Obstacle>,
     /// A hex (a medium ship's front end, a large ship's centre).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub at: Option<Coord>,
@@ -1126,6 +1136,7 @@ impl EventPattern {
         note(EventField::Rule, self.rule.is_some());
         note(EventField::Weapon, self.weapon.is_some());
         note(EventField::Tile, self.tile.is_some());
+        note(EventField::Obstacle, self.obstacle.is_some());
         note(EventField::At, self.at.is_some());
         note(EventField::Phase, self.phase.is_some());
         note(EventField::Round, self.round.is_some());

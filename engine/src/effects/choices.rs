@@ -351,6 +351,14 @@ pub(crate) fn move_obstacles(
             }
             if let Some(moved) = translated(game, obstacle, dir) {
                 obstacles::move_obstacle(game, obstacle, moved.hexes());
+                game.emit_with(|game| {
+                    let state = &game.st.obstacles[obstacle];
+                    Event::ObstacleMoved {
+                        obstacle: obstacle as u8,
+                        kind: state.kind,
+                        at: state.hexes()[0],
+                    }
+                });
             }
         }
         if let Some((amount, damage_type)) = ram {

@@ -293,6 +293,13 @@ pub(crate) fn event(game: &Game, event: &Event) -> Rendered {
                 (F::At, EventValue::Hex(hex(game, *pos))),
             ],
         ),
+        Event::ObstacleMoved { kind, at, .. } => (
+            EventKind::ObstacleMoved,
+            vec![
+                (F::Obstacle, text(kind.name().to_owned())),
+                (F::At, EventValue::Hex(game.coord(*at))),
+            ],
+        ),
         Event::EcmRoll {
             ship: s,
             enemy,

@@ -412,6 +412,9 @@ fn value(
         EventField::Tile => pattern
             .tile
             .map(|tile| EventValue::Text(tile.name().to_owned())),
+        EventField::Obstacle => pattern
+            .obstacle
+            .map(|obstacle| EventValue::Text(obstacle.name().to_owned())),
         EventField::At => pattern.at.map(EventValue::Hex),
         EventField::Phase => pattern
             .phase
