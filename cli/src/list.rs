@@ -44,9 +44,7 @@ pub(crate) fn run(args: &ListArgs, style: Style) -> Result<Exit, Error> {
         printer.report(&[checked], serde_json::Map::new())?;
         return Ok(Exit::UsageOrIo);
     }
-    // The catalog reads only as far as the items' names: the count is
-    // `check`'s, of the whole pack.
-    let errors = spacedock_validator::compile(&args.pack, &spacedock_validator::Options::default())
+    let errors = catalog
         .diagnostics
         .iter()
         .filter(|diagnostic| diagnostic.is_error())

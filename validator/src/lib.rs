@@ -297,12 +297,40 @@ pub struct Catalog {
     pub boards: Vec<ListEntry>,
 }
 
-/// Lists the items of a pack that loaded.
+/// Lists the items of a pack that loaded, with every diagnostic of the
+/// pack, as `check` finds them: the pack is read once.
 pub fn catalog(root: &Path) -> Catalog {
     let mut sources = SourceMap::new();
     let mut diagnostics = diagnostic::Diagnostics::default();
     let content = load::load(root, &mut sources, &mut diagnostics);
-    let index = resolve::Index::build(&content, &sources, &mut diagnostics);
+    let (ships, tactics, missions, boards) = context::analyse(
+        &content,
+        &sources,
+        &Options::default(),
+        &mut diagnostics,
+        |context, _, _| entries(&content, &context.index),
+    );
+    Catalog {
+        sources,
+        diagnostics: diagnostics.into_sorted(),
+        ships,
+        tactics,
+        missions,
+        boards,
+    }
+}
+
+/// The list entries of what loaded: ships, tactic cards, missions and
+/// boards, each by id.
+fn entries(
+    content: &load::Content,
+    index: &resolve::Index,
+) -> (
+    Vec<ListEntry>,
+    Vec<ListEntry>,
+    Vec<ListEntry>,
+    Vec<ListEntry>,
+) {
     let entry = |kind: resolve::ItemKind, item: usize, detail: String| {
         ListEntry::new(index.id(kind, item), index.name(kind, item), detail)
     };
@@ -385,12 +413,5 @@ pub fn catalog(root: &Path) -> Catalog {
             })
             .collect(),
     );
-    Catalog {
-        sources,
-        diagnostics: diagnostics.into_sorted(),
-        ships,
-        tactics,
-        missions,
-        boards,
-    }
+    (ships, tactics, missions, boards)
 }
