@@ -40,8 +40,9 @@ const PLAY_STRUCTURE: &[&str] = &["when", "if", "do"];
 /// The parts of a kind of file that can be left out, as pointers with `*`
 /// for any index or key. A broken value is left out with the deepest part
 /// holding it. Each is a part whose absence no check reads as a lack:
-/// a tactic card's power (attached cards need none), the structure of a
-/// special rule or a ship card's power (its name, which `ignore-power`
+/// a tactic card's power (attached cards need none), a mission's number,
+/// story, players' starting energy (the ruleset's is the default) and
+/// obstacles, the structure of a special rule or a ship card's power (its name, which `ignore-power`
 /// looks for, stays; see [`lack_unread`] for a carrier's), a scenario's
 /// optional numbers and lists of cards,
 /// its discovery tiles and its expectations. Items whose absence would be
@@ -53,6 +54,10 @@ fn parts(kind: FileKind) -> &'static [(&'static str, Cut)] {
         FileKind::Mission => &[
             ("/special_rules/*", Cut::Structure(RULE_STRUCTURE)),
             ("/special_rules/*", Cut::Part),
+            ("/number", Cut::Part),
+            ("/story", Cut::Part),
+            ("/players/*/starting_energy", Cut::Part),
+            ("/obstacles/*", Cut::Part),
         ],
         FileKind::Ship => &[("/versions/*/powers/*", Cut::Structure(POWER_STRUCTURE))],
         FileKind::Tactics => &[
@@ -277,6 +282,15 @@ mod tests {
             Some(("/special_rules/0".to_owned(), Cut::Part))
         );
         assert_eq!(part(FileKind::Mission, "/players/0/faction"), None);
+        assert_eq!(
+            part(FileKind::Mission, "/obstacles/3/at/1"),
+            Some(("/obstacles/3".to_owned(), Cut::Part))
+        );
+        assert_eq!(
+            part(FileKind::Mission, "/players/1/starting_energy"),
+            Some(("/players/1/starting_energy".to_owned(), Cut::Part))
+        );
+        assert_eq!(part(FileKind::Mission, "/players/1/fleet/fleet_cost"), None);
         assert_eq!(
             part(FileKind::Ship, "/versions/1/powers/0/do/0/kind"),
             Some((
