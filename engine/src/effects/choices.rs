@@ -273,8 +273,8 @@ fn hex_shape(game: &Game, hex: Hex) -> Shape {
 }
 
 /// Up to `count` obstacles of a kind move, one at a time, as `ctx.you`
-/// chooses: which obstacle (the nearest to an enemy ship suggested
-/// first), then each space up to `spaces` (or a number-die roll) of its
+/// chooses: which obstacle (the nearest to an enemy ship that is not next
+/// to one already suggested first), then each space up to `spaces` (or a number-die roll) of its
 /// move. An obstacle that ends its move next to enemy ships it was not
 /// next to when it began deals `ram` to one of them, the player's choice
 /// (the weakest suggested first).
@@ -293,7 +293,12 @@ pub(crate) fn move_obstacles(
             .filter(|&index| game.st.obstacles[index].kind == kind && !moved.contains(&index))
             .collect();
         let mut enemies = Enemies::new(game, you);
-        order.sort_by_cached_key(|&index| enemies.gap(game, game.st.obstacles[index].hexes()));
+        // One already next to the nearest enemy can come no closer: the
+        // nearest of those that can is suggested first.
+        order.sort_by_cached_key(|&index| {
+            let gap = enemies.gap(game, game.st.obstacles[index].hexes());
+            (gap <= 1, gap)
+        });
         if order.is_empty() {
             return;
         }
@@ -763,5 +768,86 @@ mod tests {
             }
         });
         assert!(checked > 1000, "only {checked} obstacle positions");
+    }
+
+    /// Meteor Storm's remote engines: an asteroid already next to the only
+    /// Wretch ship on the battlefield can come no closer to it, so the
+    /// asteroid suggested first is another, the nearest of those that can.
+    #[test]
+    fn the_asteroid_suggested_first_can_come_closer() {
+        use spacedock_schema::scenario::{Die, ForcedDie};
+
+        use crate::action::Action;
+        use crate::board::Pos;
+        use crate::question::{About, Answer};
+        use crate::rules::testing;
+        use crate::state::TurnPhase;
+
+        let mut game = Game::new(testing::bundle(), "meteor-storm", 1).unwrap();
+        let seat = |name: &str| {
+            game.players()
+                .find(|&player| game.player_name(player) == name)
+                .unwrap()
+        };
+        let (isn, wretch) = (seat("ISN player 1"), seat("Wretch player 1"));
+        let asteroids: Vec<usize> = (0..game.st.obstacles.len())
+            .filter(|&index| game.st.obstacles[index].kind == Obstacle::Asteroid)
+            .collect();
+        let next_to = asteroids[0];
+        let board = &game.data.board;
+        // A hex next to the first asteroid, clear of every obstacle and ship.
+        let hex = (0..board.len())
+            .map(|index| Hex(index as u16))
+            .find(|&hex| {
+                board.usable(hex)
+                    && game.st.terrain[hex.index()] == 0
+                    && game.st.occupant[hex.index()] == 0
+                    && game.st.obstacles[next_to]
+                        .hexes()
+                        .iter()
+                        .any(|&rock| board.distance(rock, hex) == 1)
+            })
+            .unwrap();
+        let ship = game
+            .cards()
+            .find(|card| card.controller == wretch && game.data.card(card.id).size == Size::Small)
+            .and_then(|card| game.card_ships(card.id).next())
+            .unwrap();
+        game.edit()
+            .set_turn(isn, TurnPhase::Action, 2)
+            .set_energy(isn, 10)
+            .place_ship(ship, Pos { at: hex, dir: 0 })
+            .force_dice(&[ForcedDie {
+                die: Die::Number,
+                face: 5,
+            }]);
+        game.apply(Action::EndPhase).unwrap();
+        game.apply(Action::Answer(Answer::Yes)).unwrap();
+        let question = game.question().expect("an asteroid to pick");
+        assert_eq!(question.about, About::PickObstacle);
+        let mut enemies = Enemies::new(&game, isn);
+        let gaps: Vec<(usize, u32)> = question
+            .options
+            .iter()
+            .filter_map(|answer| match *answer {
+                Answer::Obstacle(index) => {
+                    let index = usize::from(index);
+                    Some((index, enemies.gap(&game, game.st.obstacles[index].hexes())))
+                }
+                _ => None,
+            })
+            .collect();
+        assert_eq!(gaps.len(), asteroids.len(), "{gaps:?}");
+        assert!(
+            gaps.iter()
+                .any(|&(index, gap)| index == next_to && gap == 1)
+        );
+        let nearest_that_can = gaps
+            .iter()
+            .filter(|&&(_, gap)| gap > 1)
+            .map(|&(_, gap)| gap)
+            .min()
+            .unwrap();
+        assert_eq!(gaps[0].1, nearest_that_can, "{gaps:?}");
     }
 }
