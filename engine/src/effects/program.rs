@@ -375,6 +375,10 @@ pub(crate) struct Program {
     /// Per [`StatKind`]: whether some card's [`Program::limited`] list
     /// holds a power; for the others, using the number uses up nothing.
     pub(crate) limits: [bool; STATS],
+    /// The mission's rules that score for a ship of the player's in a
+    /// zone ([`crate::effects::worth::hold_zone`]): read at every greedy
+    /// step, found once.
+    pub(crate) holds: Vec<u16>,
     /// Per [`Status`]: the continuous powers with an effect of it.
     pub(crate) statuses: [Vec<u16>; STATUSES],
     /// Continuous powers with a `draw-from`: the energy phase's
@@ -1002,6 +1006,10 @@ fn index(program: &mut Program, data: &Data) {
         program.carried[which] = carried;
         program.limits[which] = program.limited[which].iter().any(|list| !list.is_empty());
     }
+    program.holds = (0..program.powers.len())
+        .filter(|&index| crate::effects::worth::is_hold_rule(&program.powers[index]))
+        .map(|index| index as u16)
+        .collect();
     for (kind, play) in program.plays.iter().enumerate() {
         if let Some(when) = play.when
             && data.kinds[kind].kind == TacticType::Event

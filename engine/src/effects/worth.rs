@@ -189,17 +189,20 @@ pub(crate) fn escape_zone(game: &Game, player: PlayerId, card: ShipCardId) -> Op
 /// what the card prints is matched, as in [`escape_zone`].
 pub(crate) fn hold_zone(game: &Game, player: PlayerId, card: ShipCardId) -> Option<usize> {
     let data = &game.data;
+    if data.powers.holds.is_empty() {
+        return None;
+    }
     let print = data.card(card);
     let faction = data.powers.card_faction[card.index()];
     data.powers
-        .powers
+        .holds
         .iter()
+        .map(|&index| &data.powers.powers[usize::from(index)])
         .filter(|power| {
-            is_hold_rule(power)
-                && power
-                    .origins
-                    .iter()
-                    .any(|origin| matches!(*origin, Origin::Seat(seat) if seat == player))
+            power
+                .origins
+                .iter()
+                .any(|origin| matches!(*origin, Origin::Seat(seat) if seat == player))
         })
         .flat_map(|power| &power.conditions)
         .find_map(|condition| match condition {
@@ -223,7 +226,7 @@ fn friendly_zone(sel: &Sel) -> Option<usize> {
 /// Whether `power` is a mission rule scoring, at a moment of the game, for
 /// ships of the player's in a zone, and for nothing else a player does:
 /// every condition is such a ship's presence.
-fn is_hold_rule(power: &Power) -> bool {
+pub(crate) fn is_hold_rule(power: &Power) -> bool {
     matches!(power.source, Source::Rule(_))
         && power.when.is_some_and(|when| !when.is_action_window())
         && may_score(&power.effects)
