@@ -119,34 +119,30 @@ fn policies_fit_seats(
     if policies.len() < 2 {
         return Ok(());
     }
+    // Per pack: `label: `a` (4 seats), `b` (3 seats)`.
     let misfits: Vec<String> = compilations
         .iter()
         .filter_map(|(label, compilation)| {
-            let bundle = compilation.bundle.as_ref()?;
-            Some(
-                bundle
-                    .missions
-                    .iter()
-                    .filter(|mission| {
-                        compilation.own_missions.contains(&mission.id)
-                            && mission.players.len() != policies.len()
-                    })
-                    .map(move |mission| {
-                        format!(
-                            "{label}: `{}` seats {} players",
-                            mission.id,
-                            mission.players.len()
-                        )
-                    }),
-            )
+            let missions: Vec<String> = compilation
+                .bundle
+                .as_ref()?
+                .missions
+                .iter()
+                .filter(|mission| {
+                    compilation.own_missions.contains(&mission.id)
+                        && mission.players.len() != policies.len()
+                })
+                .map(|mission| format!("`{}` ({} seats)", mission.id, mission.players.len()))
+                .collect();
+            (!missions.is_empty()).then(|| format!("{label}: {}", missions.join(", ")))
         })
-        .flatten()
         .collect();
     if misfits.is_empty() {
         return Ok(());
     }
     Err(Error::PolicySeats {
         given: policies.join(","),
-        missions: misfits.join(", "),
+        seats: policies.len(),
+        missions: misfits.join("; "),
     })
 }

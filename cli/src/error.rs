@@ -34,8 +34,14 @@ pub(crate) enum Error {
 
     /// `check --games --policy A,B` where some mission seats another
     /// number of players than policies are given.
-    #[error("`--policy {given}` names one policy per seat, but {missions}")]
-    PolicySeats { given: String, missions: String },
+    #[error(
+        "`--policy {given}` names a policy for each of {seats} seats, but these missions seat another number: {missions}"
+    )]
+    PolicySeats {
+        given: String,
+        seats: usize,
+        missions: String,
+    },
 
     #[error("the compiler found no errors but produced no bundle")]
     NoBundle,
@@ -159,7 +165,7 @@ impl Error {
                 Some("give one `--fleet SEAT=FILE` per seat".to_owned())
             }
             Error::PolicySeats { .. } => Some(
-                "give one policy for every seat, or check the missions of one seat count at a time"
+                "give one policy for every seat, or play a mission with one per seat: `spacedock sim --pack PACK --mission ID --policy A,B,...`"
                     .to_owned(),
             ),
             Error::NoBundle => Some("this is a bug in spacedock; please report it".to_owned()),

@@ -1896,9 +1896,37 @@ name = "Pay day"
 text = "At the end of each round, each player scores 1 victory point."
 when = "round-end"
 do = [{ kind = "score", points = 1 }]
+
+[[special_rules]]
+name = "Lucky miss"
+text = "Each time an attack misses, its player scores 1 victory point."
+when = "miss"
+do = [{ kind = "score", points = 1 }]
+
+[[special_rules]]
+name = "Both ends"
+text = "At the end of each round, each player with ships in both the north and the south zone scores 1 victory point."
+when = "round-end"
+if = [
+  { kind = "exists", is = "friendly", zone = "north" },
+  { kind = "exists", is = "friendly", zone = "south" },
+]
+do = [{ kind = "score", points = 1 }]
+
+[[special_rules]]
+name = "Wretch rally"
+text = "At the end of each round, each player with a Wretch ship in the south zone scores 1 victory point."
+when = "round-end"
+if = [{ kind = "exists", is = "friendly", faction = "wretch", zone = "south" }]
+do = [{ kind = "score", points = 1 }]
 "#,
     );
     let pack = pack.display().to_string();
+    // Named: no enemy in a zone, a score on a miss (not at a moment of
+    // every turn), ships in two zones (one holder cannot meet both), and a
+    // zone the ISN player has no ship card to hold. Not named: a zone every
+    // player can hold, and points for everyone each round.
+    let ignored = ["Hold the line", "Lucky miss", "Both ends", "Wretch rally"];
     let args = |policy: &str, format: &str| {
         [
             "sim",
@@ -1918,14 +1946,14 @@ do = [{ kind = "score", points = 1 }]
     let greedy = run_owned(&args("greedy,random", "human"), 0).stdout;
     assert!(
         greedy.contains(
-            "note: greedy players do not aim for the victory points of special rule `Hold the line`: they score its points only when play meets it by chance\n"
+            "note: greedy players do not aim for the victory points of special rules `Hold the line`, `Lucky miss`, `Both ends`, `Wretch rally`: they score their points only when play meets them by chance\n"
         ),
         "{greedy}"
     );
     let json_report = json(&run_owned(&args("greedy", "json"), 0).stdout);
     assert_eq!(
         json_report["run"]["greedy_ignores"],
-        serde_json::json!(["Hold the line"])
+        serde_json::json!(ignored)
     );
     let random = run_owned(&args("random", "human"), 0).stdout;
     assert!(!random.contains("note:"), "{random}");

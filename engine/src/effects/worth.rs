@@ -192,8 +192,6 @@ pub(crate) fn hold_zone(game: &Game, player: PlayerId, card: ShipCardId) -> Opti
     if data.powers.holds.is_empty() {
         return None;
     }
-    let print = data.card(card);
-    let faction = data.powers.card_faction[card.index()];
     data.powers
         .holds
         .iter()
@@ -206,13 +204,17 @@ pub(crate) fn hold_zone(game: &Game, player: PlayerId, card: ShipCardId) -> Opti
         })
         .flat_map(|power| &power.conditions)
         .find_map(|condition| match condition {
-            Cond::Exists(sel)
-                if sel.fits_print(print) && sel.faction.is_none_or(|wanted| wanted == faction) =>
-            {
-                friendly_zone(sel)
-            }
+            Cond::Exists(sel) if counts_for(game, sel, card) => friendly_zone(sel),
             _ => None,
         })
+}
+
+/// Whether ships of `card` may be picked by `sel` by what the card prints
+/// and its faction (a condition of the moment aside).
+fn counts_for(game: &Game, sel: &Sel, card: ShipCardId) -> bool {
+    let data = &game.data;
+    let faction = data.powers.card_faction[card.index()];
+    sel.fits_print(data.card(card)) && sel.faction.is_none_or(|wanted| wanted == faction)
 }
 
 /// The zone of a selector of the player's own ships in a zone.
@@ -224,17 +226,37 @@ fn friendly_zone(sel: &Sel) -> Option<usize> {
 }
 
 /// Whether `power` is a mission rule scoring, at a moment of the game, for
-/// ships of the player's in a zone, and for nothing else a player does:
-/// every condition is such a ship's presence.
+/// a ship of the player's in one zone, and for nothing else a player does:
+/// every condition is such a ship's presence in that zone, so that one ship
+/// can meet them all.
 pub(crate) fn is_hold_rule(power: &Power) -> bool {
+    let mut zones = power.conditions.iter().map(|condition| match condition {
+        Cond::Exists(sel) => friendly_zone(sel),
+        _ => None,
+    });
+    let first = zones.next().flatten();
     matches!(power.source, Source::Rule(_))
         && power.when.is_some_and(|when| !when.is_action_window())
         && may_score(&power.effects)
-        && !power.conditions.is_empty()
-        && power
-            .conditions
-            .iter()
-            .all(|condition| matches!(condition, Cond::Exists(sel) if friendly_zone(sel).is_some()))
+        && first.is_some()
+        && zones.all(|zone| zone == first)
+}
+
+/// Whether every seat `power` acts for has a ship card that holds its
+/// zone ([`hold_zone`]): a greedy player of each aims for its points.
+fn held_by_every_seat(game: &Game, power: &Power) -> bool {
+    is_hold_rule(power)
+        && power.origins.iter().all(|origin| match *origin {
+            Origin::Seat(seat) => (0..game.data.cards.len())
+                .map(|card| ShipCardId(card as u16))
+                .any(|card| {
+                    game.st.cards[card.index()].controller == seat
+                        && power.conditions.iter().all(|condition| {
+                            matches!(condition, Cond::Exists(sel) if counts_for(game, sel, card))
+                        })
+                }),
+            Origin::Ship(_) | Origin::Copy(_) => false,
+        })
 }
 
 /// Whether `effects` may score victory points (or let a ship escape for
@@ -264,13 +286,27 @@ pub(crate) fn unpursued_rules(game: &Game) -> Vec<String> {
         if !matches!(power.source, Source::Rule(_)) || !may_score(&power.effects) {
             continue;
         }
-        // Points that come whatever anyone does need no aiming for.
+        // Points that come at a moment of every turn, whatever anyone
+        // does, need no aiming for.
         let unconditional = power.conditions.is_empty()
+            && power.when.is_some_and(|when| {
+                matches!(
+                    when,
+                    When::RoundStart
+                        | When::RoundEnd
+                        | When::EnergyPhaseStart
+                        | When::EnergyPhaseEnd
+                        | When::DeployPhaseStart
+                        | When::DeployPhaseEnd
+                        | When::ActionPhaseStart
+                        | When::ActionPhaseEnd
+                )
+            })
             && power.effects.iter().all(|effect| {
                 matches!(effect, Eff::Score { .. }) || !may_score(std::slice::from_ref(effect))
             });
         let pursued = match power.when {
-            _ if unconditional || is_hold_rule(power) => true,
+            _ if unconditional || held_by_every_seat(game, power) => true,
             Some(when) if when.is_action_window() => true,
             Some(When::Attach | When::Destroy) => true,
             Some(When::ActivationEnd) => power.effects.iter().all(|effect| {
