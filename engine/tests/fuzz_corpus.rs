@@ -7,29 +7,15 @@
 //! itself needs cargo-fuzz (see docs/quality.md); this keeps its findings
 //! fixed without it.
 
+#[path = "../../fuzz/src/committed.rs"]
+mod committed;
 #[path = "../../fuzz/src/pack_input.rs"]
 mod pack_input;
 #[path = "../../fuzz/src/play.rs"]
 mod play;
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::path::{Path, PathBuf};
-
-/// The committed inputs of one folder of `fuzz/`, in a stable order. Notes
-/// about the inputs (`*.md`) are not inputs.
-fn inputs(folder: &str) -> Vec<PathBuf> {
-    let folder = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../fuzz")
-        .join(folder);
-    let entries = std::fs::read_dir(&folder)
-        .unwrap_or_else(|error| panic!("cannot read {}: {error}", folder.display()));
-    let mut inputs: Vec<PathBuf> = entries
-        .map(|entry| entry.expect("a folder entry can be read").path())
-        .filter(|path| path.is_file() && path.extension().is_none_or(|ext| ext != "md"))
-        .collect();
-    inputs.sort();
-    inputs
-}
+use std::path::PathBuf;
 
 /// Plays every input that compiles; returns the games played. Panics
 /// naming each input whose play panicked.
@@ -61,7 +47,7 @@ fn replay(inputs: &[PathBuf]) -> usize {
 #[test]
 fn the_seeds_that_compile_play_every_mission() {
     // The base pack's seed alone has 7 missions, 3 games each.
-    let games = replay(&inputs("seeds"));
+    let games = replay(&committed::inputs("seeds"));
     assert!(
         games >= 21,
         "only {games} games were played from fuzz/seeds/"
@@ -70,5 +56,5 @@ fn the_seeds_that_compile_play_every_mission() {
 
 #[test]
 fn past_crashes_play_without_a_panic() {
-    replay(&inputs("corpus-regressions"));
+    replay(&committed::inputs("corpus-regressions"));
 }

@@ -5,6 +5,8 @@
 //! the test and names the input. Running the fuzzer itself needs
 //! cargo-fuzz (see docs/quality.md); this keeps its findings fixed without it.
 
+#[path = "../../fuzz/src/committed.rs"]
+mod committed;
 #[path = "../../fuzz/src/invariants.rs"]
 mod invariants;
 #[path = "../../fuzz/src/pack_input.rs"]
@@ -12,22 +14,6 @@ mod pack_input;
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};
-
-/// The committed inputs of one folder of `fuzz/`, in a stable order. Notes
-/// about the inputs (`*.md`) are not inputs.
-fn inputs(folder: &str) -> Vec<PathBuf> {
-    let folder = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../fuzz")
-        .join(folder);
-    let entries = std::fs::read_dir(&folder)
-        .unwrap_or_else(|error| panic!("cannot read {}: {error}", folder.display()));
-    let mut inputs: Vec<PathBuf> = entries
-        .map(|entry| entry.expect("a folder entry can be read").path())
-        .filter(|path| path.is_file() && path.extension().is_none_or(|ext| ext != "md"))
-        .collect();
-    inputs.sort();
-    inputs
-}
 
 /// Replays every input; returns how many gave a bundle. Panics naming each
 /// input that panicked.
@@ -55,7 +41,7 @@ fn replay(inputs: &[PathBuf]) -> usize {
 
 #[test]
 fn seeds_never_panic_and_some_compile_clean() {
-    let seeds = inputs("seeds");
+    let seeds = committed::inputs("seeds");
     assert!(!seeds.is_empty(), "fuzz/seeds/ holds no input");
     let bundles = replay(&seeds);
     // A seed that compiles clean shows that the input format still writes
@@ -66,7 +52,7 @@ fn seeds_never_panic_and_some_compile_clean() {
 
 #[test]
 fn past_crashes_never_panic() {
-    replay(&inputs("corpus-regressions"));
+    replay(&committed::inputs("corpus-regressions"));
 }
 
 #[test]
