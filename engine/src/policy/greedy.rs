@@ -848,7 +848,8 @@ impl<'o, 'a> View<'o, 'a> {
     }
 
     /// The observer's ship that holds `zone` (whose hexes `goal` has): the
-    /// first of theirs in it that counts for it, or else the nearest.
+    /// first of theirs in it that counts for it, or else the nearest by
+    /// way of passable hexes (a ship walled off comes last).
     fn holder(&self, zone: usize, goal: Goal<'_>) -> Option<ShipId> {
         let observation = self.observation;
         observation
@@ -858,9 +859,19 @@ impl<'o, 'a> View<'o, 'a> {
                     && !ship.destroyed
                     && observation.hold_zone(ship.card) == Some(zone)
             })
-            .filter_map(|ship| Some((self.nearest(goal, &ship, ship.pos?), ship.id)))
+            .filter_map(|ship| {
+                let pos = ship.pos?;
+                let near = self.nearest(goal, &ship, pos);
+                // In the zone it holds, whatever the ways around.
+                let way = if near == 0 {
+                    0
+                } else {
+                    self.path_nearest(goal, &ship, pos)
+                };
+                Some((way, near, ship.id))
+            })
             .min()
-            .map(|(_, ship)| ship)
+            .map(|(_, _, ship)| ship)
     }
 
     /// Spaces from a ship at `pos` to the nearest hex of `goal` by way of
@@ -1478,6 +1489,106 @@ mod tests {
                 }
             }
             assert_eq!(in_zone(&game, mover), !held, "held before: {held}");
+        }
+    }
+
+    /// The holder of a zone is the nearest ship by way of passable hexes:
+    /// one walled off by asteroids, nearer as the crow flies, does not
+    /// keep the role, and the ship being activated heads for the zone;
+    /// without the wall the walled ship holds it and the other stays.
+    #[test]
+    fn a_ship_walled_off_from_the_zone_does_not_hold_it() {
+        let mut bundle = (*testing::bundle()).clone();
+        let mission = bundle
+            .missions
+            .iter_mut()
+            .find(|mission| mission.id == "blockade-run-at-entebe")
+            .unwrap();
+        mission.special_rules.push(
+            serde_json::from_value(serde_json::json!({
+                "name": "Hold the south",
+                "text": "At the end of each round, each player with a ship in the south zone scores 1 victory point.",
+                "when": "round-end",
+                "if": [{ "kind": "exists", "is": "friendly", "zone": "south" }],
+                "do": [{ "kind": "score", "points": 1 }],
+            }))
+            .unwrap(),
+        );
+        let bundle = std::sync::Arc::new(bundle);
+        for walled in [false, true] {
+            let mut game =
+                Game::new(std::sync::Arc::clone(&bundle), "blockade-run-at-entebe", 1).unwrap();
+            let isn = game
+                .players()
+                .find(|&player| game.player_name(player) == "ISN player")
+                .unwrap();
+            let cards: Vec<ShipCardId> = game
+                .cards()
+                .filter(|view| view.controller == isn)
+                .map(|view| view.id)
+                .collect();
+            let [near_card, mover_card, ..] = cards[..] else {
+                panic!("two ISN ship cards: {cards:?}");
+            };
+            let near = game.card_ships(near_card).next().unwrap();
+            let mover = game.card_ships(mover_card).next().unwrap();
+            let placed: Vec<ShipId> = game
+                .ships()
+                .filter(|ship| ship.pos.is_some())
+                .map(|ship| ship.id)
+                .collect();
+            // The near ship's centre three rows short of the south zone
+            // (rows 10 and 11); the mover's in the middle, four rows short.
+            let (near_at, mover_at) = (game.hex_at([4, 7]).unwrap(), game.hex_at([8, 6]).unwrap());
+            let mut edit = game.edit();
+            for ship in placed {
+                edit.remove_ship(ship);
+            }
+            edit.set_turn(isn, TurnPhase::Action, 2)
+                .set_energy(isn, 20)
+                .place_ship(
+                    near,
+                    Pos {
+                        at: near_at,
+                        dir: 0,
+                    },
+                )
+                .place_ship(
+                    mover,
+                    Pos {
+                        at: mover_at,
+                        dir: 0,
+                    },
+                );
+            if walled {
+                // Every hex next to the near ship, as the asteroids' hexes.
+                let mut covered = [Hex(0); 7];
+                let len = game.placed_hexes(near, &mut covered);
+                let board = &game.data.board;
+                let ring: Vec<Hex> = (0..board.len())
+                    .map(|index| Hex(index as u16))
+                    .filter(|&hex| {
+                        board.usable(hex)
+                            && !covered[..len].contains(&hex)
+                            && covered[..len]
+                                .iter()
+                                .any(|&own| board.distance(own, hex) == 1)
+                    })
+                    .collect();
+                let mut edit = game.edit();
+                for (obstacle, hexes) in ring.chunks(7).enumerate() {
+                    edit.move_obstacle(obstacle, hexes);
+                }
+            }
+            game.apply(Action::Activate(mover_card)).unwrap();
+            let mut legal = Vec::new();
+            game.legal_actions(&mut legal);
+            let chosen = greedy_choice(&game, isn, &legal, 0);
+            assert_eq!(
+                matches!(chosen, Action::Step { ship, .. } if ship == mover),
+                walled,
+                "walled: {walled}, chose {chosen:?} of {legal:?}"
+            );
         }
     }
 
