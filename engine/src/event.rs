@@ -122,12 +122,12 @@ pub enum Event {
         tile: DiscoveryTile,
         pos: Pos,
     },
-    /// An obstacle a power moves went one space: `at` is the first of its
-    /// hexes after the step.
+    /// An obstacle a power moves went one space: `hexes` are those it
+    /// covers after the step, in the order the mission lists them.
     ObstacleMoved {
         obstacle: u8,
         kind: Obstacle,
-        at: Hex,
+        hexes: Vec<Hex>,
     },
     EcmRoll {
         ship: ShipId,

@@ -361,7 +361,7 @@ pub(crate) fn move_obstacles(
                     Event::ObstacleMoved {
                         obstacle: obstacle as u8,
                         kind: state.kind,
-                        at: state.hexes()[0],
+                        hexes: state.hexes().to_vec(),
                     }
                 });
             }

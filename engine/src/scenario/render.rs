@@ -4,6 +4,8 @@
 //! [`EventValue`]s the validator resolves a pattern's fields to, so
 //! matching is plain equality, and failures read like the file.
 
+use std::fmt::Write as _;
+
 use spacedock_schema::common::Size;
 use spacedock_schema::rules::DiscoveryTile;
 use spacedock_schema::scenario::checked::EventValue;
@@ -293,12 +295,17 @@ pub(crate) fn event(game: &Game, event: &Event) -> Rendered {
                 (F::At, EventValue::Hex(hex(game, *pos))),
             ],
         ),
-        Event::ObstacleMoved { kind, at, .. } => (
+        // Each hex it covers is an `at`, as an answer names the obstacle
+        // by any of them; the text shows the first.
+        Event::ObstacleMoved { kind, hexes, .. } => (
             EventKind::ObstacleMoved,
-            vec![
-                (F::Obstacle, text(kind.name().to_owned())),
-                (F::At, EventValue::Hex(game.coord(*at))),
-            ],
+            std::iter::once((F::Obstacle, text(kind.name().to_owned())))
+                .chain(
+                    hexes
+                        .iter()
+                        .map(|&hex| (F::At, EventValue::Hex(game.coord(hex)))),
+                )
+                .collect(),
         ),
         Event::EcmRoll {
             ship: s,
@@ -459,9 +466,20 @@ pub(crate) fn event(game: &Game, event: &Event) -> Rendered {
 /// An event as the scenario would write its pattern:
 /// `attack-roll { ship = "isn-everest", letter = "D", ... }`.
 pub(crate) fn event_text(kind: EventKind, fields: &[(EventField, EventValue)]) -> String {
-    let fields: Vec<String> = fields
+    // A field given more than once (an obstacle's hexes, any of which
+    // matches) shows its values together: `at = [11, 7] or [12, 7]`.
+    let mut shown: Vec<(EventField, String)> = Vec::new();
+    for (field, value) in fields {
+        match shown.iter_mut().find(|(seen, _)| seen == field) {
+            Some((_, text)) => {
+                let _ = write!(text, " or {value}");
+            }
+            None => shown.push((*field, value.to_string())),
+        }
+    }
+    let fields: Vec<String> = shown
         .iter()
-        .map(|(field, value)| format!("{} = {value}", field.key()))
+        .map(|(field, text)| format!("{} = {text}", field.key()))
         .collect();
     if fields.is_empty() {
         kind.name().to_owned()
