@@ -1412,29 +1412,39 @@ mod tests {
         }
     }
 
+    /// The base pack with a rule added to `mission`: each player with a
+    /// ship in `zone` at a round's end scores 1 victory point.
+    fn with_hold_rule(
+        mission: &str,
+        zone: &str,
+    ) -> std::sync::Arc<spacedock_schema::bundle::Bundle> {
+        let mut bundle = (*testing::bundle()).clone();
+        bundle
+            .missions
+            .iter_mut()
+            .find(|candidate| candidate.id == mission)
+            .unwrap()
+            .special_rules
+            .push(
+                serde_json::from_value(serde_json::json!({
+                    "name": format!("Hold the {zone}"),
+                    "text": format!("At the end of each round, each player with a ship in the {zone} zone scores 1 victory point."),
+                    "when": "round-end",
+                    "if": [{ "kind": "exists", "is": "friendly", "zone": zone }],
+                    "do": [{ "kind": "score", "points": 1 }],
+                }))
+                .unwrap(),
+            );
+        std::sync::Arc::new(bundle)
+    }
+
     /// Dead Zone Battle with a rule scoring each round for a ship of the
     /// player's in the north zone: the player's ship nearest the zone
     /// heads there and stays; with another of theirs already in it, the
     /// ship goes about its fight.
     #[test]
     fn one_ship_holds_a_zone_that_scores() {
-        let mut bundle = (*testing::bundle()).clone();
-        let mission = bundle
-            .missions
-            .iter_mut()
-            .find(|mission| mission.id == "dead-zone-battle")
-            .unwrap();
-        mission.special_rules.push(
-            serde_json::from_value(serde_json::json!({
-                "name": "Hold the north",
-                "text": "At the end of each round, each player with a ship in the north zone scores 1 victory point.",
-                "when": "round-end",
-                "if": [{ "kind": "exists", "is": "friendly", "zone": "north" }],
-                "do": [{ "kind": "score", "points": 1 }],
-            }))
-            .unwrap(),
-        );
-        let bundle = std::sync::Arc::new(bundle);
+        let bundle = with_hold_rule("dead-zone-battle", "north");
         for held in [false, true] {
             let mut game =
                 Game::new(std::sync::Arc::clone(&bundle), "dead-zone-battle", 1).unwrap();
@@ -1498,23 +1508,7 @@ mod tests {
     /// without the wall the walled ship holds it and the other stays.
     #[test]
     fn a_ship_walled_off_from_the_zone_does_not_hold_it() {
-        let mut bundle = (*testing::bundle()).clone();
-        let mission = bundle
-            .missions
-            .iter_mut()
-            .find(|mission| mission.id == "blockade-run-at-entebe")
-            .unwrap();
-        mission.special_rules.push(
-            serde_json::from_value(serde_json::json!({
-                "name": "Hold the south",
-                "text": "At the end of each round, each player with a ship in the south zone scores 1 victory point.",
-                "when": "round-end",
-                "if": [{ "kind": "exists", "is": "friendly", "zone": "south" }],
-                "do": [{ "kind": "score", "points": 1 }],
-            }))
-            .unwrap(),
-        );
-        let bundle = std::sync::Arc::new(bundle);
+        let bundle = with_hold_rule("blockade-run-at-entebe", "south");
         for walled in [false, true] {
             let mut game =
                 Game::new(std::sync::Arc::clone(&bundle), "blockade-run-at-entebe", 1).unwrap();
