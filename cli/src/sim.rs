@@ -1060,20 +1060,15 @@ pub(crate) fn human(run: &Run, report: &Report) -> String {
             .iter()
             .map(|rule| format!("`{rule}`"))
             .collect();
+        let (rule, its, it) = if rules.len() == 1 {
+            ("special rule", "its", "it")
+        } else {
+            ("special rules", "their", "them")
+        };
         let _ = writeln!(
             text,
-            "note: greedy players do not aim for the victory points of {}: they score {} only when play meets {} by chance",
-            if rules.len() == 1 {
-                format!("special rule {}", rules[0])
-            } else {
-                format!("special rules {}", rules.join(", "))
-            },
-            if rules.len() == 1 {
-                "its points"
-            } else {
-                "their points"
-            },
-            if rules.len() == 1 { "it" } else { "them" },
+            "note: greedy players do not aim for the victory points of {rule} {}: they score {its} points only when play meets {it} by chance",
+            rules.join(", "),
         );
     }
     let _ = writeln!(text, "pack {} ({})", run.pack, run.bundle);

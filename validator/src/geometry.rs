@@ -78,6 +78,11 @@ pub(crate) struct BattleMap {
     pub(crate) board_zones: usize,
 }
 
+/// A board zone's name without its board: `north` of `1:north`.
+pub(crate) fn unqualified(name: &str) -> &str {
+    name.split_once(':').map_or(name, |(_, plain)| plain)
+}
+
 impl BattleMap {
     /// Joins boards top to bottom. Where two boards meet, the last row of
     /// half hexes of the upper board and the first of the lower one make one
@@ -125,12 +130,10 @@ impl BattleMap {
         // are not told that other boards have it.
         let mut plain: Vec<(String, Vec<Coord>)> = Vec::new();
         for (qualified, cells) in &zones {
-            let name = qualified
-                .split_once(':')
-                .map_or(qualified.as_str(), |(_, name)| name);
+            let name = unqualified(qualified);
             let boards: HashSet<&str> = zones
                 .iter()
-                .filter(|(other, _)| other.split_once(':').is_some_and(|(_, n)| n == name))
+                .filter(|(other, _)| unqualified(other) == name)
                 .map(|(other, _)| other.as_str())
                 .collect();
             if boards.len() == 1 && !plain.iter().any(|(known, _)| known == name) {

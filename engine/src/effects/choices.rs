@@ -274,8 +274,8 @@ fn hex_shape(game: &Game, hex: Hex) -> Shape {
 
 /// Up to `count` obstacles of a kind move, one at a time, as `ctx.you`
 /// chooses: which obstacle (the nearest to an enemy ship that is not next
-/// to one already suggested first), then each space up to `spaces` (or a number-die roll) of its
-/// move. An obstacle that ends its move next to enemy ships it was not
+/// to one already suggested first), then each space up to `spaces` (or a
+/// number-die roll) of its move. An obstacle that ends its move next to enemy ships it was not
 /// next to when it began deals `ram` to one of them, the player's choice
 /// (the weakest suggested first).
 pub(crate) fn move_obstacles(

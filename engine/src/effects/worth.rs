@@ -153,7 +153,6 @@ pub(crate) fn attach_points(
 pub(crate) fn escape_zone(game: &Game, player: PlayerId, card: ShipCardId) -> Option<(usize, u32)> {
     let data = &game.data;
     let print = data.card(card);
-    let faction = data.powers.card_faction[card.index()];
     data.powers
         .listening(When::ActivationEnd)
         .iter()
@@ -168,9 +167,7 @@ pub(crate) fn escape_zone(game: &Game, player: PlayerId, card: ShipCardId) -> Op
         .flat_map(|power| &power.effects)
         .find_map(|effect| match effect {
             Eff::Escape { target, points }
-                if target.role == Role::ActingShip
-                    && target.fits_print(print)
-                    && target.faction.is_none_or(|wanted| wanted == faction) =>
+                if target.role == Role::ActingShip && counts_for(game, target, card) =>
             {
                 let points = points[match print.size {
                     Size::Small => 0,
@@ -189,9 +186,6 @@ pub(crate) fn escape_zone(game: &Game, player: PlayerId, card: ShipCardId) -> Op
 /// what the card prints is matched, as in [`escape_zone`].
 pub(crate) fn hold_zone(game: &Game, player: PlayerId, card: ShipCardId) -> Option<usize> {
     let data = &game.data;
-    if data.powers.holds.is_empty() {
-        return None;
-    }
     data.powers
         .holds
         .iter()
@@ -247,14 +241,12 @@ pub(crate) fn is_hold_rule(power: &Power) -> bool {
 fn held_by_every_seat(game: &Game, power: &Power) -> bool {
     is_hold_rule(power)
         && power.origins.iter().all(|origin| match *origin {
-            Origin::Seat(seat) => (0..game.data.cards.len())
-                .map(|card| ShipCardId(card as u16))
-                .any(|card| {
-                    game.st.cards[card.index()].controller == seat
-                        && power.conditions.iter().all(|condition| {
-                            matches!(condition, Cond::Exists(sel) if counts_for(game, sel, card))
-                        })
-                }),
+            Origin::Seat(seat) => game.cards().any(|card| {
+                card.controller == seat
+                    && power.conditions.iter().all(|condition| {
+                        matches!(condition, Cond::Exists(sel) if counts_for(game, sel, card.id))
+                    })
+            }),
             Origin::Ship(_) | Origin::Copy(_) => false,
         })
 }
@@ -289,19 +281,9 @@ pub(crate) fn unpursued_rules(game: &Game) -> Vec<String> {
         // Points that come at a moment of every turn, whatever anyone
         // does, need no aiming for.
         let unconditional = power.conditions.is_empty()
-            && power.when.is_some_and(|when| {
-                matches!(
-                    when,
-                    When::RoundStart
-                        | When::RoundEnd
-                        | When::EnergyPhaseStart
-                        | When::EnergyPhaseEnd
-                        | When::DeployPhaseStart
-                        | When::DeployPhaseEnd
-                        | When::ActionPhaseStart
-                        | When::ActionPhaseEnd
-                )
-            })
+            && power
+                .when
+                .is_some_and(|when| when.is_round_boundary() || when.is_phase_boundary())
             && power.effects.iter().all(|effect| {
                 matches!(effect, Eff::Score { .. }) || !may_score(std::slice::from_ref(effect))
             });

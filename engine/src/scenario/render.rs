@@ -296,7 +296,7 @@ pub(crate) fn event(game: &Game, event: &Event) -> Rendered {
             ],
         ),
         // Each hex it covers is an `at`, as an answer names the obstacle
-        // by any of them; the text shows the first.
+        // by any of them.
         Event::ObstacleMoved { kind, hexes, .. } => (
             EventKind::ObstacleMoved,
             std::iter::once((F::Obstacle, text(kind.name().to_owned())))

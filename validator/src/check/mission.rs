@@ -13,7 +13,7 @@ use crate::check::count;
 use crate::codes::Code;
 use crate::context::Context;
 use crate::diagnostic::{Diagnostic, Diagnostics, Location};
-use crate::geometry::{BattleMap, connected, is_footprint};
+use crate::geometry::{BattleMap, connected, is_footprint, unqualified};
 use crate::model::{MissionModel, Model};
 
 pub(crate) fn check(
@@ -293,11 +293,9 @@ fn mission_zones(
             .iter()
             .find(|(name, _)| *name == zone.name)
             .or_else(|| {
-                board_zones.iter().find(|(name, _)| {
-                    name.split_once(':').is_some_and(|(board, plain)| {
-                        board.bytes().all(|b| b.is_ascii_digit()) && plain == zone.name
-                    })
-                })
+                board_zones
+                    .iter()
+                    .find(|(name, _)| unqualified(name) == zone.name)
             });
         let taken_by_board = clash.is_some();
         let taken_before = source.zones[..z]
