@@ -1412,6 +1412,12 @@ mod tests {
         }
     }
 
+    fn seat(game: &Game, name: &str) -> PlayerId {
+        game.players()
+            .find(|&player| game.player_name(player) == name)
+            .unwrap()
+    }
+
     /// The base pack with a rule added to `mission`: each player with a
     /// ship in `zone` at a round's end scores 1 victory point.
     fn with_hold_rule(
@@ -1449,10 +1455,7 @@ mod tests {
             let mut game =
                 Game::new(std::sync::Arc::clone(&bundle), "dead-zone-battle", 1).unwrap();
             let zone = game.data.board.zone("north").unwrap();
-            let isn = game
-                .players()
-                .find(|&player| game.player_name(player) == "ISN player")
-                .unwrap();
+            let isn = seat(&game, "ISN player");
             let cards: Vec<ShipCardId> = game
                 .cards()
                 .filter(|view| view.controller == isn)
@@ -1512,10 +1515,7 @@ mod tests {
         for walled in [false, true] {
             let mut game =
                 Game::new(std::sync::Arc::clone(&bundle), "blockade-run-at-entebe", 1).unwrap();
-            let isn = game
-                .players()
-                .find(|&player| game.player_name(player) == "ISN player")
-                .unwrap();
+            let isn = seat(&game, "ISN player");
             let cards: Vec<ShipCardId> = game
                 .cards()
                 .filter(|view| view.controller == isn)
