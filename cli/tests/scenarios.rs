@@ -379,6 +379,37 @@ fn passes_with_card(card: &str, scenario: &str) {
     assert_eq!(outcome["status"], "passed", "{outcome:#?}");
 }
 
+/// Taking over a ship destroys it when the taker's fleet has a ship of
+/// its name, by name as the fleet rule reads: a pack may give two ship
+/// cards one name under two ids (another "ISN Torrent" here). The engine
+/// compared the cards' ids, and the taken ISN Torrent stayed in play.
+#[test]
+fn a_ship_taken_over_is_destroyed_by_its_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let pack = base_pack_copy(&dir);
+    let torrent = std::fs::read_to_string(pack.join("ships/isn-torrent.toml")).unwrap();
+    let other = torrent.replacen(
+        "name = \"ISN Torrent\"",
+        "name = \"ISN Torrent\"\nid = \"isn-torrent-b\"",
+        1,
+    );
+    assert_ne!(other, torrent);
+    std::fs::write(pack.join("ships/isn-torrent-b.toml"), other).unwrap();
+    let name = "take-over-same-name";
+    let scenario =
+        std::fs::read_to_string(crate::fixtures().join(format!("saturn-scenarios/{name}.toml")))
+            .unwrap();
+    std::fs::write(pack.join(format!("tests/{name}.toml")), scenario).unwrap();
+    // The filter leaves out the base scenarios, whose "ISN Torrent" now
+    // names two cards.
+    let finished = run(
+        &["test", pack.to_str().unwrap(), name, "--format", "json"],
+        0,
+    );
+    let outcome = &json(&finished.stdout)["scenarios"][0];
+    assert_eq!(outcome["status"], "passed", "{outcome:#?}");
+}
+
 /// After Saturation Fire re-rolls the letter die and the attack still
 /// misses, an event that re-rolls the letter die is offered and re-rolls
 /// it again (a custom event: the base pack has none that answers a miss).

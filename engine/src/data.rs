@@ -140,6 +140,9 @@ pub(crate) struct CardData {
     /// Indexes of the ship card and of its version in the bundle.
     pub(crate) ship: usize,
     pub(crate) version: usize,
+    /// The first bundle ship card of this card's name: two cards a pack
+    /// gave one name under two ids share it ("a ship with the same name").
+    pub(crate) name_group: usize,
     pub(crate) size: Size,
     pub(crate) icon: Icon,
     pub(crate) faction: String,

@@ -278,6 +278,11 @@ impl Setup {
                     owner: PlayerId(seat as u8),
                     ship: pick.ship,
                     version: pick.version,
+                    name_group: bundle
+                        .ships
+                        .iter()
+                        .position(|other| other.name == ship.name)
+                        .unwrap_or(pick.ship),
                     size: ship.size,
                     icon: ship.icon,
                     faction: ship.faction.clone(),

@@ -20,12 +20,13 @@ pub(crate) fn take_control(game: &mut Game, card: ShipCardId, player: PlayerId) 
     destruction::destroy_hold(game, card);
     game.st.cards[card.index()].controller = player;
     game.emit(Event::ControlTaken { card, by: player });
-    let ship = game.data.card(card).ship;
+    // By name, as the fleet rule: a pack may give two cards one name.
+    let name = game.data.card(card).name_group;
     let same_name = game.st.cards.iter().enumerate().any(|(index, other)| {
         index != card.index()
             && other.controller == player
             && other.place != CardPlace::OutOfPlay
-            && game.data.cards[index].ship == ship
+            && game.data.cards[index].name_group == name
     });
     if same_name {
         // The taken card is destroyed, its heroes discarded with it: no two
