@@ -35,6 +35,8 @@
 //!   where a rule scores for a ship standing in a zone
 //!   ([`Observation::hold_zone`]), one ship holds it: the first in it, or
 //!   the nearest, which heads there and stays;
+//! - powers that cost energy (used as an action, or a "you may pay"
+//!   question): only with energy to spare, as cards;
 //! - discard only when the hand limit forces it (the most expensive card
 //!   goes), draw the orbital market's extra card, and end a phase when
 //!   nothing above is worth doing.
@@ -250,9 +252,12 @@ impl Policy for GreedyPolicy {
         let geometry = legal
             .iter()
             .any(|action| matches!(action, Action::Step { .. } | Action::Place { .. }));
-        let energy = legal
-            .iter()
-            .any(|action| matches!(action, Action::PlayCard { .. } | Action::Charge { .. }));
+        let energy = legal.iter().any(|action| {
+            matches!(
+                action,
+                Action::PlayCard { .. } | Action::Charge { .. } | Action::UsePower { .. }
+            )
+        });
         let view = View::new(
             observation,
             legal,
@@ -288,6 +293,30 @@ impl Policy for GreedyPolicy {
 }
 
 impl GreedyPolicy {
+    /// Whether paying `cost` now leaves the energy this turn's plan needs
+    /// ([`View::spares`]): what a "you may pay" question is answered by.
+    fn spares(&mut self, observation: &Observation<'_>, legal: &[Action], cost: i32) -> bool {
+        if cost <= 0 {
+            return true;
+        }
+        let view = View::new(
+            observation,
+            legal,
+            Needs {
+                geometry: false,
+                energy: true,
+            },
+            Buffers {
+                enemy_hexes: &mut self.enemy_hexes,
+                movers: &mut self.movers,
+                paths: &mut self.paths,
+                zone_hexes: &mut self.zone_hexes,
+                escape_paths: &mut self.escape_paths,
+            },
+        );
+        view.spares(cost.into())
+    }
+
     /// An answer to a power's question: the engine's suggestion (the
     /// first option: use the power, play the reaction, the dearest card
     /// kept, the cheapest discarded, the ship placed nearest the enemy),
@@ -304,6 +333,14 @@ impl GreedyPolicy {
             && observation.play_moves(card).is_some_and(|moves| moves > 0)
         {
             return reaction_move(observation, legal);
+        }
+        if let About::OptionalPower { power, .. } = question.about
+            && !self.spares(observation, legal, observation.power_cost(power))
+        {
+            return legal
+                .iter()
+                .position(|action| *action == Action::Answer(Answer::No))
+                .unwrap_or(0);
         }
         let About::MoveShip { ship, .. } = question.about else {
             return 0;
@@ -644,7 +681,7 @@ impl<'o, 'a> View<'o, 'a> {
             }
             Action::Charge { ship, weapon } => {
                 let cost = i64::from(observation.stat(Stat::ChargeCost(ship, weapon)));
-                if cost == 0 || self.energy - cost >= self.reserve {
+                if self.spares(cost) {
                     let punch = i64::from(observation.stat(Stat::Attacks(ship, weapon)))
                         * i64::from(observation.stat(Stat::Strength(ship, weapon)));
                     score::CHARGE + punch * 10 - cost
@@ -656,16 +693,25 @@ impl<'o, 'a> View<'o, 'a> {
             Action::EndActivation => score::END + 1,
             // A power used as an action: worth it whenever offered (it is
             // offered only when it would change something), before moving
-            // (some are used instead of a move) when it scores points.
+            // (some are used instead of a move) when it scores points; one
+            // that costs energy only from energy to spare, as a card.
             Action::UsePower { power, .. } => {
                 let points = observation.power_points(power);
                 if points > 0.0 {
                     score::OBJECTIVE + (points * score::POINT as f64) as i64
-                } else {
+                } else if self.spares(observation.power_cost(power).into()) {
                     score::PLAY
+                } else {
+                    score::NEVER
                 }
             }
         }
+    }
+
+    /// Whether paying `cost` leaves the energy this turn's activations
+    /// and the next launch need ([`View::reserve`]).
+    fn spares(&self, cost: i64) -> bool {
+        cost <= 0 || self.energy - cost >= self.reserve
     }
 
     /// Who goes first, when the observer won the roll: the enemy seated
@@ -1309,6 +1355,118 @@ mod tests {
             answer(|distance, range| distance + 1 == range),
             Action::Answer(Answer::No)
         );
+    }
+
+    /// A power that costs energy (the veteran ISN Everest's Damage Control:
+    /// 3 energy for a hull peg) waits for energy to spare once this turn's
+    /// activations are paid for. Used whenever offered, it left the
+    /// Everest's side short of energy for its activations.
+    #[test]
+    fn a_power_that_costs_energy_waits_for_energy_to_spare() {
+        let choice = |energy: i32| {
+            let mut game = Game::new(testing::bundle(), "dead-zone-battle-42", 1).unwrap();
+            let everest = card(&game, "isn-everest");
+            let isn = game.card(everest).controller;
+            // The Everest alone: its activation (4) is all the reserve.
+            for other in ["isn-barrage", "isn-torrent"] {
+                let ships: Vec<ShipId> = game.card_ships(card(&game, other)).collect();
+                for ship in ships {
+                    game.edit().destroy_ship(ship);
+                }
+            }
+            let ship = game.card_ships(everest).next().unwrap();
+            let at = game.hex_at([8, 9]).unwrap();
+            set_up(&mut game, isn, TurnPhase::Deploy, &[(ship, at)]);
+            game.edit().set_pegs(ship, 5, 2).set_energy(isn, energy);
+            // No card to play instead.
+            for tactic in game.hand(isn).to_vec() {
+                game.edit().to_discard(tactic);
+            }
+            let observation = game.observation(isn);
+            assert_eq!(observation.stat(Stat::ActivationCost(everest)), 4);
+            let mut legal = Vec::new();
+            game.legal_actions(&mut legal);
+            assert!(
+                legal
+                    .iter()
+                    .any(|action| matches!(action, Action::UsePower { .. })),
+                "{legal:?}"
+            );
+            greedy_choice(&game, isn, &legal, 0)
+        };
+        let seven = choice(7);
+        assert!(matches!(seven, Action::UsePower { .. }), "{seven:?}");
+        assert_eq!(choice(6), Action::EndPhase);
+    }
+
+    /// A "you may pay" question is answered as a power used as an action:
+    /// yes with energy to spare after this turn's activations, no without.
+    /// (A mission rule of the test's own: the base pack's powers that cost
+    /// energy are all used as actions.)
+    #[test]
+    fn a_question_to_pay_waits_for_energy_to_spare() {
+        let mut bundle = (*testing::bundle()).clone();
+        bundle
+            .missions
+            .iter_mut()
+            .find(|mission| mission.id == "dead-zone-battle")
+            .unwrap()
+            .special_rules
+            .push(
+                serde_json::from_value(serde_json::json!({
+                    "name": "Salvage",
+                    "text": "At the start of each of your energy phases, you may pay 8 energy to draw a card.",
+                    "when": "energy-phase-start",
+                    "optional": true,
+                    "cost": 8,
+                    "do": [{ "kind": "draw", "count": 1 }],
+                }))
+                .unwrap(),
+            );
+        let bundle = std::sync::Arc::new(bundle);
+        let answer = |energy: i32| {
+            let mut game =
+                Game::new(std::sync::Arc::clone(&bundle), "dead-zone-battle", 1).unwrap();
+            let everest = card(&game, "isn-everest");
+            let isn = game.card(everest).controller;
+            let vapors = card(&game, "vapors-fate");
+            let wretch = game.card(vapors).controller;
+            // The Everest alone: its activation (4) is all the reserve.
+            for other in ["isn-barrage", "isn-torrent", "f-51-blue-sparrows"] {
+                let ships: Vec<ShipId> = game.card_ships(card(&game, other)).collect();
+                for ship in ships {
+                    game.edit().destroy_ship(ship);
+                }
+            }
+            let ship = game.card_ships(everest).next().unwrap();
+            let enemy = game.card_ships(vapors).next().unwrap();
+            let (at, far) = (game.hex_at([8, 9]).unwrap(), game.hex_at([8, 3]).unwrap());
+            set_up(
+                &mut game,
+                wretch,
+                TurnPhase::Action,
+                &[(ship, at), (enemy, far)],
+            );
+            game.edit().set_energy(isn, energy);
+            // The Wretch turn ends; the ISN energy phase gains 10, then asks.
+            game.apply(Action::EndPhase).unwrap();
+            let observation = game.observation(isn);
+            assert!(
+                matches!(
+                    observation.question().map(|question| question.about),
+                    Some(About::OptionalPower { .. })
+                ),
+                "{:?}",
+                observation.question()
+            );
+            assert_eq!(observation.stat(Stat::ActivationCost(everest)), 4);
+            let mut legal = Vec::new();
+            game.legal_actions(&mut legal);
+            greedy_choice(&game, isn, &legal, 0)
+        };
+        // 20 - 8 leaves the 4 the Everest needs; 10 - 8 does not.
+        assert_eq!(answer(10), Action::Answer(Answer::Yes));
+        assert_eq!(answer(0), Action::Answer(Answer::No));
     }
 
     /// Pan Base: a solo ISN ship next to an asteroid recovers survivors

@@ -91,6 +91,18 @@ impl<'a> Observation<'a> {
         crate::effects::worth::power_points(self.game, power)
     }
 
+    /// The energy using power `power` costs (0 for a free one): what
+    /// [`crate::Action::UsePower`] or a "you may pay" question spends.
+    /// Powers are public, as the cards that print them.
+    pub fn power_cost(&self, power: u16) -> i32 {
+        self.game
+            .data
+            .powers
+            .powers
+            .get(usize::from(power))
+            .map_or(0, |power| power.cost)
+    }
+
     /// The victory points the observer's team would score at once if
     /// they attached `tactic` to `card` now, from the powers that answer
     /// attaching (a mission's "each time ... attaches" rule); another
