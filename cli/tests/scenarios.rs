@@ -379,12 +379,10 @@ fn passes_with_card(card: &str, scenario: &str) {
     assert_eq!(outcome["status"], "passed", "{outcome:#?}");
 }
 
-/// Taking over a ship destroys it when the taker's fleet has a ship of
-/// its name, by name as the fleet rule reads: a pack may give two ship
-/// cards one name under two ids (another "ISN Torrent" here). The engine
-/// compared the cards' ids, and the taken ISN Torrent stayed in play.
-#[test]
-fn a_ship_taken_over_is_destroyed_by_its_name() {
+/// The outcome of fixture scenario `name`, run alone in a copy of the base
+/// pack with `isn_cards` added and a second ship card named "ISN Torrent"
+/// (id `isn-torrent-b`).
+fn run_with_a_second_torrent(name: &str, isn_cards: &str) -> serde_json::Value {
     let dir = tempfile::tempdir().unwrap();
     let pack = base_pack_copy(&dir);
     let torrent = std::fs::read_to_string(pack.join("ships/isn-torrent.toml")).unwrap();
@@ -395,7 +393,10 @@ fn a_ship_taken_over_is_destroyed_by_its_name() {
     );
     assert_ne!(other, torrent);
     std::fs::write(pack.join("ships/isn-torrent-b.toml"), other).unwrap();
-    let name = "take-over-same-name";
+    let tactics = pack.join("tactics/isn.toml");
+    let mut text = std::fs::read_to_string(&tactics).unwrap();
+    text.push_str(isn_cards);
+    std::fs::write(&tactics, text).unwrap();
     let scenario =
         std::fs::read_to_string(crate::fixtures().join(format!("saturn-scenarios/{name}.toml")))
             .unwrap();
@@ -406,7 +407,29 @@ fn a_ship_taken_over_is_destroyed_by_its_name() {
         &["test", pack.to_str().unwrap(), name, "--format", "json"],
         0,
     );
-    let outcome = &json(&finished.stdout)["scenarios"][0];
+    json(&finished.stdout)["scenarios"][0].clone()
+}
+
+/// Taking over a ship destroys it when the taker's fleet has a ship of
+/// its name, by name as the fleet rule reads: a pack may give two ship
+/// cards one name under two ids (another "ISN Torrent" here). The engine
+/// compared the cards' ids, and the taken ISN Torrent stayed in play.
+#[test]
+fn a_ship_taken_over_is_destroyed_by_its_name() {
+    let outcome = run_with_a_second_torrent("take-over-same-name", "");
+    assert_eq!(outcome["status"], "passed", "{outcome:#?}");
+}
+
+/// A power that saves the taken ship from that destruction (a test card
+/// like Spectral Resurgence) keeps its card in play: the card was put out
+/// of play anyway, its attachments discarded, with its ship still on the
+/// battlefield.
+#[test]
+fn a_ship_taken_over_and_saved_keeps_its_card_in_play() {
+    let outcome = run_with_a_second_torrent(
+        "take-over-same-name-survives",
+        &added_card("escape-pod.toml"),
+    );
     assert_eq!(outcome["status"], "passed", "{outcome:#?}");
 }
 

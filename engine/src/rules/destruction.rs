@@ -72,7 +72,14 @@ pub(crate) fn destroy_card(game: &mut Game, card: ShipCardId) {
     for ship in game.data.card(card).ship_ids() {
         destroy_ship(game, ship);
     }
-    if game.st.cards[card.index()].place != CardPlace::OutOfPlay {
+    // A ship a power saved ("the first time it would be destroyed, it is
+    // not") keeps its card in play.
+    let all_destroyed = game
+        .data
+        .card(card)
+        .ship_ids()
+        .all(|ship| game.st.ships[ship.index()].destroyed);
+    if all_destroyed && game.st.cards[card.index()].place != CardPlace::OutOfPlay {
         card_out_of_play(game, card);
     }
 }
