@@ -433,6 +433,15 @@ fn a_ship_taken_over_and_saved_keeps_its_card_in_play() {
     assert_eq!(outcome["status"], "passed", "{outcome:#?}");
 }
 
+/// An activation whose ship card leaves play mid-action (its last ship
+/// destroyed by ECM as it moves) ends as every activation does: powers
+/// answering an activation's end act (a test card). It was dropped
+/// without them, and its lasting changes outlived it.
+#[test]
+fn an_activation_ends_with_its_card() {
+    passes_with_card("watch-officer.toml", "activation-ends-with-its-card");
+}
+
 /// After Saturation Fire re-rolls the letter die and the attack still
 /// misses, an event that re-rolls the letter die is offered and re-rolls
 /// it again (a custom event: the base pack has none that answers a miss).

@@ -294,9 +294,6 @@ fn escape(game: &mut Game, ctx: &Ctx, ships: &[ShipId], points: [u32; 3]) {
                     game.st.cards[held].place = CardPlace::OutOfPlay;
                 }
             }
-            if game.st.activation.is_some_and(|act| act.card == card) {
-                game.st.activation = None;
-            }
         }
     }
     if scored > 0 {

@@ -51,10 +51,10 @@ pub(crate) fn card_out_of_play(game: &mut Game, card: ShipCardId) {
     for tactic in attached {
         cards::discard(game, tactic);
     }
+    // An activation of the card ends once the action is over
+    // (`rules::settle`), as every activation does: its powers answering
+    // the end act and its lasting changes expire.
     destroy_hold(game, card);
-    if game.st.activation.is_some_and(|act| act.card == card) {
-        game.st.activation = None;
-    }
 }
 
 /// The ships in a card's hold are destroyed.
