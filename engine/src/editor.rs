@@ -12,7 +12,9 @@ use crate::event::EffectSource;
 use crate::game::Game;
 use crate::ids::{Hex, PlayerId, ShipCardId, ShipId, TacticId, TeamId};
 use crate::rules::damage::{self, Damage};
-use crate::rules::{cards, control, deploy, destruction, energy, movement, obstacles, victory};
+use crate::rules::{
+    self, cards, control, deploy, destruction, energy, movement, obstacles, victory,
+};
 use crate::state::{CardPlace, Stage, TacticPlace, TileState, TurnPhase};
 
 /// Edits a game; see [`Game::edit`].
@@ -73,6 +75,7 @@ impl Editor<'_> {
     /// Takes a ship off the battlefield without destroying it.
     pub fn remove_ship(&mut self, ship: ShipId) -> &mut Self {
         movement::remove_from_battlefield(self.game, ship);
+        rules::end_emptied_activation(self.game);
         self
     }
 
@@ -82,6 +85,7 @@ impl Editor<'_> {
         state.shields = shields.min(255) as u8;
         state.hull_damage = hull_damage.min(255) as u8;
         damage::check_hull(self.game, ship);
+        rules::end_emptied_activation(self.game);
         self
     }
 
@@ -95,6 +99,7 @@ impl Editor<'_> {
     ) -> &mut Self {
         let damage_type = damage_type.and_then(|name| damage::damage_type(self.game, name));
         damage::deal_damage(self.game, ship, amount, kind, damage_type);
+        rules::end_emptied_activation(self.game);
         self
     }
 
@@ -110,11 +115,13 @@ impl Editor<'_> {
 
     pub fn destroy_ship(&mut self, ship: ShipId) -> &mut Self {
         destruction::destroy_ship(self.game, ship);
+        rules::end_emptied_activation(self.game);
         self
     }
 
     pub fn take_control(&mut self, card: ShipCardId, player: PlayerId) -> &mut Self {
         control::take_control(self.game, card, player);
+        rules::end_emptied_activation(self.game);
         self
     }
 
@@ -284,5 +291,45 @@ impl Game {
     /// it came up on.
     pub fn forced_dice_mismatch(&self) -> Option<(usize, Die)> {
         self.st.dice.forced_mismatch()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::action::Action;
+    use crate::game::Game;
+    use crate::ids::ShipId;
+    use crate::rules::testing;
+
+    /// Destroying the last ship of the activated card by an edit ends its
+    /// activation, as in play: the player may activate another card.
+    #[test]
+    fn an_edit_that_destroys_the_activated_card_ends_its_activation() {
+        let mut game = Game::new(testing::bundle(), "dead-zone-battle", 1).unwrap();
+        // Play on until a ship card is activated.
+        let mut legal = Vec::new();
+        let card = loop {
+            game.legal_actions(&mut legal);
+            if let Some(&Action::Activate(card)) = legal
+                .iter()
+                .find(|action| matches!(action, Action::Activate(_)))
+            {
+                game.apply(Action::Activate(card)).unwrap();
+                break card;
+            }
+            let next = legal
+                .iter()
+                .copied()
+                .find(|action| matches!(action, Action::Launch(_) | Action::Place { .. }))
+                .unwrap_or(legal[0]);
+            game.apply(next).unwrap();
+        };
+        let ships: Vec<ShipId> = game.card_ships(card).collect();
+        for ship in ships {
+            game.edit().destroy_ship(ship);
+        }
+        game.legal_actions(&mut legal);
+        assert!(!legal.contains(&Action::EndActivation), "{legal:?}");
+        assert!(legal.contains(&Action::EndPhase), "{legal:?}");
     }
 }

@@ -301,11 +301,9 @@ pub(crate) fn apply(game: &mut Game, action: Action) {
     }
 }
 
-/// What follows without a decision.
-pub(crate) fn settle(game: &mut Game) {
-    if game.st.outcome.is_none() {
-        cards::settle_draws(game);
-    }
+/// The activation ends once its card has no ship left on the
+/// battlefield (destroyed, escaped or taken off), as any activation ends.
+pub(crate) fn end_emptied_activation(game: &mut Game) {
     if game.st.outcome.is_none()
         && let Some(act) = game.st.activation
         && act.mover.is_none()
@@ -313,6 +311,14 @@ pub(crate) fn settle(game: &mut Game) {
     {
         activation::end_activation(game);
     }
+}
+
+/// What follows without a decision.
+pub(crate) fn settle(game: &mut Game) {
+    if game.st.outcome.is_none() {
+        cards::settle_draws(game);
+    }
+    end_emptied_activation(game);
     if game.st.outcome.is_some() {
         game.st.stage = Stage::Over;
         game.st.activation = None;
