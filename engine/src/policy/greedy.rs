@@ -83,19 +83,10 @@ mod score {
 /// A sensible heuristic player; see the module documentation.
 #[derive(Clone, Debug, Default)]
 pub struct GreedyPolicy {
-    /// Hexes of the enemy ships on the battlefield (reused between calls).
-    enemy_hexes: Vec<Hex>,
-    /// Ships that may step this decision, with where they stand.
-    movers: Vec<Mover>,
+    /// What a [`View`] fills, kept between decisions.
+    buffers: Buffers,
     /// Indexes of the best-scoring actions (reused between calls).
     best: Vec<usize>,
-    /// Spaces to the targets by way of passable hexes.
-    paths: Paths,
-    /// Hexes of the zone its ships escape to or hold, when the mission has
-    /// one (reused between calls).
-    zone_hexes: Vec<Hex>,
-    /// Spaces to that zone by way of passable hexes.
-    escape_paths: Paths,
 }
 
 /// Spaces from every hex to the nearest target hex, moving only through
@@ -262,13 +253,7 @@ impl Policy for GreedyPolicy {
             observation,
             legal,
             Needs { geometry, energy },
-            Buffers {
-                enemy_hexes: &mut self.enemy_hexes,
-                movers: &mut self.movers,
-                paths: &mut self.paths,
-                zone_hexes: &mut self.zone_hexes,
-                escape_paths: &mut self.escape_paths,
-            },
+            &mut self.buffers,
         );
         let forced_discard = legal
             .iter()
@@ -306,13 +291,7 @@ impl GreedyPolicy {
                 geometry: false,
                 energy: true,
             },
-            Buffers {
-                enemy_hexes: &mut self.enemy_hexes,
-                movers: &mut self.movers,
-                paths: &mut self.paths,
-                zone_hexes: &mut self.zone_hexes,
-                escape_paths: &mut self.escape_paths,
-            },
+            &mut self.buffers,
         );
         view.spares(cost.into())
     }
@@ -368,13 +347,7 @@ impl GreedyPolicy {
                 geometry: true,
                 energy: false,
             },
-            Buffers {
-                enemy_hexes: &mut self.enemy_hexes,
-                movers: &mut self.movers,
-                paths: &mut self.paths,
-                zone_hexes: &mut self.zone_hexes,
-                escape_paths: &mut self.escape_paths,
-            },
+            &mut self.buffers,
         );
         let mut best = (score::END + 1, stop.unwrap_or(0));
         for (index, action) in steps.iter().enumerate() {
@@ -446,12 +419,19 @@ struct Needs {
 }
 
 /// The policy's buffers a [`View`] fills, kept between decisions.
-struct Buffers<'o> {
-    enemy_hexes: &'o mut Vec<Hex>,
-    movers: &'o mut Vec<Mover>,
-    paths: &'o mut Paths,
-    zone_hexes: &'o mut Vec<Hex>,
-    escape_paths: &'o mut Paths,
+#[derive(Clone, Debug, Default)]
+struct Buffers {
+    /// Hexes of the enemy ships on the battlefield.
+    enemy_hexes: Vec<Hex>,
+    /// Ships that may step this decision, with where they stand.
+    movers: Vec<Mover>,
+    /// Spaces to the targets by way of passable hexes.
+    paths: Paths,
+    /// Hexes of the zone its ships escape to or hold, when the mission has
+    /// one.
+    zone_hexes: Vec<Hex>,
+    /// Spaces to that zone by way of passable hexes.
+    escape_paths: Paths,
 }
 
 /// Where a ship is heading: the hexes it wants to reach and the spaces to
@@ -494,7 +474,7 @@ impl<'o, 'a> View<'o, 'a> {
         observation: &'o Observation<'a>,
         legal: &[Action],
         needs: Needs,
-        buffers: Buffers<'o>,
+        buffers: &'o mut Buffers,
     ) -> View<'o, 'a> {
         let Buffers {
             enemy_hexes,
