@@ -294,7 +294,13 @@ pub(crate) fn push_move_starts(
             continue;
         }
         push_steps(game, ship, move_of(game, ship), false, out);
-        if state.on_warp_gate && game.data.size_of(ship) != Size::Large {
+        // Still on the gate: a power may have moved it off since.
+        if state.on_warp_gate
+            && game.data.size_of(ship) != Size::Large
+            && state
+                .pos
+                .is_some_and(|pos| discovery::warp_gate_under(game, ship, pos).is_some())
+        {
             out.push(Action::Warp(ship));
         }
     }
@@ -534,6 +540,43 @@ mod tests {
             }
         });
         assert!(offered > 100_000, "{offered} steps offered");
+    }
+
+    /// A ship that began its activation on a warp gate may warp only while
+    /// it is still on the gate: moved off by a power (an edit here), it was
+    /// still offered `Warp`, which then did nothing.
+    #[test]
+    fn warp_is_offered_only_on_the_gate() {
+        use spacedock_schema::rules::DiscoveryTile;
+
+        use crate::state::TurnPhase;
+
+        let mut game = Game::new(testing::bundle(), "dead-zone-battle", 1).unwrap();
+        let sparrows = game
+            .cards()
+            .find(|card| card.ship == "f-51-blue-sparrows")
+            .map(|card| card.id)
+            .unwrap();
+        let isn = game.card(sparrows).controller;
+        let ships: Vec<ShipId> = game.card_ships(sparrows).collect();
+        let hexes: Vec<Hex> = [[3, 6], [8, 9], [9, 9]]
+            .into_iter()
+            .map(|at| game.hex_at(at).unwrap())
+            .collect();
+        let mut edit = game.edit();
+        edit.set_turn(isn, TurnPhase::Action, 2)
+            .set_tile(hexes[0], DiscoveryTile::WarpGate, true);
+        for (ship, &at) in ships.iter().zip(&hexes) {
+            edit.place_ship(*ship, Pos { at, dir: 0 });
+        }
+        game.apply(Action::Activate(sparrows)).unwrap();
+        let mut legal = Vec::new();
+        game.legal_actions(&mut legal);
+        assert!(legal.contains(&Action::Warp(ships[0])), "{legal:?}");
+        let off = game.hex_at([5, 8]).unwrap();
+        game.edit().place_ship(ships[0], Pos { at: off, dir: 0 });
+        game.legal_actions(&mut legal);
+        assert!(!legal.contains(&Action::Warp(ships[0])), "{legal:?}");
     }
 
     /// The enemies a step of `ship` from `old` to `new` brings next to it,
