@@ -297,9 +297,11 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use crate::action::Action;
+    use crate::board::Pos;
     use crate::game::Game;
     use crate::ids::ShipId;
     use crate::rules::testing;
+    use crate::state::TurnPhase;
 
     /// Destroying the last ship of the activated card by an edit ends its
     /// activation, as in play: the player may activate another card.
@@ -331,5 +333,33 @@ mod tests {
         game.legal_actions(&mut legal);
         assert!(!legal.contains(&Action::EndActivation), "{legal:?}");
         assert!(legal.contains(&Action::EndPhase), "{legal:?}");
+    }
+
+    /// An edit that ends the game (the last enemy ship destroyed, past
+    /// round 3) leaves no activation behind, as a game played to its end.
+    #[test]
+    fn an_edit_that_ends_the_game_leaves_no_activation() {
+        let mut game = Game::new(testing::bundle(), "dead-zone-battle", 1).unwrap();
+        let isn = game.players().next().unwrap();
+        let mut edit = game.edit();
+        edit.set_turn(isn, TurnPhase::Action, 5);
+        let everest = game
+            .cards()
+            .find(|card| card.ship == "isn-everest")
+            .map(|card| card.id)
+            .unwrap();
+        let ship = game.card_ships(everest).next().unwrap();
+        let at = game.hex_at([8, 9]).unwrap();
+        game.edit().place_ship(ship, Pos { at, dir: 0 });
+        game.apply(Action::Activate(everest)).unwrap();
+        let enemies: Vec<ShipId> = (0..game.ship_count() as u16)
+            .map(ShipId)
+            .filter(|&other| game.ship(other).controller != isn)
+            .collect();
+        for enemy in enemies {
+            game.edit().destroy_ship(enemy);
+        }
+        assert!(game.outcome().is_some());
+        assert_eq!(game.st.activation, None);
     }
 }

@@ -70,7 +70,7 @@ pub enum SetupError {
     },
     #[error("{player}: no tactic card `{card}` in the bundle")]
     UnknownTactic { player: String, card: String },
-    #[error("{player}: ship card `{ship}` is in the fleet twice")]
+    #[error("{player}: the fleet has two ships named `{ship}`")]
     DuplicateShip { player: String, ship: String },
     #[error("{player}: the mission places `{ship}`, which is not in the fleet")]
     MissingStartShip { player: String, ship: String },
@@ -236,10 +236,15 @@ impl Setup {
             let build = fleets.get(seat).and_then(Option::as_ref);
             let fleet = fleet_for(&bundle, mission, seat, build)?;
             for (index, pick) in fleet.iter().enumerate() {
-                if fleet[..index].iter().any(|other| other.ship == pick.ship) {
+                // By name: two cards a pack gave one name are one ship.
+                let name = &bundle.ships[pick.ship].name;
+                if fleet[..index]
+                    .iter()
+                    .any(|other| bundle.ships[other.ship].name == *name)
+                {
                     return Err(SetupError::DuplicateShip {
                         player: player.name.clone(),
-                        ship: bundle.ships[pick.ship].id.clone(),
+                        ship: name.clone(),
                     });
                 }
             }

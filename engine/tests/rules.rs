@@ -209,6 +209,45 @@ fn victory_clock_scores_partial_squadrons_pro_rata() {
     assert_eq!(format!("{score:.3}"), "3.333");
 }
 
+/// A fleet never holds two ships of one name: two ship cards a bundle
+/// gives one name under two ids are refused together, as the fleet check
+/// (SD0302) refuses them.
+#[test]
+fn a_fleet_with_two_ships_of_one_name_is_refused() {
+    let mut bundle = (*common::bundle()).clone();
+    let mut other = bundle
+        .ships
+        .iter()
+        .find(|ship| ship.id == "isn-torrent")
+        .unwrap()
+        .clone();
+    other.id = "isn-torrent-b".into();
+    bundle.ships.push(other);
+    let ship = |id: &str| spacedock_schema::fleet::FleetShip {
+        ship: id.into(),
+        version: spacedock_schema::common::Level::Standard,
+        transport: vec![],
+    };
+    let fleet = spacedock_schema::fleet::FleetSource {
+        name: None,
+        faction: "isn".into(),
+        ships: vec![ship("isn-torrent"), ship("isn-torrent-b")],
+        deck: vec![],
+    };
+    let Err(refused) = Game::with_fleets(
+        std::sync::Arc::new(bundle),
+        "dead-zone-battle-48",
+        1,
+        &[Some(fleet), None],
+    ) else {
+        panic!("a fleet with two ships named ISN Torrent was taken");
+    };
+    assert_eq!(
+        refused.to_string(),
+        "ISN player: the fleet has two ships named `ISN Torrent`"
+    );
+}
+
 // Deploy.
 
 #[test]

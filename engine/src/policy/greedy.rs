@@ -313,7 +313,9 @@ impl GreedyPolicy {
         {
             return reaction_move(observation, legal);
         }
+        // As a power used as an action: one that scores is worth its cost.
         if let About::OptionalPower { power, .. } = question.about
+            && observation.power_points(power) <= 0.0
             && !self.spares(observation, legal, observation.power_cost(power))
         {
             return legal
@@ -1381,8 +1383,8 @@ mod tests {
 
     /// A "you may pay" question is answered as a power used as an action:
     /// yes with energy to spare after this turn's activations, no without.
-    /// (A mission rule of the test's own: the base pack's powers that cost
-    /// energy are all used as actions.)
+    /// (A mission rule of the test's own, asked at a turn's start where
+    /// the reserve is plain to see.)
     #[test]
     fn a_question_to_pay_waits_for_energy_to_spare() {
         let mut bundle = (*testing::bundle()).clone();

@@ -304,8 +304,10 @@ pub(crate) fn apply(game: &mut Game, action: Action) {
 /// The activation ends once its card has no ship left on the
 /// battlefield (destroyed, escaped or taken off), as any activation ends.
 pub(crate) fn end_emptied_activation(game: &mut Game) {
-    if game.st.outcome.is_none()
-        && let Some(act) = game.st.activation
+    if game.st.outcome.is_some() {
+        // Nothing answers the end of a game's last activation.
+        game.st.activation = None;
+    } else if let Some(act) = game.st.activation
         && act.mover.is_none()
         && !activation::has_ships_on_battlefield(game, act.card)
     {
