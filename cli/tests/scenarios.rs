@@ -346,7 +346,17 @@ fn base_pack_copy(dir: &tempfile::TempDir) -> std::path::PathBuf {
 /// ISN tactic cards.
 fn run_scenario_text(name: &str, scenario: &str, isn_cards: &str, code: i32) -> serde_json::Value {
     let dir = tempfile::tempdir().unwrap();
-    let pack = base_pack_copy(&dir);
+    run_in_pack(&base_pack_copy(&dir), name, scenario, isn_cards, code)
+}
+
+/// [`run_scenario_text`] in `pack`, a copy of the base pack to add to.
+fn run_in_pack(
+    pack: &Path,
+    name: &str,
+    scenario: &str,
+    isn_cards: &str,
+    code: i32,
+) -> serde_json::Value {
     std::fs::write(pack.join(format!("tests/{name}.toml")), scenario).unwrap();
     let tactics = pack.join("tactics/isn.toml");
     let mut text = std::fs::read_to_string(&tactics).unwrap();
@@ -393,21 +403,12 @@ fn run_with_a_second_torrent(name: &str, isn_cards: &str) -> serde_json::Value {
     );
     assert_ne!(other, torrent);
     std::fs::write(pack.join("ships/isn-torrent-b.toml"), other).unwrap();
-    let tactics = pack.join("tactics/isn.toml");
-    let mut text = std::fs::read_to_string(&tactics).unwrap();
-    text.push_str(isn_cards);
-    std::fs::write(&tactics, text).unwrap();
     let scenario =
         std::fs::read_to_string(crate::fixtures().join(format!("saturn-scenarios/{name}.toml")))
             .unwrap();
-    std::fs::write(pack.join(format!("tests/{name}.toml")), scenario).unwrap();
-    // The filter leaves out the base scenarios, whose "ISN Torrent" now
-    // names two cards.
-    let finished = run(
-        &["test", pack.to_str().unwrap(), name, "--format", "json"],
-        0,
-    );
-    json(&finished.stdout)["scenarios"][0].clone()
+    // Run alone: the filter leaves out the base scenarios, whose "ISN
+    // Torrent" now names two cards.
+    run_in_pack(&pack, name, &scenario, isn_cards, 0)["scenarios"][0].clone()
 }
 
 /// Taking over a ship destroys it when the taker's fleet has a ship of

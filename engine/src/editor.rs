@@ -299,37 +299,35 @@ mod tests {
     use crate::action::Action;
     use crate::board::Pos;
     use crate::game::Game;
-    use crate::ids::ShipId;
+    use crate::ids::{ShipCardId, ShipId};
     use crate::rules::testing;
     use crate::state::TurnPhase;
+
+    /// Dead Zone Battle in the ISN action phase of `round`, ISN Everest
+    /// placed and activated.
+    fn everest_activated(round: u32) -> (Game, ShipCardId) {
+        let mut game = Game::new(testing::bundle(), "dead-zone-battle", 1).unwrap();
+        let everest = testing::card(&game, "isn-everest");
+        let isn = game.card(everest).controller;
+        let ship = game.card_ships(everest).next().unwrap();
+        let at = game.hex_at([8, 9]).unwrap();
+        game.edit()
+            .set_turn(isn, TurnPhase::Action, round)
+            .place_ship(ship, Pos { at, dir: 0 });
+        game.apply(Action::Activate(everest)).unwrap();
+        (game, everest)
+    }
 
     /// Destroying the last ship of the activated card by an edit ends its
     /// activation, as in play: the player may activate another card.
     #[test]
     fn an_edit_that_destroys_the_activated_card_ends_its_activation() {
-        let mut game = Game::new(testing::bundle(), "dead-zone-battle", 1).unwrap();
-        // Play on until a ship card is activated.
-        let mut legal = Vec::new();
-        let card = loop {
-            game.legal_actions(&mut legal);
-            if let Some(&Action::Activate(card)) = legal
-                .iter()
-                .find(|action| matches!(action, Action::Activate(_)))
-            {
-                game.apply(Action::Activate(card)).unwrap();
-                break card;
-            }
-            let next = legal
-                .iter()
-                .copied()
-                .find(|action| matches!(action, Action::Launch(_) | Action::Place { .. }))
-                .unwrap_or(legal[0]);
-            game.apply(next).unwrap();
-        };
-        let ships: Vec<ShipId> = game.card_ships(card).collect();
+        let (mut game, everest) = everest_activated(2);
+        let ships: Vec<ShipId> = game.card_ships(everest).collect();
         for ship in ships {
             game.edit().destroy_ship(ship);
         }
+        let mut legal = Vec::new();
         game.legal_actions(&mut legal);
         assert!(!legal.contains(&Action::EndActivation), "{legal:?}");
         assert!(legal.contains(&Action::EndPhase), "{legal:?}");
@@ -339,19 +337,8 @@ mod tests {
     /// round 3) leaves no activation behind, as a game played to its end.
     #[test]
     fn an_edit_that_ends_the_game_leaves_no_activation() {
-        let mut game = Game::new(testing::bundle(), "dead-zone-battle", 1).unwrap();
-        let isn = game.players().next().unwrap();
-        let mut edit = game.edit();
-        edit.set_turn(isn, TurnPhase::Action, 5);
-        let everest = game
-            .cards()
-            .find(|card| card.ship == "isn-everest")
-            .map(|card| card.id)
-            .unwrap();
-        let ship = game.card_ships(everest).next().unwrap();
-        let at = game.hex_at([8, 9]).unwrap();
-        game.edit().place_ship(ship, Pos { at, dir: 0 });
-        game.apply(Action::Activate(everest)).unwrap();
+        let (mut game, everest) = everest_activated(5);
+        let isn = game.card(everest).controller;
         let enemies: Vec<ShipId> = (0..game.ship_count() as u16)
             .map(ShipId)
             .filter(|&other| game.ship(other).controller != isn)

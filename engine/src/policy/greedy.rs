@@ -1033,15 +1033,8 @@ mod tests {
     use crate::policy::Policy;
     use crate::powers::Stat;
     use crate::question::{About, Answer};
-    use crate::rules::testing;
+    use crate::rules::testing::{self, card};
     use crate::state::{TurnPhase, WeaponRef};
-
-    fn card(game: &Game, id: &str) -> ShipCardId {
-        game.cards()
-            .find(|card| card.ship == id)
-            .map(|card| card.id)
-            .expect("a ship card of the mission")
-    }
 
     /// The high roller lets the enemy seated just before it go first (the
     /// first player gains only 5 energy in its first energy phase), so it
@@ -1350,12 +1343,7 @@ mod tests {
             let everest = card(&game, "isn-everest");
             let isn = game.card(everest).controller;
             // The Everest alone: its activation (4) is all the reserve.
-            for other in ["isn-barrage", "isn-torrent"] {
-                let ships: Vec<ShipId> = game.card_ships(card(&game, other)).collect();
-                for ship in ships {
-                    game.edit().destroy_ship(ship);
-                }
-            }
+            testing::destroy_cards(&mut game, &["isn-barrage", "isn-torrent"]);
             let ship = game.card_ships(everest).next().unwrap();
             let at = game.hex_at([8, 9]).unwrap();
             set_up(&mut game, isn, TurnPhase::Deploy, &[(ship, at)]);
@@ -1414,12 +1402,10 @@ mod tests {
             let vapors = card(&game, "vapors-fate");
             let wretch = game.card(vapors).controller;
             // The Everest alone: its activation (4) is all the reserve.
-            for other in ["isn-barrage", "isn-torrent", "f-51-blue-sparrows"] {
-                let ships: Vec<ShipId> = game.card_ships(card(&game, other)).collect();
-                for ship in ships {
-                    game.edit().destroy_ship(ship);
-                }
-            }
+            testing::destroy_cards(
+                &mut game,
+                &["isn-barrage", "isn-torrent", "f-51-blue-sparrows"],
+            );
             let ship = game.card_ships(everest).next().unwrap();
             let enemy = game.card_ships(vapors).next().unwrap();
             let (at, far) = (game.hex_at([8, 9]).unwrap(), game.hex_at([8, 3]).unwrap());

@@ -51,10 +51,10 @@ pub(crate) fn card_out_of_play(game: &mut Game, card: ShipCardId) {
     for tactic in attached {
         cards::discard(game, tactic);
     }
+    destroy_hold(game, card);
     // An activation of the card ends once the action is over
     // (`rules::settle`), as every activation does: its powers answering
     // the end act and its lasting changes expire.
-    destroy_hold(game, card);
 }
 
 /// The ships in a card's hold are destroyed.
@@ -69,17 +69,9 @@ pub(crate) fn destroy_hold(game: &mut Game, carrier: ShipCardId) {
 
 /// Destroys every ship of a card, wherever it is.
 pub(crate) fn destroy_card(game: &mut Game, card: ShipCardId) {
+    // The last ship destroyed takes the card out of play; a ship a power
+    // saves ("the first time it would be destroyed, it is not") keeps it in.
     for ship in game.data.card(card).ship_ids() {
         destroy_ship(game, ship);
-    }
-    // A ship a power saved ("the first time it would be destroyed, it is
-    // not") keeps its card in play.
-    let all_destroyed = game
-        .data
-        .card(card)
-        .ship_ids()
-        .all(|ship| game.st.ships[ship.index()].destroyed);
-    if all_destroyed && game.st.cards[card.index()].place != CardPlace::OutOfPlay {
-        card_out_of_play(game, card);
     }
 }

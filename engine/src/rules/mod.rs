@@ -320,10 +320,10 @@ pub(crate) fn settle(game: &mut Game) {
     if game.st.outcome.is_none() {
         cards::settle_draws(game);
     }
+    // Past it, a game with an outcome has no activation.
     end_emptied_activation(game);
     if game.st.outcome.is_some() {
         game.st.stage = Stage::Over;
-        game.st.activation = None;
     }
 }
 

@@ -552,11 +552,7 @@ mod tests {
         use crate::state::TurnPhase;
 
         let mut game = Game::new(testing::bundle(), "dead-zone-battle", 1).unwrap();
-        let sparrows = game
-            .cards()
-            .find(|card| card.ship == "f-51-blue-sparrows")
-            .map(|card| card.id)
-            .unwrap();
+        let sparrows = testing::card(&game, "f-51-blue-sparrows");
         let isn = game.card(sparrows).controller;
         let ships: Vec<ShipId> = game.card_ships(sparrows).collect();
         let hexes: Vec<Hex> = [[3, 6], [8, 9], [9, 9]]

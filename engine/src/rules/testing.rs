@@ -22,6 +22,24 @@ pub(crate) fn bundle() -> Arc<Bundle> {
     }))
 }
 
+/// The ship card of the game printed as ship card `id`.
+pub(crate) fn card(game: &Game, id: &str) -> crate::ids::ShipCardId {
+    game.cards()
+        .find(|card| card.ship == id)
+        .map(|card| card.id)
+        .expect("a ship card of the mission")
+}
+
+/// Destroys every ship of the cards printed as `ids`.
+pub(crate) fn destroy_cards(game: &mut Game, ids: &[&str]) {
+    for id in ids {
+        let ships: Vec<_> = game.card_ships(card(game, id)).collect();
+        for ship in ships {
+            game.edit().destroy_ship(ship);
+        }
+    }
+}
+
 /// Calls `check` on every state (the start and after every action) of
 /// `games` games of every mission of the base pack for each built-in
 /// policy: random players reach odd corners, greedy ones fight.
