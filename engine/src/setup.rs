@@ -52,6 +52,10 @@ pub enum SetupError {
     Battlefield(String),
     #[error("the ruleset's footprints are not supported: small 1, medium 2 and large 7 hexes are")]
     Footprint,
+    #[error(
+        "the ruleset's dice need at least 2 faces each (letter die {letter}, number die {number})"
+    )]
+    Dice { letter: u32, number: u32 },
     #[error("{player}: no starting zone named `{zone}` on the battlefield")]
     UnknownZone { player: String, zone: String },
     #[error("{player}: no team named `{team}`")]
@@ -92,7 +96,17 @@ pub enum SetupError {
     TilePosition,
     #[error("the mission picks {pick} random discovery tiles; the set has {available}")]
     DiscoveryInventory { pick: usize, available: usize },
-    #[error("the game needs more than {0} pieces of one kind")]
+    #[error(
+        "the mission seats {0} players; the engine plays at most {max}",
+        max = spacedock_schema::mission::MAX_PLAYERS
+    )]
+    TooManyPlayers(usize),
+    #[error(
+        "`{0}` has more than {max} secondary weapons, which the engine cannot tell apart",
+        max = spacedock_schema::ship::MAX_SECONDARY_WEAPONS
+    )]
+    TooManySecondaries(String),
+    #[error("the game has more {0} than the engine can number")]
     TooMany(&'static str),
 }
 
@@ -138,14 +152,21 @@ impl Setup {
         if rules.footprint.small != 1 || rules.footprint.medium != 2 || rules.footprint.large != 7 {
             return Err(SetupError::Footprint);
         }
+        // A one-faced number die would tie the roll for first player forever.
+        if rules.letter_die < 2 || rules.number_die < 2 {
+            return Err(SetupError::Dice {
+                letter: rules.letter_die,
+                number: rules.number_die,
+            });
+        }
         if !fleets.is_empty() && fleets.len() != mission.players.len() {
             return Err(SetupError::FleetCount {
                 expected: mission.players.len(),
                 got: fleets.len(),
             });
         }
-        if mission.players.len() > 200 {
-            return Err(SetupError::TooMany("players"));
+        if mission.players.len() > spacedock_schema::mission::MAX_PLAYERS {
+            return Err(SetupError::TooManyPlayers(mission.players.len()));
         }
         let board = Board::new(&mission.battlefield)
             .ok_or_else(|| SetupError::Battlefield(mission.id.clone()))?;
@@ -262,6 +283,9 @@ impl Setup {
             for pick in fleet {
                 let ship = &bundle.ships[pick.ship];
                 let version = &ship.versions[pick.version];
+                if version.secondary.len() > spacedock_schema::ship::MAX_SECONDARY_WEAPONS {
+                    return Err(SetupError::TooManySecondaries(ship.name.clone()));
+                }
                 let id = ShipCardId(
                     u16::try_from(cards.len()).map_err(|_| SetupError::TooMany("ship cards"))?,
                 );
@@ -697,22 +721,27 @@ impl Setup {
     }
 }
 
-/// The bundle index of a ship card by id or name.
-fn ship_index(bundle: &Bundle, name: &str) -> Option<usize> {
-    bundle
-        .ships
+/// The index of the item `text` names: by id first, then by name, as the
+/// compiler resolves references (a name may be another item's id).
+pub(crate) fn id_or_name<T>(
+    items: &[T],
+    text: &str,
+    keys: impl Fn(&T) -> (&str, &str),
+) -> Option<usize> {
+    items
         .iter()
-        .position(|ship| ship.id == name)
-        .or_else(|| bundle.ships.iter().position(|ship| ship.name == name))
+        .position(|item| keys(item).0 == text)
+        .or_else(|| items.iter().position(|item| keys(item).1 == text))
+}
+
+/// The bundle index of a ship card by id or name.
+pub(crate) fn ship_index(bundle: &Bundle, name: &str) -> Option<usize> {
+    id_or_name(&bundle.ships, name, |ship| (&ship.id, &ship.name))
 }
 
 /// The bundle index of a tactic card by id or name.
-fn tactic_index(bundle: &Bundle, name: &str) -> Option<usize> {
-    bundle
-        .tactics
-        .iter()
-        .position(|tactic| tactic.id == name)
-        .or_else(|| bundle.tactics.iter().position(|tactic| tactic.name == name))
+pub(crate) fn tactic_index(bundle: &Bundle, name: &str) -> Option<usize> {
+    id_or_name(&bundle.tactics, name, |tactic| (&tactic.id, &tactic.name))
 }
 
 fn version_index(bundle: &Bundle, ship: usize, level: Level) -> Option<usize> {
@@ -974,5 +1003,22 @@ fn start_pos(board: &Board, size: Size, hexes: &[Hex]) -> Option<Pos> {
             expected.sort_unstable();
             (sorted == expected).then_some(pos)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::id_or_name;
+
+    #[test]
+    fn an_id_wins_over_another_items_name() {
+        // A ship card may be named as another's id: references resolve to
+        // the id, as the compiler resolves them, whatever the order.
+        let items = [["aaa-decoy", "isn-everest"], ["isn-everest", "ISN Everest"]];
+        let find = |text| id_or_name(&items, text, |item| (item[0], item[1]));
+        assert_eq!(find("isn-everest"), Some(1));
+        assert_eq!(find("ISN Everest"), Some(1));
+        assert_eq!(find("aaa-decoy"), Some(0));
+        assert_eq!(find("nothing"), None);
     }
 }

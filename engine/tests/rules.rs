@@ -248,6 +248,44 @@ fn a_fleet_with_two_ships_of_one_name_is_refused() {
     );
 }
 
+#[test]
+fn a_die_of_one_face_is_refused_at_setup() {
+    // The roll for first player would tie forever (a bundle made by hand:
+    // the compiler refuses such a ruleset).
+    let mut bundle = (*common::bundle()).clone();
+    bundle.rules.number_die = 1;
+    let Err(refused) = Game::new(std::sync::Arc::new(bundle), DEAD_ZONE, 1) else {
+        panic!("a one-faced number die was taken");
+    };
+    assert_eq!(
+        refused.to_string(),
+        "the ruleset's dice need at least 2 faces each (letter die 10, number die 1)"
+    );
+}
+
+#[test]
+fn a_mission_of_more_than_32_seats_is_refused_at_setup() {
+    // A special rule's players are a 32-bit set.
+    let mut bundle = (*common::bundle()).clone();
+    let mission = bundle
+        .missions
+        .iter_mut()
+        .find(|mission| mission.id == DEAD_ZONE)
+        .unwrap();
+    while mission.players.len() < 33 {
+        let mut player = mission.players[0].clone();
+        player.name = format!("Player {}", mission.players.len() + 1);
+        mission.players.push(player);
+    }
+    let Err(refused) = Game::new(std::sync::Arc::new(bundle), DEAD_ZONE, 1) else {
+        panic!("33 seats were taken");
+    };
+    assert_eq!(
+        refused.to_string(),
+        "the mission seats 33 players; the engine plays at most 32"
+    );
+}
+
 // Deploy.
 
 #[test]

@@ -10,6 +10,10 @@ use crate::common::{Coord, Level, TacticType};
 use crate::effect::{Clause, Condition, Effect, Limit, Trigger};
 use crate::rules::{DiscoveryTile, Obstacle};
 
+/// The most players a mission seats: the engine keeps a special rule's
+/// players as a 32-bit set.
+pub const MAX_PLAYERS: usize = 32;
+
 /// A mission.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -26,6 +30,7 @@ pub struct MissionSource {
     /// One gameboard, or two joined: the second below the first.
     pub boards: Vec<String>,
     /// The players in seating order: play passes from each to the next.
+    #[schemars(length(max = MAX_PLAYERS))]
     pub players: Vec<Player>,
     /// Teams that share energy or a tactic deck. Players without a team
     /// play for their faction.

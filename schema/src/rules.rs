@@ -56,10 +56,11 @@ pub struct Rules {
     #[schemars(range(min = 1, max = 100))]
     pub destroy_all_earliest_round: u32,
     /// Faces of the letter die (A, B, ...): the columns of a hit-location chart.
-    #[schemars(range(min = 1, max = 26))]
+    #[schemars(range(min = 2, max = 26))]
     pub letter_die: u32,
     /// Faces of the number die (1, 2, ...): the rows of a hit-location chart.
-    #[schemars(range(min = 1, max = 99))]
+    /// At least 2: ties for the first player are rolled again.
+    #[schemars(range(min = 2, max = 99))]
     pub number_die: u32,
     /// Hexes covered by one ship of each size; also the transport spaces it fills.
     pub footprint: PerSize,

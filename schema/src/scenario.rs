@@ -46,6 +46,7 @@ pub struct ScenarioSource {
     /// The players: on a bare board, the seats in play order; with a
     /// mission, the state of the mission's seats named here.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[schemars(length(max = crate::mission::MAX_PLAYERS))]
     pub players: Vec<ScenarioPlayer>,
     /// Whose turn it is when the steps begin.
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -5,6 +5,10 @@ use serde::{Deserialize, Serialize};
 
 use crate::common::{Icon, Level, Power, Size, Weapon};
 
+/// The most secondary weapons a version carries: the engine marks a ship's
+/// charged weapons in 16 bits, the primary's and one per secondary.
+pub const MAX_SECONDARY_WEAPONS: usize = 15;
+
 /// A ship card: one named solo ship or squadron, in up to three versions.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -55,6 +59,7 @@ pub struct Version {
     pub hull: u32,
     pub primary: Weapon,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[schemars(length(max = MAX_SECONDARY_WEAPONS))]
     pub secondary: Vec<Weapon>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub powers: Vec<Power>,

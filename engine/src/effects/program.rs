@@ -511,19 +511,14 @@ impl Compiler<'_> {
     }
 
     fn ship(&self, name: &str) -> u16 {
-        self.bundle
-            .ships
-            .iter()
-            .position(|ship| ship.id == name || ship.name == name)
-            .unwrap_or(usize::from(u16::MAX)) as u16
+        crate::setup::ship_index(self.bundle, name).unwrap_or(usize::from(u16::MAX)) as u16
     }
 
     fn faction(&self, name: &str) -> u8 {
-        self.bundle
-            .factions
-            .iter()
-            .position(|faction| faction.id == name || faction.name == name)
-            .unwrap_or(usize::from(u8::MAX)) as u8
+        crate::setup::id_or_name(&self.bundle.factions, name, |faction| {
+            (&faction.id, &faction.name)
+        })
+        .unwrap_or(usize::from(u8::MAX)) as u8
     }
 
     fn damage_type(&self, name: &str) -> Option<u8> {
@@ -874,7 +869,8 @@ pub(crate) fn compile(data: &Data) -> Program {
                     .players
                     .iter()
                     .any(|name| name == team || *name == player.name);
-            if named && seat < 32 {
+            // Setup refuses more seats than the mask holds.
+            if named {
                 mask |= 1 << seat;
             }
         }
@@ -885,10 +881,7 @@ pub(crate) fn compile(data: &Data) -> Program {
 
     for (seat, player) in mission.players.iter().enumerate() {
         for prepped in &player.prepped {
-            let kind = bundle
-                .tactics
-                .iter()
-                .position(|t| t.id == prepped.card || t.name == prepped.card);
+            let kind = crate::setup::tactic_index(bundle, &prepped.card);
             if let Some(kind) = kind {
                 program.prepped.push((
                     PlayerId(seat as u8),
@@ -915,7 +908,7 @@ fn origins(source: Source, data: &Data) -> Vec<Origin> {
             .collect(),
         Source::Rule(mask) => (0..data.players.len() as u8)
             .map(PlayerId)
-            .filter(|seat| mask & (1 << seat.index().min(31)) != 0)
+            .filter(|seat| mask & (1 << seat.index()) != 0)
             .map(Origin::Seat)
             .collect(),
     }

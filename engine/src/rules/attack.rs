@@ -55,7 +55,7 @@ fn charged(game: &Game, ship: ShipId, weapon: WeaponRef) -> bool {
     match weapon {
         WeaponRef::Primary => game.st.ships[ship.index()].charged & 1 != 0,
         WeaponRef::Secondary(index) => {
-            game.st.ships[ship.index()].charged & (1 << ((u16::from(index) + 1) % 16)) != 0
+            game.st.ships[ship.index()].charged & (1 << (u16::from(index) + 1)) != 0
         }
         WeaponRef::Additional(tactic) => {
             game.st.tactics[tactic.index()].charged & ship_bit(game, ship) != 0
@@ -68,7 +68,7 @@ fn mark_charged(game: &mut Game, ship: ShipId, weapon: WeaponRef) {
     match weapon {
         WeaponRef::Primary => game.st.ships[ship.index()].charged |= 1,
         WeaponRef::Secondary(index) => {
-            game.st.ships[ship.index()].charged |= 1 << ((u16::from(index) + 1) % 16);
+            game.st.ships[ship.index()].charged |= 1 << (u16::from(index) + 1);
         }
         WeaponRef::Additional(tactic) => {
             let bit = ship_bit(game, ship);
