@@ -456,8 +456,6 @@ pub(crate) struct FleetArg {
     pub(crate) file: PathBuf,
 }
 
-/// Splits `SEAT=FILE` at its first `=`: a seat is a number or a player's
-/// name, which rarely holds one, while a path may.
 /// The policies of `--policy`, one per seat or one for all.
 #[derive(Clone, Debug)]
 pub(crate) struct Policies(pub(crate) Vec<String>);
@@ -492,6 +490,8 @@ fn parse_policies(text: &str) -> Result<Policies, String> {
     Ok(Policies(policies))
 }
 
+/// Splits `SEAT=FILE` at its first `=`: a seat is a number or a player's
+/// name, which rarely holds one, while a path may.
 fn parse_fleet(text: &str) -> Result<FleetArg, String> {
     match text.split_once('=') {
         Some((seat, file)) if !seat.trim().is_empty() && !file.is_empty() => Ok(FleetArg {

@@ -25,6 +25,7 @@ pub(crate) fn check(
     let source = &context.content.missions[mission.mission].item;
     board_join(context, mission, source, diagnostics);
     seating(context, mission, source, diagnostics);
+    starting_energy(context, mission, source, diagnostics);
     no_victory(context, mission, source, diagnostics);
     components(context, mission, source, diagnostics);
     let Some(map) = &mission.map else { return };
@@ -35,6 +36,46 @@ pub(crate) fn check(
     mission_zones(context, mission, source, map, diagnostics);
     zones_overlap(context, mission, source, diagnostics);
     starting_ships(context, model, mission, source, map, &occupied, diagnostics);
+}
+
+/// A player's or a team's own starting energy within the ruleset's bounds, as the
+/// ruleset's is (energy outside them would be clamped at the first gain).
+fn starting_energy(
+    context: &Context<'_>,
+    mission: &MissionModel,
+    source: &MissionSource,
+    diagnostics: &mut Diagnostics,
+) {
+    let (min, max) = (context.rules.energy_min, context.rules.energy_max);
+    let players = source
+        .players
+        .iter()
+        .enumerate()
+        .filter_map(|(seat, player)| {
+            let energy = player.starting_energy?;
+            let who = format!("`{}`", player.name);
+            Some((who, energy, format!("/players/{seat}/starting_energy")))
+        });
+    let teams = source.teams.iter().enumerate().filter_map(|(index, team)| {
+        let energy = team.shared_energy.as_ref()?.starting_energy;
+        let pointer = format!("/teams/{index}/shared_energy/starting_energy");
+        Some((format!("team `{}`", team.name), energy, pointer))
+    });
+    for (who, energy, pointer) in players.chain(teams) {
+        if !(min..=max).contains(&energy) {
+            diagnostics.push(
+                Diagnostic::new(
+                    Code::InvalidRuleset,
+                    format!(
+                        "{who} starts with {energy} energy, outside the ruleset's energy bounds, {min} to {max}"
+                    ),
+                )
+                .at(context.at(mission.file, &pointer))
+                .label("outside the energy bounds")
+                .help("energy never goes below energy_min or above energy_max (rules.toml)"),
+            );
+        }
+    }
 }
 
 fn board_join(
@@ -132,6 +173,24 @@ fn seating(
                 .help("players of different factions play for different teams unless `team` says otherwise"),
         );
         return;
+    }
+    // A seat is named on the command line (`--fleet`, `--player`) and in
+    // special rules' `for`: one name must mean one seat.
+    for (seat, player) in source.players.iter().enumerate() {
+        if let Some(first) = source.players[..seat]
+            .iter()
+            .position(|other| other.name == player.name)
+        {
+            diagnostics.push(
+                Diagnostic::new(
+                    Code::Seating,
+                    format!("two players are named `{}`", player.name),
+                )
+                .at(context.at(mission.file, &format!("/players/{seat}/name")))
+                .label(format!("the name of player {}", first + 1))
+                .help("give each player a name of its own: commands and special rules name seats by it"),
+            );
+        }
     }
     // Teammates sit next to each other: around the table, each team's
     // seats form one run.
