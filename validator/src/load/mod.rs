@@ -742,6 +742,13 @@ fn load_value(
             return None;
         }
     };
+    // A byte order mark (some Windows editors write one) is no part of
+    // the TOML: kept, it would shift the first line's columns and hide
+    // its `#:schema` header.
+    let mut text = text;
+    if text.starts_with('\u{feff}') {
+        text.drain(..'\u{feff}'.len_utf8());
+    }
     let file = sources.add(path.to_path_buf(), text);
     check_schema_header(kind, file, sources, diagnostics);
     let parsed = document::parse(sources.get(file).text());
@@ -1040,6 +1047,11 @@ fn toml_paths(folder: &Path, diagnostics: &mut Diagnostics) -> Vec<PathBuf> {
         };
         for entry in entries.flatten() {
             let path = entry.path();
+            // Hidden entries are an editor's or a tool's (`.#ship.toml`, a
+            // lock file; `.git`), never content.
+            if entry.file_name().to_string_lossy().starts_with('.') {
+                continue;
+            }
             // A symlinked folder is not followed: a link back up the tree
             // would make the walk endless. Linked files are read as usual.
             let is_linked_dir =
@@ -1047,10 +1059,27 @@ fn toml_paths(folder: &Path, diagnostics: &mut Diagnostics) -> Vec<PathBuf> {
             if is_linked_dir {
                 continue;
             }
+            let extension = path.extension().map(|ext| ext.to_string_lossy());
             if path.is_dir() {
                 pending.push(path);
-            } else if path.extension().is_some_and(|ext| ext == "toml") {
+            } else if extension.as_deref() == Some("toml") {
                 files.push(path);
+            } else if extension.is_some_and(|ext| ext.eq_ignore_ascii_case("toml")) {
+                diagnostics.push(
+                    Diagnostic::new(
+                        Code::StrayFile,
+                        format!(
+                            "`{}` is not read: only files ending in `.toml`, in lower case, are",
+                            path.display()
+                        ),
+                    )
+                    .help(format!(
+                        "rename it to `{}`",
+                        path.with_extension("toml")
+                            .file_name()
+                            .map_or_else(String::new, |name| name.to_string_lossy().into_owned())
+                    )),
+                );
             }
         }
     }
