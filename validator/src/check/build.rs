@@ -1073,8 +1073,9 @@ fn minimums_fit(
         .rule
         .copy_limit
         .unwrap_or(context.rules.deck_copy_limit);
-    for (&kind, &minimum) in &deck.rule.minimums {
-        let available: u32 = context
+    // The copies of each card the deck may hold, of every card it may take.
+    let available = |kind: Option<TacticType>| -> u32 {
+        context
             .content
             .tactics
             .iter()
@@ -1082,12 +1083,36 @@ fn minimums_fit(
             // A card whose faction is unknown (reported where it is
             // named) may be this deck's once that is mended.
             .filter(|(t, loaded)| {
-                loaded.item.kind == kind
+                kind.is_none_or(|kind| loaded.item.kind == kind)
                     && (model.tactic_factions[*t].is_none_or(|f| Some(f) == deck.faction)
                         || deck.exceptions.contains(t))
             })
             .map(|(_, loaded)| limit.min(context.owned(loaded.item.copies)))
-            .sum();
+            .sum()
+    };
+    if let Some(size) = expected_deck_size(context, mission, deck) {
+        let all = available(None);
+        if all < size {
+            let pointer = if deck.rule.size.is_some() {
+                format!("{}/size", deck.pointer)
+            } else {
+                deck.pointer.clone()
+            };
+            diagnostics.push(
+                Diagnostic::new(
+                    Code::DeckSize,
+                    format!("the deck must hold {size} cards, but at most {all} can be put in it"),
+                )
+                .at(context.key_at(mission.file, &pointer))
+                .label("cannot be built")
+                .help(
+                    "each card counts at most the copy limit, and only cards of the deck's faction",
+                ),
+            );
+        }
+    }
+    for (&kind, &minimum) in &deck.rule.minimums {
+        let available = available(Some(kind));
         if available < minimum {
             diagnostics.push(
                 Diagnostic::new(
