@@ -677,6 +677,50 @@ fn zones_overlap(
     }
 }
 
+/// A fleet the mission lists and launches at the start must fit its
+/// starting zone: ships that find no room stay behind the screen, and a
+/// full zone never lets them launch. Counted in hexes, so a zone that
+/// passes may still not fit a large ship's shape.
+fn launched_fleets_fit(
+    context: &Context<'_>,
+    mission: &MissionModel,
+    source: &MissionSource,
+    map: &BattleMap,
+    diagnostics: &mut Diagnostics,
+) {
+    for (p, player) in mission.players.iter().enumerate() {
+        let player_source = &source.players[p];
+        let (true, Some(zone)) = (player_source.fleet.launched_at_start, &player.zone) else {
+            continue;
+        };
+        let needed: u32 = player
+            .ships
+            .iter()
+            .map(|planned| {
+                crate::check::build::spaces(context, &context.content.ships[planned.ship].item)
+            })
+            .sum();
+        let room = zone
+            .iter()
+            .filter(|cell| !map.half_hexes.contains(*cell))
+            .count() as u32;
+        if needed > room {
+            diagnostics.push(
+                Diagnostic::new(
+                    Code::StartingShip,
+                    format!(
+                        "`{}`'s fleet starts launched in zone `{}`, but its ships cover {needed} hexes and the zone has {room}",
+                        player_source.name, player_source.starting_zone
+                    ),
+                )
+                .at(context.at(mission.file, &format!("{}/fleet/launched_at_start", player.pointer)))
+                .label("does not fit the starting zone")
+                .help("give the player a larger starting zone, or fewer ships"),
+            );
+        }
+    }
+}
+
 fn starting_ships(
     context: &Context<'_>,
     model: &Model,
@@ -687,6 +731,7 @@ fn starting_ships(
     diagnostics: &mut Diagnostics,
 ) {
     let _ = model;
+    launched_fleets_fit(context, mission, source, map, diagnostics);
     let mut ships_at: HashMap<Coord, (Location, String)> = HashMap::new();
     for (p, player) in mission.players.iter().enumerate() {
         let player_source = &source.players[p];
