@@ -213,7 +213,7 @@ pub(crate) struct ReportArgs {
     pub(crate) deny_warnings: bool,
 
     /// Game sets the players own: a deck may hold a card's copies in one set times this.
-    #[arg(long, default_value_t = 1, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, default_value_t = 1, value_name = "N", value_parser = at_least_one::<u32>)]
     pub(crate) sets: u32,
 }
 
@@ -227,11 +227,11 @@ pub(crate) struct CheckArgs {
     pub(crate) report: ReportArgs,
 
     /// Also play N games (at least 1) of each of the pack's own missions (random players unless --policy says otherwise), print who won, and report missions that crash, hang, are one-sided or end in the first round.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", value_parser = at_least_one::<u64>)]
     pub(crate) games: Option<u64>,
 
     /// With --games: actions after which a game counts as hanging.
-    #[arg(long, value_name = "N", requires = "games", default_value_t = spacedock_engine::sim::DEFAULT_MAX_STEPS, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", requires = "games", default_value_t = spacedock_engine::sim::DEFAULT_MAX_STEPS, value_parser = at_least_one::<u64>)]
     pub(crate) max_steps: u64,
 
     /// With --games: the players (greedy or random), one policy for every seat or one per seat in seating order; random tries the most of each mission's rules.
@@ -400,7 +400,7 @@ pub(crate) struct SimRunArgs {
     pub(crate) mission: Option<String>,
 
     /// Games in the whole run (all shards together), at least 1.
-    #[arg(long, value_name = "N", required = true, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", required = true, value_parser = at_least_one::<u64>)]
     pub(crate) games: Option<u64>,
 
     /// The run's seed: game i plays with a seed made from it and i.
@@ -437,7 +437,7 @@ pub(crate) struct SimRunArgs {
     pub(crate) output: Option<PathBuf>,
 
     /// Actions after which a game is stopped and reported as failed.
-    #[arg(long, value_name = "N", default_value_t = spacedock_engine::sim::DEFAULT_MAX_STEPS, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", default_value_t = spacedock_engine::sim::DEFAULT_MAX_STEPS, value_parser = at_least_one::<u64>)]
     pub(crate) max_steps: u64,
 
     /// Play a seat with the fleet build in FILE; SEAT is a 1-based number in the mission's player order or the player's name. Once per seat.
@@ -445,7 +445,7 @@ pub(crate) struct SimRunArgs {
     pub(crate) fleet: Vec<FleetArg>,
 
     /// Game sets the players own, for the copy limits of the --fleet builds.
-    #[arg(long, default_value_t = 1, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, default_value_t = 1, value_name = "N", value_parser = at_least_one::<u32>)]
     pub(crate) sets: u32,
 }
 
@@ -488,6 +488,22 @@ fn parse_policies(text: &str) -> Result<Policies, String> {
         policies.push(name.to_owned());
     }
     Ok(Policies(policies))
+}
+
+/// A count of at least 1 (clap's own range check names the type's
+/// maximum, 18446744073709551615, as if it were a limit).
+fn at_least_one<T>(text: &str) -> Result<T, String>
+where
+    T: std::str::FromStr + PartialOrd + From<u8>,
+{
+    match text.trim().parse::<T>() {
+        Ok(value) if value >= T::from(1) => Ok(value),
+        Ok(_) => Err("must be at least 1".to_owned()),
+        Err(_) if !text.trim().is_empty() && text.trim().bytes().all(|b| b.is_ascii_digit()) => {
+            Err("too large".to_owned())
+        }
+        Err(_) => Err("not a whole number of 1 or more".to_owned()),
+    }
 }
 
 /// Splits `SEAT=FILE` at its first `=`: a seat is a number or a player's
@@ -553,7 +569,24 @@ pub(crate) enum ListWhat {
 mod tests {
     use clap::CommandFactory;
 
-    use super::Cli;
+    use super::{Cli, at_least_one};
+
+    #[test]
+    fn counts_are_at_least_one_and_say_why_not() {
+        assert_eq!(at_least_one::<u64>("7"), Ok(7));
+        assert_eq!(
+            at_least_one::<u64>("0"),
+            Err("must be at least 1".to_owned())
+        );
+        assert_eq!(
+            at_least_one::<u32>("4294967296"),
+            Err("too large".to_owned())
+        );
+        assert_eq!(
+            at_least_one::<u64>("-1"),
+            Err("not a whole number of 1 or more".to_owned())
+        );
+    }
 
     #[test]
     fn the_command_line_is_consistent() {

@@ -1670,7 +1670,9 @@ fn check_with_games_playtests_only_the_packs_own_missions() {
     assert_eq!(missions, ["duel"], "{report}");
     let finished = run(&["check", &pack, "--games", "0"], 2);
     assert!(
-        finished.stderr.contains("0 is not in 1.."),
+        finished
+            .stderr
+            .contains("invalid value '0' for '--games <N>': must be at least 1"),
         "{}",
         finished.stderr
     );

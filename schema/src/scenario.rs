@@ -538,7 +538,7 @@ pub enum DamageKind {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(untagged)]
 pub enum DieRoll {
-    Number(u32),
+    Number(#[schemars(range(min = 1))] u32),
     Coordinates(String),
 }
 
