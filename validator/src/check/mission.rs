@@ -417,11 +417,10 @@ fn mission_zones(
                 );
             }
         }
-        for (i, &cell) in zone.cells.iter().enumerate() {
-            let at = context.at(mission.file, &format!("{pointer}/cells/{i}"));
-            let what = format!("zone `{}` hex", zone.name);
-            reported |= !usable(context, map, at, cell, &what, diagnostics);
-        }
+        let what = format!("zone `{}` hex", zone.name);
+        let at = |i| context.at(mission.file, &format!("{pointer}/cells/{i}"));
+        reported |=
+            usable_hexes(context, map, &zone.cells, at, &what, diagnostics).contains(&false);
         let empty = map.zone(&zone.name).is_none_or(<[Coord]>::is_empty);
         if !reported && !taken_by_board && !taken_before && empty {
             diagnostics.push(
@@ -438,6 +437,46 @@ fn mission_zones(
 }
 
 /// Reports a hex that is off the battlefield or a half hex; true if usable.
+/// Which of an item's hexes are usable, reporting only the first off the
+/// battlefield and the first on a half hex (with how many more are): a
+/// board smaller than a mission expects would otherwise get one report per
+/// hex of every item.
+fn usable_hexes(
+    context: &Context<'_>,
+    map: &BattleMap,
+    cells: &[Coord],
+    at: impl Fn(usize) -> Location,
+    what: &str,
+    diagnostics: &mut Diagnostics,
+) -> Vec<bool> {
+    let off: Vec<bool> = cells.iter().map(|&cell| !map.contains(cell)).collect();
+    let half: Vec<bool> = cells
+        .iter()
+        .map(|cell| map.half_hexes.contains(cell))
+        .collect();
+    for (bad, place) in [(&off, "outside it"), (&half, "on half hexes")] {
+        if let Some(first) = bad.iter().position(|&bad| bad) {
+            let others = match bad.iter().filter(|&&bad| bad).count() - 1 {
+                0 => String::new(),
+                more => format!(" ({more} more of its hexes are {place})"),
+            };
+            report_unusable(
+                context,
+                map,
+                at(first),
+                cells[first],
+                what,
+                &others,
+                diagnostics,
+            );
+        }
+    }
+    off.iter()
+        .zip(&half)
+        .map(|(off, half)| !off && !half)
+        .collect()
+}
+
 fn usable(
     context: &Context<'_>,
     map: &BattleMap,
@@ -446,12 +485,25 @@ fn usable(
     what: &str,
     diagnostics: &mut Diagnostics,
 ) -> bool {
+    report_unusable(context, map, at, cell, what, "", diagnostics)
+}
+
+/// [`usable`], with `others` said after the first report.
+fn report_unusable(
+    context: &Context<'_>,
+    map: &BattleMap,
+    at: Location,
+    cell: Coord,
+    what: &str,
+    others: &str,
+    diagnostics: &mut Diagnostics,
+) -> bool {
     if !map.contains(cell) {
         diagnostics.push(
             Diagnostic::new(
                 Code::OffBoard,
                 format!(
-                    "{what} at [{}, {}] is outside the {}x{} battlefield",
+                    "{what} at [{}, {}] is outside the {}x{} battlefield{others}",
                     cell[0], cell[1], map.columns, map.rows
                 ),
             )
@@ -465,7 +517,10 @@ fn usable(
         diagnostics.push(
             Diagnostic::new(
                 Code::HalfHex,
-                format!("{what} at [{}, {}] is on a half hex", cell[0], cell[1]),
+                format!(
+                    "{what} at [{}, {}] is on a half hex{others}",
+                    cell[0], cell[1]
+                ),
             )
             .at(at)
             .label("half hexes can never be used")
@@ -530,16 +585,18 @@ fn obstacles(
                 .help("hexes in one row next to each other, [c, r] and [c + 1, r], are always adjacent"),
             );
         }
+        let at = |i| context.at(mission.file, &format!("{pointer}/{i}"));
+        let fine = usable_hexes(
+            context,
+            map,
+            &obstacle.at,
+            at,
+            obstacle.kind.name(),
+            diagnostics,
+        );
         for (i, &cell) in obstacle.at.iter().enumerate() {
             let at = context.at(mission.file, &format!("{pointer}/{i}"));
-            if usable(
-                context,
-                map,
-                at.clone(),
-                cell,
-                obstacle.kind.name(),
-                diagnostics,
-            ) {
+            if fine[i] {
                 claim(
                     occupied,
                     cell,
@@ -827,16 +884,12 @@ fn starting_ships(
                     );
                 }
             }
+            let what = format!("`{}`", ship_source.name);
+            let at = |i| context.at(mission.file, &format!("{at_pointer}/{i}"));
+            let fine = usable_hexes(context, map, &start_source.at, at, &what, diagnostics);
             for (i, &cell) in start_source.at.iter().enumerate() {
                 let at = context.at(mission.file, &format!("{at_pointer}/{i}"));
-                if !usable(
-                    context,
-                    map,
-                    at.clone(),
-                    cell,
-                    &format!("`{}`", ship_source.name),
-                    diagnostics,
-                ) {
+                if !fine[i] {
                     continue;
                 }
                 if let Some((obstacle_at, what)) = occupied.get(&cell)
