@@ -26,7 +26,7 @@ pub(crate) fn check(
     board_join(context, mission, source, diagnostics);
     seating(context, mission, source, diagnostics);
     starting_energy(context, mission, source, diagnostics);
-    no_victory(context, mission, source, diagnostics);
+    no_victory(context, model, mission, source, diagnostics);
     components(context, mission, source, diagnostics);
     let Some(map) = &mission.map else { return };
     battlefield_size(context, mission, map, diagnostics);
@@ -236,22 +236,79 @@ fn seating(
 
 fn no_victory(
     context: &Context<'_>,
+    model: &Model,
     mission: &MissionModel,
     source: &MissionSource,
     diagnostics: &mut Diagnostics,
 ) {
     let victory = &source.victory;
-    if !victory.destroy_all && victory.points.is_empty() && victory.alternatives.is_empty() {
-        diagnostics.push(
-            Diagnostic::new(
-                Code::NoVictory,
-                format!("no side can win `{}`", source.name),
-            )
-            .at(context.key_at(mission.file, "/victory"))
-            .label("no victory condition")
-            .help("keep `destroy_all = true`, or add `points` goals or `alternatives`"),
-        );
+    if victory.destroy_all || !victory.points.is_empty() {
+        return;
     }
+    // An alternative won by destroying a ship no opponent can field never
+    // comes about (one without a ship is won by the mission's own rules).
+    let never: Vec<&str> = victory
+        .alternatives
+        .iter()
+        .filter_map(|alternative| {
+            let ship = alternative.destroy_ship.as_deref()?;
+            let item = context
+                .index
+                .lookup_quiet(crate::resolve::ItemKind::Ship, ship)?;
+            let team = mission
+                .teams
+                .iter()
+                .position(|t| t.name == alternative.team)?;
+            let fielded = mission.players.iter().enumerate().any(|(p, player)| {
+                player.team != team && fields(model, player, &source.players[p], item)
+            });
+            (!fielded).then_some(ship)
+        })
+        .collect();
+    if never.len() < victory.alternatives.len() {
+        return;
+    }
+    let (label, help) = if never.is_empty() {
+        (
+            "no victory condition".to_owned(),
+            "keep `destroy_all = true`, or add `points` goals or `alternatives`",
+        )
+    } else {
+        (
+            format!("no opposing fleet can hold `{}`", never.join("`, `")),
+            "put the ship in an opposing fleet, or keep `destroy_all = true`",
+        )
+    };
+    diagnostics.push(
+        Diagnostic::new(
+            Code::NoVictory,
+            format!("no side can win `{}`", source.name),
+        )
+        .at(context.key_at(mission.file, "/victory"))
+        .label(label)
+        .help(help),
+    );
+}
+
+/// Whether a player's fleet may hold a ship card: the mission lists or
+/// requires it, or the player chooses ships of its faction and the mission
+/// does not forbid it.
+fn fields(
+    model: &Model,
+    player: &crate::model::PlayerModel,
+    source: &spacedock_schema::mission::Player,
+    ship: usize,
+) -> bool {
+    let listed = player.ships.iter().any(|planned| planned.ship == ship)
+        || player.required.iter().any(|required| required.item == ship);
+    let chosen = source.fleet.selection != Selection::Mission
+        && (model.ship_factions[ship].is_some_and(|f| Some(f) == player.faction)
+            || player.ship_exceptions.contains(&ship))
+        && !player
+            .forbidden
+            .iter()
+            .any(|forbidden| forbidden.item == ship);
+    listed || chosen
 }
 
 fn components(
