@@ -1,5 +1,5 @@
 //! The ruleset: numbers that only make sense together (energy bounds, die
-//! thresholds, footprints).
+//! thresholds, footprints), and footprints the engine plays.
 
 use spacedock_schema::common::Size;
 
@@ -107,5 +107,19 @@ pub(crate) fn check(context: &Context<'_>, diagnostics: &mut Diagnostics) {
             );
         }
         previous = Some((size, spaces));
+    }
+    let footprint = &rules.footprint;
+    let grows = footprint.small > 0
+        && footprint.small <= footprint.medium
+        && footprint.medium <= footprint.large;
+    if grows && (footprint.small, footprint.medium, footprint.large) != (1, 2, 7) {
+        problem(
+            "/footprint",
+            format!(
+                "footprints of {}, {} and {} hexes cannot be played: the engine moves and places ships of 1, 2 and 7",
+                footprint.small, footprint.medium, footprint.large
+            ),
+            "a small ship covers 1 hex, a medium one 2, a large one a hex and its 6 neighbours; `sim`, `test` and `check --games` play no other shapes",
+        );
     }
 }
