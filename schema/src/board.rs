@@ -16,6 +16,7 @@ pub struct BoardSource {
     /// Kebab-case id; defaults to the name made into a slug.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub id: Option<String>,
+    #[schemars(pattern(crate::common::PRINTABLE))]
     pub name: String,
     /// Hexes per row, half hexes included.
     #[schemars(range(min = 3, max = 200))]
@@ -46,6 +47,7 @@ fn yes() -> bool {
 pub struct Zone {
     /// The zone's name, unique among the zones a mission can see.
     #[schemars(length(min = 1))]
+    #[schemars(pattern(crate::common::PRINTABLE))]
     pub name: String,
     /// Rows wholly in the zone (their half hexes excepted).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]

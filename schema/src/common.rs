@@ -6,6 +6,10 @@ use serde::{Deserialize, Serialize};
 
 use crate::effect::{Clause, Condition, Effect, Limit, Trigger};
 
+/// The pattern of a name: no control characters (a line break, a tab, an
+/// escape), which would garble the tables and reports names are printed in.
+pub const PRINTABLE: &str = r"^[^\p{Cc}]*$";
+
 /// A ship's size. It decides its footprint, what it may transport, and the
 /// ECM damage it deals.
 #[derive(
@@ -138,6 +142,7 @@ impl TacticType {
 #[serde(deny_unknown_fields)]
 pub struct Weapon {
     /// The weapon's name as printed.
+    #[schemars(pattern(crate::common::PRINTABLE))]
     pub name: String,
     /// Energy paid to charge the weapon once per activation (normally 0).
     #[serde(default)]
@@ -203,6 +208,7 @@ impl WeaponDamage {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Power {
+    #[schemars(pattern(crate::common::PRINTABLE))]
     pub name: String,
     pub text: String,
     /// The trigger; absent means the power holds while the ship is on the battlefield.

@@ -12,6 +12,7 @@ use crate::mission::CardCount;
 #[serde(deny_unknown_fields)]
 pub struct FleetSource {
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(pattern(crate::common::PRINTABLE))]
     pub name: Option<String>,
     /// The faction id the player commands.
     pub faction: String,

@@ -21,6 +21,7 @@ pub struct MissionSource {
     /// Kebab-case id; defaults to the name made into a slug.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub id: Option<String>,
+    #[schemars(pattern(crate::common::PRINTABLE))]
     pub name: String,
     /// The mission's number in its rulebook.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -56,6 +57,7 @@ pub struct MissionSource {
 #[serde(deny_unknown_fields)]
 pub struct Player {
     /// How the mission names the player ("ISN player 1").
+    #[schemars(pattern(crate::common::PRINTABLE))]
     pub name: String,
     /// The faction id.
     pub faction: String,
@@ -210,6 +212,7 @@ pub struct StartingShip {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Team {
+    #[schemars(pattern(crate::common::PRINTABLE))]
     pub name: String,
     /// One energy pool for the whole team.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -349,6 +352,7 @@ pub struct AlternativeWin {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SpecialRule {
+    #[schemars(pattern(crate::common::PRINTABLE))]
     pub name: String,
     pub text: String,
     /// The teams or players (by name) the rule acts for; left out, every

@@ -12,6 +12,7 @@ pub struct PackManifest {
     /// The pack's id: a kebab-case slug, unique among the packs you combine.
     pub id: String,
     /// The pack's display name.
+    #[schemars(pattern(crate::common::PRINTABLE))]
     pub name: String,
     /// The pack's own version (free text, semver recommended).
     pub version: String,
@@ -60,6 +61,7 @@ pub struct Dependency {
 #[serde(deny_unknown_fields)]
 pub struct Faction {
     /// The faction's display name.
+    #[schemars(pattern(crate::common::PRINTABLE))]
     pub name: String,
 }
 
@@ -69,6 +71,7 @@ pub struct Faction {
 #[serde(deny_unknown_fields)]
 pub struct Alias {
     /// The other spelling.
+    #[schemars(pattern(crate::common::PRINTABLE))]
     pub name: String,
     /// The item it stands for: its id or exact display name.
     pub target: String,

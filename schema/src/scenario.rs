@@ -27,6 +27,7 @@ use crate::rules::{DiscoveryTile, Obstacle};
 #[serde(deny_unknown_fields)]
 pub struct ScenarioSource {
     /// What the scenario shows, in a few words.
+    #[schemars(pattern(crate::common::PRINTABLE))]
     pub name: String,
     /// The rule, card or example it proves, for people (quote the rulebook).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -71,6 +72,7 @@ pub struct ScenarioSource {
 #[serde(deny_unknown_fields)]
 pub struct ScenarioPlayer {
     /// The seat's name: the mission's player name, or any name on a bare board.
+    #[schemars(pattern(crate::common::PRINTABLE))]
     pub name: String,
     /// Bare board only: the faction id the player commands.
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -17,6 +17,7 @@ pub struct ShipSource {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub id: Option<String>,
     /// The ship card's name as printed.
+    #[schemars(pattern(crate::common::PRINTABLE))]
     pub name: String,
     /// The faction id.
     pub faction: String,

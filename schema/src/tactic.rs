@@ -21,6 +21,7 @@ pub struct TacticSource {
     /// Kebab-case id; defaults to the name made into a slug.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub id: Option<String>,
+    #[schemars(pattern(crate::common::PRINTABLE))]
     pub name: String,
     /// The faction id.
     pub faction: String,

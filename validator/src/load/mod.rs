@@ -368,6 +368,11 @@ fn remember_broken(
             }
         }
     }
+    // The file's name too, as for a file that is not TOML: a broken name
+    // (`name = 5`, a control character) has no slug the references use.
+    if let Some(stem) = path.file_stem().and_then(|stem| stem.to_str()) {
+        content.broken.push((kind, stem.to_owned()));
+    }
 }
 
 /// Reads a pack's own `rules.toml` and the files of its folders, and warns

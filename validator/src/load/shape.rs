@@ -352,6 +352,19 @@ pub(crate) fn check(
                     .at(at(&pointer))
                     .label("empty")
             }
+            ValidationErrorKind::Pattern { pattern }
+                if pattern == spacedock_schema::common::PRINTABLE =>
+            {
+                Diagnostic::new(
+                    Code::InvalidValue,
+                    format!(
+                        "`{field}` may not hold control characters (a line break, a tab, an escape)"
+                    ),
+                )
+                .at(at(&pointer))
+                .label("control character")
+                .help("write it on one line, with no tab or escape")
+            }
             ValidationErrorKind::MaxItems { limit } => Diagnostic::new(
                 Code::InvalidValue,
                 format!("`{field}` takes at most {limit} item{}", plural(*limit)),
