@@ -807,9 +807,18 @@ fn launched_fleets_fit(
         let (true, Some(zone)) = (player_source.fleet.launched_at_start, &player.zone) else {
             continue;
         };
+        // A ship the mission places itself (`start` with `at`) may stand
+        // outside the zone.
+        let placed =
+            |ship: usize| {
+                player.start.iter().enumerate().any(|(s, start)| {
+                    start.ship == Some(ship) && !player_source.start[s].at.is_empty()
+                })
+            };
         let needed: u32 = player
             .ships
             .iter()
+            .filter(|planned| !placed(planned.ship))
             .map(|planned| {
                 crate::check::build::spaces(context, &context.content.ships[planned.ship].item)
             })
