@@ -834,14 +834,9 @@ impl Scope<'_, '_> {
                     );
                 }
             }
-            Effect::Reroll { .. } => {
-                self.needs(
-                    pointer,
-                    "`reroll`",
-                    &[Trigger::Hit, Trigger::Miss],
-                    diagnostics,
-                );
-            }
+            // A hit is not rolled again: the engine re-rolls only misses
+            // (a hit's powers have acted on it by then).
+            Effect::Reroll { .. } => self.needs(pointer, "`reroll`", &[Trigger::Miss], diagnostics),
             Effect::CancelHit => self.needs(pointer, "`cancel-hit`", &[Trigger::Hit], diagnostics),
             Effect::Survive => self.needs(pointer, "`survive`", &[Trigger::Destroy], diagnostics),
             Effect::Detach => {
