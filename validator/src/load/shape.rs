@@ -232,6 +232,24 @@ pub(crate) fn check(
                     if !in_scope(&key_pointer) {
                         continue;
                     }
+                    // A key of the file written below a `[[ships]]` header
+                    // lands in that array's last table: say so, not what
+                    // that table takes.
+                    let misplaced = pointer
+                        .strip_prefix('/')
+                        .and_then(|rest| rest.split_once('/'))
+                        .filter(|(array, index)| {
+                            index.parse::<usize>().is_ok()
+                                && instance.get(*array).is_some_and(Value::is_array)
+                                && allowed_properties(&compiled.schema, "/additionalProperties")
+                                    .iter()
+                                    .any(|top| top == key)
+                        })
+                        .map(|(array, _)| {
+                            format!(
+                                "`{key}` is a key of the file: written below a `[[{array}]]` header, it belongs to that table; move it above the first `[[{array}]]`"
+                            )
+                        });
                     diagnostics.push(
                         Diagnostic::new(
                             Code::UnknownKey,
@@ -240,8 +258,10 @@ pub(crate) fn check(
                         .at(key_at(&key_pointer))
                         .label("not a key here")
                         .maybe_help(
-                            stands_for
-                                .map(|meant| format!("did you mean `{meant}`?"))
+                            misplaced
+                                .or_else(|| {
+                                    stands_for.map(|meant| format!("did you mean `{meant}`?"))
+                                })
                                 .or_else(|| did_you_mean(key, allowed.iter().map(String::as_str)))
                                 .or_else(|| {
                                     (!allowed.is_empty()).then(|| {
