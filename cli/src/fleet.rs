@@ -19,24 +19,33 @@ pub(crate) fn run(args: &FleetCheckArgs, style: Style) -> Result<Exit, Error> {
     let options = Options {
         sets: args.report.sets,
     };
-    let result = match spacedock_validator::unreadable_pack(&args.pack) {
-        Some(diagnostic) => FleetCheck {
-            sources: SourceMap::new(),
-            diagnostics: vec![diagnostic.clone()],
-            pack_diagnostics: vec![diagnostic],
-            build_diagnostics: Vec::new(),
-            summary: None,
-            selection_error: None,
-            build: None,
-        },
-        None => spacedock_validator::check_fleet(
-            &args.pack,
-            &args.fleet,
-            &args.mission,
-            &selector(&args.player),
-            &options,
-        ),
-    };
+    if let Some(diagnostic) = spacedock_validator::unreadable_pack(&args.pack) {
+        // Only the pack is reported: the build was never read, so no line
+        // may say it has no errors.
+        let diagnostics = [diagnostic];
+        let checked = [Checked {
+            label: args.pack.display().to_string(),
+            sources: &SourceMap::new(),
+            diagnostics: &diagnostics,
+        }];
+        let exit = Exit::for_diagnostics(&diagnostics, args.report.deny_warnings);
+        let mut extra = serde_json::Map::new();
+        extra.insert("summary".to_owned(), serde_json::Value::Null);
+        extra.insert("passed".to_owned(), false.into());
+        Printer {
+            format: args.report.format,
+            style,
+        }
+        .report(&checked, extra)?;
+        return Ok(exit);
+    }
+    let result = spacedock_validator::check_fleet(
+        &args.pack,
+        &args.fleet,
+        &args.mission,
+        &selector(&args.player),
+        &options,
+    );
     if let Some(error) = result.selection_error.clone() {
         // The pack's own problems still matter to whoever typed the command.
         if result

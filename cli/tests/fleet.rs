@@ -246,6 +246,17 @@ fn a_missing_fleet_file_or_pack_exits_2() {
         "{}",
         finished.stderr
     );
+    // The build was never read: no line may count its errors as none.
+    assert!(
+        !finished.stderr.contains("legal.toml"),
+        "{}",
+        finished.stderr
+    );
+    assert!(
+        finished.stderr.contains("nowhere: 1 error"),
+        "{}",
+        finished.stderr
+    );
 }
 
 #[test]

@@ -451,11 +451,11 @@ fn an_event_rerolls_a_die_a_power_rerolled() {
     passes_with_card("second-look.toml", "event-rerolls-a-rerolled-die");
 }
 
-/// An event that re-rolls dice of a hit does not close the hit to the
-/// other events answering it (a custom event again).
+/// An event answering a hit does not close the hit to the other events
+/// answering it (a custom event again).
 #[test]
-fn a_reroll_answering_a_hit_leaves_its_other_answers_open() {
-    passes_with_card("accurate-shot.toml", "hit-reroll-leaves-other-answers");
+fn an_event_answering_a_hit_leaves_its_other_answers_open() {
+    passes_with_card("lucky-strike.toml", "hit-answer-leaves-other-answers");
 }
 
 /// A card-cost change that lasts the turn applies only to its card type
