@@ -91,6 +91,7 @@ Examples:
 Examples:
   spacedock explain SD0301
   spacedock explain fleet-over-budget
+  spacedock explain sim-hang
   spacedock explain --list")]
     Explain(ExplainArgs),
 
@@ -325,7 +326,8 @@ pub(crate) struct SchemaArgs {
 
 #[derive(Debug, Args)]
 pub(crate) struct ExplainArgs {
-    /// A code's id (SD0301) or name (fleet-over-budget), any case.
+    /// A code's id (SD0301) or name (fleet-over-budget), or a finding of
+    /// `check --games` (sim-hang), any case.
     #[arg(
         value_name = "CODE",
         required_unless_present = "list",
@@ -333,7 +335,8 @@ pub(crate) struct ExplainArgs {
     )]
     pub(crate) code: Option<String>,
 
-    /// List every code with its name, severity and summary.
+    /// List every code with its name, severity and summary, then the
+    /// findings of `check --games`.
     #[arg(long)]
     pub(crate) list: bool,
 }

@@ -5,6 +5,7 @@
 use std::fmt::Write as _;
 use std::io::{self, Write as _};
 
+use spacedock_engine::sim::{FindingKind, Severity as FindingSeverity};
 use spacedock_validator::Code;
 
 use crate::args::ExplainArgs;
@@ -20,13 +21,27 @@ pub(crate) fn run(args: &ExplainArgs) -> Result<Exit, Error> {
     Ok(Exit::Success)
 }
 
-/// The explanation of a code, ending in a newline.
+/// The explanation of a code, or of a finding of `check --games`, ending
+/// in a newline.
 fn explanation(text: &str) -> Result<String, Error> {
+    if let Some(kind) = FindingKind::lookup(text.trim()) {
+        return Ok(format!(
+            "# {}\n\n**{}** ({}). {}\n\n{}\n",
+            kind.name(),
+            severity_name(kind),
+            "a finding of `spacedock check --games`",
+            kind.summary(),
+            kind.advice()
+        ));
+    }
     let code = Code::lookup(text.trim()).ok_or_else(|| Error::UnknownCode {
         code: text.to_owned(),
         suggestion: spacedock_validator::suggest::did_you_mean(
             text,
-            Code::ALL.iter().flat_map(|code| [code.id(), code.name()]),
+            Code::ALL
+                .iter()
+                .flat_map(|code| [code.id(), code.name()])
+                .chain(FindingKind::ALL.iter().map(|kind| kind.name())),
         )
         .or_else(|| part_of_a_name(text.trim())),
     })?;
@@ -83,7 +98,25 @@ fn listing() -> String {
             code.summary()
         );
     }
+    // The findings of `check --games`, under their names alone.
+    for kind in FindingKind::ALL {
+        let _ = writeln!(
+            text,
+            "{:6}  {:name_width$}  {:7}  {}",
+            "",
+            kind.name(),
+            severity_name(kind).to_ascii_lowercase(),
+            kind.summary()
+        );
+    }
     text
+}
+
+fn severity_name(kind: FindingKind) -> &'static str {
+    match kind.severity() {
+        FindingSeverity::Error => "Error",
+        FindingSeverity::Warning => "Warning",
+    }
 }
 
 #[cfg(test)]
@@ -91,6 +124,19 @@ mod tests {
     use spacedock_validator::Code;
 
     use super::{explanation, listing};
+
+    #[test]
+    fn findings_of_check_games_are_explained_and_listed() {
+        let hang = explanation("Sim-Hang").unwrap();
+        assert!(hang.starts_with("# sim-hang\n\n**Error**"), "{hang}");
+        assert!(hang.contains("--max-steps"), "{hang}");
+        let one_sided = explanation("sim-one-sided").unwrap();
+        assert!(one_sided.contains("**Warning**"), "{one_sided}");
+        let list = listing();
+        for name in ["sim-setup", "sim-crash", "sim-stuck", "sim-first-round"] {
+            assert!(list.contains(name), "{list}");
+        }
+    }
 
     #[test]
     fn codes_are_found_by_id_or_name_in_any_case() {
@@ -129,9 +175,12 @@ mod tests {
     }
 
     #[test]
-    fn the_listing_has_one_line_per_code() {
+    fn the_listing_has_one_line_per_code_and_finding() {
         let listing = listing();
-        assert_eq!(listing.lines().count(), Code::ALL.len());
+        assert_eq!(
+            listing.lines().count(),
+            Code::ALL.len() + spacedock_engine::sim::FindingKind::ALL.len()
+        );
         assert!(
             listing
                 .lines()

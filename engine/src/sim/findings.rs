@@ -38,6 +38,61 @@ pub enum FindingKind {
 }
 
 impl FindingKind {
+    /// Every kind, in the order `spacedock explain --list` shows them.
+    pub const ALL: [FindingKind; 6] = [
+        FindingKind::Setup,
+        FindingKind::Crash,
+        FindingKind::Hang,
+        FindingKind::Stuck,
+        FindingKind::OneSided,
+        FindingKind::FirstRound,
+    ];
+
+    /// The kind named `name` (`sim-hang`), in any case.
+    pub fn lookup(name: &str) -> Option<FindingKind> {
+        FindingKind::ALL
+            .into_iter()
+            .find(|kind| kind.name().eq_ignore_ascii_case(name))
+    }
+
+    /// One line: when the finding is made.
+    pub fn summary(self) -> &'static str {
+        match self {
+            FindingKind::Setup => "The mission's games cannot be set up.",
+            FindingKind::Crash => "A game crashed the engine.",
+            FindingKind::Hang => "A game did not end within the step bound.",
+            FindingKind::Stuck => {
+                "A game had no legal action and no outcome, or its powers set each other off without end."
+            }
+            FindingKind::OneSided => "A team never won a finished game.",
+            FindingKind::FirstRound => "Finished games were over before round 2.",
+        }
+    }
+
+    /// What it means and what to do, for `spacedock explain`.
+    pub fn advice(self) -> &'static str {
+        match self {
+            FindingKind::Setup => {
+                "None of the mission's games was played: the message says why (a fleet or a start position the engine refuses). Mend the mission and run `check --games` again."
+            }
+            FindingKind::Crash => {
+                "The engine panicked in a game: a fault of spacedock, not of the pack. The message names the mission and the game; `spacedock sim --trace FILE` with that mission and seed records it for a report."
+            }
+            FindingKind::Hang => {
+                "A game ran past the step bound (`--max-steps` actions) without an outcome: usually a mission no side can finish (no victory it can reach and no victory clock), or powers that keep undoing each other. Trace the game the message names (`spacedock sim --trace FILE`); raise `--max-steps` only for missions whose games are really that long."
+            }
+            FindingKind::Stuck => {
+                "No player had a legal action and the game had no outcome, or powers answered each other's effects without end (such as \"when a ship is destroyed, it takes 1 direct damage\"). Trace the game the message names (`spacedock sim --trace FILE`)."
+            }
+            FindingKind::OneSided => {
+                "One team won none of the finished games. With few games a rare win can hide: the message gives the highest win rate those games leave room for (the upper end of a 95% Wilson interval; 0 wins in 30 games still allows 11.4%), so play more games to tell a rare win from none. A mission meant to be one-sided may stay so; `--deny-warnings` makes this fail CI."
+            }
+            FindingKind::FirstRound => {
+                "Some games ended in the first round: usually an alternative victory or a victory-point goal met at once, which the rulebook's \"not before round 3\" does not hold back as it does destroying every ship."
+            }
+        }
+    }
+
     /// The kebab-case name shown with the finding.
     pub fn name(self) -> &'static str {
         match self {
