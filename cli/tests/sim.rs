@@ -1236,7 +1236,10 @@ fn a_fleet_build_is_checked_before_the_games() {
     for (fleet, message) in [
         ("3=fleets/legal.toml", "`Open Battle` has no player 3"),
         ("fleets/legal.toml", "expected SEAT=FILE"),
-        ("1=no-such-fleet.toml", "cannot read `no-such-fleet.toml`"),
+        (
+            "1=no-such-fleet.toml",
+            "`no-such-fleet.toml` does not exist",
+        ),
     ] {
         let finished = run_owned(&sim(&["--games", "4", "--fleet", fleet]), 2);
         assert!(

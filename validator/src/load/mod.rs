@@ -739,6 +739,20 @@ fn load_value(
             );
             return None;
         }
+        // A path named on the command line (a fleet build) that leads
+        // nowhere; a link to nothing keeps the system's reason.
+        Err(error)
+            if error.kind() == std::io::ErrorKind::NotFound && path.symlink_metadata().is_err() =>
+        {
+            diagnostics.push(
+                Diagnostic::new(
+                    Code::IoError,
+                    format!("`{}` does not exist", path.display()),
+                )
+                .help("check the path: a relative one is read from the current folder"),
+            );
+            return None;
+        }
         Err(error) => {
             diagnostics.push(Diagnostic::new(
                 Code::IoError,
