@@ -255,6 +255,23 @@ pub fn findings(mission: &str, tally: &Tally, max_steps: u64, players: &str) -> 
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn every_kind_is_listed_once() {
+        // A new kind fails to compile here until it is placed in `ALL`.
+        let place = |kind: super::FindingKind| match kind {
+            super::FindingKind::Setup => 0,
+            super::FindingKind::Crash => 1,
+            super::FindingKind::Hang => 2,
+            super::FindingKind::Stuck => 3,
+            super::FindingKind::OneSided => 4,
+            super::FindingKind::FirstRound => 5,
+        };
+        for (index, kind) in super::FindingKind::ALL.into_iter().enumerate() {
+            assert_eq!(place(kind), index);
+            assert_eq!(super::FindingKind::lookup(kind.name()), Some(kind));
+        }
+    }
+
     use super::{FindingKind, Severity, findings};
     use crate::sim::tally::{FailureSample, Tally, TeamTally};
 

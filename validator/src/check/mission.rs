@@ -47,10 +47,23 @@ fn starting_energy(
     diagnostics: &mut Diagnostics,
 ) {
     let (min, max) = (context.rules.energy_min, context.rules.energy_max);
+    // Bounds that contradict each other are the ruleset's error (SD0207).
+    if min > max {
+        return;
+    }
+    // A seat whose team shares a pool starts with the pool's energy.
+    let pooled = |seat: usize| {
+        let team = &mission.teams[mission.players[seat].team].name;
+        source
+            .teams
+            .iter()
+            .any(|t| t.name == *team && t.shared_energy.is_some())
+    };
     let players = source
         .players
         .iter()
         .enumerate()
+        .filter(|(seat, _)| !pooled(*seat))
         .filter_map(|(seat, player)| {
             let energy = player.starting_energy?;
             let who = format!("`{}`", player.name);
@@ -493,7 +506,6 @@ fn mission_zones(
     }
 }
 
-/// Reports a hex that is off the battlefield or a half hex; true if usable.
 /// Which of an item's hexes are usable, reporting only the first off the
 /// battlefield and the first on a half hex (with how many more are): a
 /// board smaller than a mission expects would otherwise get one report per
@@ -515,6 +527,7 @@ fn usable_hexes(
         if let Some(first) = bad.iter().position(|&bad| bad) {
             let others = match bad.iter().filter(|&&bad| bad).count() - 1 {
                 0 => String::new(),
+                1 => format!(" (1 more of its hexes is {place})"),
                 more => format!(" ({more} more of its hexes are {place})"),
             };
             report_unusable(
@@ -534,6 +547,7 @@ fn usable_hexes(
         .collect()
 }
 
+/// Reports a hex that is off the battlefield or a half hex; true if usable.
 fn usable(
     context: &Context<'_>,
     map: &BattleMap,
@@ -792,9 +806,10 @@ fn zones_overlap(
 }
 
 /// A fleet the mission lists and launches at the start must fit its
-/// starting zone: ships that find no room stay behind the screen, and a
-/// full zone never lets them launch. Counted in hexes, so a zone that
-/// passes may still not fit a large ship's shape.
+/// starting zone: a ship needs one zone hex of its own under its base (the
+/// engine's placement rule), ships that find none stay behind the screen,
+/// and a full zone never lets them launch. Counted in hexes, so a zone
+/// that passes may still not fit; teammates sharing a zone are not added up.
 fn launched_fleets_fit(
     context: &Context<'_>,
     mission: &MissionModel,
@@ -819,9 +834,7 @@ fn launched_fleets_fit(
             .ships
             .iter()
             .filter(|planned| !placed(planned.ship))
-            .map(|planned| {
-                crate::check::build::spaces(context, &context.content.ships[planned.ship].item)
-            })
+            .map(|planned| context.content.ships[planned.ship].item.ships.max(1))
             .sum();
         let room = zone
             .iter()
@@ -832,8 +845,11 @@ fn launched_fleets_fit(
                 Diagnostic::new(
                     Code::StartingShip,
                     format!(
-                        "`{}`'s fleet starts launched in zone `{}`, but its ships cover {needed} hexes and the zone has {room}",
-                        player_source.name, player_source.starting_zone
+                        "`{}`'s fleet of {} starts launched in zone `{}`, which has {}: each ship needs one of its own",
+                        player_source.name,
+                        count(needed, "ship"),
+                        player_source.starting_zone,
+                        count(room, "hex")
                     ),
                 )
                 .at(context.at(mission.file, &format!("{}/fleet/launched_at_start", player.pointer)))

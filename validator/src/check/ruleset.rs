@@ -12,13 +12,16 @@ pub(crate) fn check(context: &Context<'_>, diagnostics: &mut Diagnostics) {
         return;
     };
     let rules = &loaded.item;
-    let mut problem = |pointer: &str, message: String, help: &str| {
+    let mut labelled = |pointer: &str, message: String, label: &str, help: &str| {
         diagnostics.push(
             Diagnostic::new(Code::InvalidRuleset, message)
                 .at(context.at(loaded.file, pointer))
-                .label("contradicts another ruleset value")
+                .label(label.to_owned())
                 .help(help.to_owned()),
         );
+    };
+    let mut problem = |pointer: &str, message: String, help: &str| {
+        labelled(pointer, message, "contradicts another ruleset value", help);
     };
     if rules.energy_min > rules.energy_max {
         problem(
@@ -113,12 +116,13 @@ pub(crate) fn check(context: &Context<'_>, diagnostics: &mut Diagnostics) {
         && footprint.small <= footprint.medium
         && footprint.medium <= footprint.large;
     if grows && (footprint.small, footprint.medium, footprint.large) != (1, 2, 7) {
-        problem(
+        labelled(
             "/footprint",
             format!(
                 "footprints of {}, {} and {} hexes cannot be played: the engine moves and places ships of 1, 2 and 7",
                 footprint.small, footprint.medium, footprint.large
             ),
+            "the engine plays 1, 2 and 7",
             "a small ship covers 1 hex, a medium one 2, a large one a hex and its 6 neighbours; `sim`, `test` and `check --games` play no other shapes",
         );
     }

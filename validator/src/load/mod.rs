@@ -1122,6 +1122,10 @@ fn report_stray_files(root: &Path, sources: &mut SourceMap, diagnostics: &mut Di
         let path = entry.path();
         let name = entry.file_name().to_string_lossy().into_owned();
         let linked = entry.file_type().is_ok_and(|kind| kind.is_symlink());
+        // An editor's lock file (`.#rules.toml`) is no stray content.
+        if name.starts_with('.') {
+            continue;
+        }
         if path.is_dir() {
             if !linked && !known.contains(name.as_str()) && !name.starts_with('.') {
                 stray.extend(toml_paths(&path, &mut Diagnostics::default()));

@@ -247,7 +247,7 @@ pub(crate) fn check(
                         })
                         .map(|(array, _)| {
                             format!(
-                                "`{key}` is a key of the file: written below a `[[{array}]]` header, it belongs to that table; move it above the first `[[{array}]]`"
+                                "`{key}` is a key of the file, but TOML reads it as part of the `{array}` entry above it; move it above the first `[[{array}]]`"
                             )
                         });
                     diagnostics.push(
