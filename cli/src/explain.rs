@@ -26,10 +26,9 @@ pub(crate) fn run(args: &ExplainArgs) -> Result<Exit, Error> {
 fn explanation(text: &str) -> Result<String, Error> {
     if let Some(kind) = FindingKind::lookup(text.trim()) {
         return Ok(format!(
-            "# {}\n\n**{}** ({}). {}\n\n{}\n",
+            "# {}\n\n**{}** (a finding of `spacedock check --games`). {}\n\n{}\n",
             kind.name(),
             severity_name(kind),
-            "a finding of `spacedock check --games`",
             kind.summary(),
             kind.advice()
         ));

@@ -149,7 +149,7 @@ impl Setup {
             .ok_or_else(|| SetupError::UnknownMission(mission_id.to_owned()))?;
         let mission = &bundle.missions[mission_index];
         let rules = &bundle.rules;
-        if rules.footprint.small != 1 || rules.footprint.medium != 2 || rules.footprint.large != 7 {
+        if rules.footprint != spacedock_schema::rules::PerSize::PLAYED_FOOTPRINT {
             return Err(SetupError::Footprint);
         }
         // A one-faced number die would tie the roll for first player forever.

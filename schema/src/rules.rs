@@ -119,6 +119,14 @@ pub struct PerSize {
 }
 
 impl PerSize {
+    /// The footprints whose ship shapes the engine moves and places (a hex,
+    /// two hexes, a hex and its six neighbours); the rulebook's reading.
+    pub const PLAYED_FOOTPRINT: PerSize = PerSize {
+        small: 1,
+        medium: 2,
+        large: 7,
+    };
+
     pub fn get(&self, size: Size) -> u32 {
         match size {
             Size::Small => self.small,
@@ -252,11 +260,7 @@ impl Default for Rules {
             destroy_all_earliest_round: 3,
             letter_die: 10,
             number_die: 8,
-            footprint: PerSize {
-                small: 1,
-                medium: 2,
-                large: 7,
-            },
+            footprint: PerSize::PLAYED_FOOTPRINT,
             ecm_threshold: 5,
             ecm_damage: PerSize {
                 small: 1,

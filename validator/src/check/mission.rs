@@ -35,6 +35,7 @@ pub(crate) fn check(
     discovery(context, mission, source, map, &mut occupied, diagnostics);
     mission_zones(context, mission, source, map, diagnostics);
     zones_overlap(context, mission, source, diagnostics);
+    launched_fleets_fit(context, mission, source, map, diagnostics);
     starting_ships(context, model, mission, source, map, &occupied, diagnostics);
 }
 
@@ -666,7 +667,7 @@ fn obstacles(
             diagnostics,
         );
         for (i, &cell) in obstacle.at.iter().enumerate() {
-            let at = context.at(mission.file, &format!("{pointer}/{i}"));
+            let at = at(i);
             if fine[i] {
                 claim(
                     occupied,
@@ -870,7 +871,6 @@ fn starting_ships(
     diagnostics: &mut Diagnostics,
 ) {
     let _ = model;
-    launched_fleets_fit(context, mission, source, map, diagnostics);
     let mut ships_at: HashMap<Coord, (Location, String)> = HashMap::new();
     for (p, player) in mission.players.iter().enumerate() {
         let player_source = &source.players[p];
@@ -970,7 +970,7 @@ fn starting_ships(
             let at = |i| context.at(mission.file, &format!("{at_pointer}/{i}"));
             let fine = usable_hexes(context, map, &start_source.at, at, &what, diagnostics);
             for (i, &cell) in start_source.at.iter().enumerate() {
-                let at = context.at(mission.file, &format!("{at_pointer}/{i}"));
+                let at = at(i);
                 if !fine[i] {
                     continue;
                 }

@@ -2,6 +2,7 @@
 //! thresholds, footprints), and footprints the engine plays.
 
 use spacedock_schema::common::Size;
+use spacedock_schema::rules::PerSize;
 
 use crate::codes::Code;
 use crate::context::Context;
@@ -88,6 +89,7 @@ pub(crate) fn check(context: &Context<'_>, diagnostics: &mut Diagnostics) {
         );
     }
     let mut previous: Option<(Size, u32)> = None;
+    let mut contradicts = false;
     for size in Size::ALL {
         let spaces = rules.footprint.get(size);
         let message = match previous {
@@ -103,6 +105,7 @@ pub(crate) fn check(context: &Context<'_>, diagnostics: &mut Diagnostics) {
             _ => None,
         };
         if let Some(message) = message {
+            contradicts = true;
             problem(
                 &format!("/footprint/{}", size.name()),
                 message,
@@ -112,10 +115,7 @@ pub(crate) fn check(context: &Context<'_>, diagnostics: &mut Diagnostics) {
         previous = Some((size, spaces));
     }
     let footprint = &rules.footprint;
-    let grows = footprint.small > 0
-        && footprint.small <= footprint.medium
-        && footprint.medium <= footprint.large;
-    if grows && (footprint.small, footprint.medium, footprint.large) != (1, 2, 7) {
+    if !contradicts && *footprint != PerSize::PLAYED_FOOTPRINT {
         labelled(
             "/footprint",
             format!(

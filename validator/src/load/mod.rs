@@ -1127,7 +1127,7 @@ fn report_stray_files(root: &Path, sources: &mut SourceMap, diagnostics: &mut Di
             continue;
         }
         if path.is_dir() {
-            if !linked && !known.contains(name.as_str()) && !name.starts_with('.') {
+            if !linked && !known.contains(name.as_str()) {
                 stray.extend(toml_paths(&path, &mut Diagnostics::default()));
             }
         } else if path.extension().is_some_and(|ext| ext == "toml")
