@@ -338,11 +338,17 @@ impl Setup {
                     .hold
                     .iter()
                     .filter_map(|held| {
-                        cards.iter().position(|card| {
-                            card.owner == PlayerId(seat as u8)
-                                && (bundle.ships[card.ship].id == *held
-                                    || bundle.ships[card.ship].name == *held)
+                        // By id first, as the compiler resolves it.
+                        let owned: Vec<(usize, &CardData)> = cards
+                            .iter()
+                            .enumerate()
+                            .filter(|(_, card)| card.owner == PlayerId(seat as u8))
+                            .collect();
+                        id_or_name(&owned, held, |(_, card)| {
+                            let ship = &bundle.ships[card.ship];
+                            (&ship.id, &ship.name)
                         })
+                        .map(|found| owned[found].0)
                     })
                     .map(|index| ShipCardId(index as u16))
                     .collect();

@@ -411,6 +411,57 @@ fn a_carrier_seals_smaller_ships_in_its_hold_and_launches_them_next_turn() {
     }
 }
 
+/// A fleet's hold names its ship cards by id first, as the compiler reads
+/// them: a ship whose name is another ship's id stays out of the hold.
+#[test]
+fn a_planned_hold_finds_its_ships_by_id_first() {
+    let mut bundle = (*common::bundle()).clone();
+    let barrage = bundle
+        .ships
+        .iter_mut()
+        .find(|ship| ship.id == "isn-barrage")
+        .unwrap();
+    barrage.name = "f-51-blue-sparrows".into();
+    let ship = |id: &str, transport: &[&str]| spacedock_schema::fleet::FleetShip {
+        ship: id.into(),
+        version: spacedock_schema::common::Level::Seasoned,
+        transport: transport.iter().map(|held| (*held).into()).collect(),
+    };
+    let fleet = spacedock_schema::fleet::FleetSource {
+        name: None,
+        faction: "isn".into(),
+        ships: vec![
+            ship("isn-everest", &["f-51-blue-sparrows"]),
+            ship("isn-barrage", &[]),
+            ship("f-51-blue-sparrows", &[]),
+        ],
+        deck: vec![],
+    };
+    let mut game = Game::with_fleets(
+        std::sync::Arc::new(bundle),
+        "dead-zone-battle-48",
+        1,
+        &[Some(fleet), None],
+    )
+    .unwrap();
+    while game.in_setup() {
+        let first = legal(&game)[0];
+        game.apply(first).unwrap();
+    }
+    while game.to_move() != ISN || game.phase() != TurnPhase::Deploy {
+        game.apply(Action::EndPhase).unwrap();
+    }
+    game.edit().set_energy(ISN, 40);
+    let everest = card(&game, 0, "isn-everest");
+    let sparrows = card(&game, 0, "f-51-blue-sparrows");
+    let barrage = card(&game, 0, "isn-barrage");
+    game.apply(Action::Launch(everest)).unwrap();
+    let place = legal(&game)[0];
+    game.apply(place).unwrap();
+    assert_eq!(game.card(sparrows).place, CardPlace::Hold(everest));
+    assert_eq!(game.card(barrage).place, CardPlace::Screen);
+}
+
 #[test]
 fn destroying_a_carrier_destroys_its_hold() {
     let mut game = started(DEAD_ZONE, 11, 0);
