@@ -457,6 +457,28 @@ pub(crate) struct SimRunArgs {
 pub(crate) struct FleetArg {
     pub(crate) seat: String,
     pub(crate) file: PathBuf,
+    /// The argument as given, for a player name that holds a `=`.
+    text: String,
+}
+
+impl FleetArg {
+    /// The seat and file for a mission whose players are `players`: split
+    /// at the first `=` after which the seat names a player (a name may
+    /// hold a `=`), else at the first `=`.
+    pub(crate) fn for_players<'a>(
+        &self,
+        players: impl IntoIterator<Item = &'a str>,
+    ) -> (String, PathBuf) {
+        let players: Vec<&str> = players.into_iter().collect();
+        self.text
+            .match_indices('=')
+            .map(|(at, _)| (self.text[..at].trim(), self.text[at + 1..].trim()))
+            .find(|(seat, file)| !file.is_empty() && players.contains(seat))
+            .map_or_else(
+                || (self.seat.clone(), self.file.clone()),
+                |(seat, file)| (seat.to_owned(), PathBuf::from(file)),
+            )
+    }
 }
 
 /// The policies of `--policy`, one per seat or one for all.
@@ -510,12 +532,14 @@ where
 }
 
 /// Splits `SEAT=FILE` at its first `=`: a seat is a number or a player's
-/// name, which rarely holds one, while a path may.
+/// name, which rarely holds one, while a path may ([`FleetArg::for_players`]
+/// splits again once the players are known).
 fn parse_fleet(text: &str) -> Result<FleetArg, String> {
     match text.split_once('=') {
-        Some((seat, file)) if !seat.trim().is_empty() && !file.is_empty() => Ok(FleetArg {
+        Some((seat, file)) if !seat.trim().is_empty() && !file.trim().is_empty() => Ok(FleetArg {
             seat: seat.trim().to_owned(),
-            file: PathBuf::from(file),
+            file: PathBuf::from(file.trim()),
+            text: text.to_owned(),
         }),
         _ => Err(format!(
             "expected SEAT=FILE (a seat number or player name, `=`, a fleet build file), got `{text}`"
@@ -572,7 +596,9 @@ pub(crate) enum ListWhat {
 mod tests {
     use clap::CommandFactory;
 
-    use super::{Cli, at_least_one};
+    use std::path::PathBuf;
+
+    use super::{Cli, at_least_one, parse_fleet};
 
     #[test]
     fn counts_are_at_least_one_and_say_why_not() {
@@ -589,6 +615,35 @@ mod tests {
             at_least_one::<u64>("-1"),
             Err("not a whole number of 1 or more".to_owned())
         );
+    }
+
+    #[test]
+    fn a_fleet_seat_may_be_a_name_holding_an_equals_sign() {
+        let split = |text: &str, players: &[&str]| {
+            let (seat, file) = parse_fleet(text)
+                .unwrap()
+                .for_players(players.iter().copied());
+            (seat, file.to_string_lossy().into_owned())
+        };
+        let seat = |seat: &str, file: &str| (seat.to_owned(), file.to_owned());
+        assert_eq!(
+            split("Wing=2=fleets/a.toml", &["Wing=1", "Wing=2"]),
+            seat("Wing=2", "fleets/a.toml")
+        );
+        // Otherwise the first `=`: a number, or a name the check reports.
+        assert_eq!(
+            split("2=fleets/a=b.toml", &["ISN", "Wretch"]),
+            seat("2", "fleets/a=b.toml")
+        );
+        assert_eq!(
+            split("Wing=3=a.toml", &["Wing=1"]),
+            seat("Wing", "3=a.toml")
+        );
+        assert_eq!(
+            parse_fleet("ISN = a.toml").unwrap().for_players(["ISN"]),
+            ("ISN".to_owned(), PathBuf::from("a.toml"))
+        );
+        assert!(parse_fleet("=a.toml").is_err());
     }
 
     #[test]

@@ -25,7 +25,7 @@ use spacedock_schema::bundle::Bundle;
 use spacedock_schema::fleet::FleetSource;
 use spacedock_validator::{Options, SelectionError};
 
-use crate::args::{FleetArg, Format, MergeArgs, SimFormat, SimRunArgs};
+use crate::args::{Format, MergeArgs, SimFormat, SimRunArgs};
 use crate::error::Error;
 use crate::exit::Exit;
 use crate::render::{Checked, Printer, Style, count};
@@ -156,19 +156,21 @@ fn fleets(
     if args.fleet.is_empty() {
         return Ok(Ok(Vec::new()));
     }
-    let seats = bundle
+    let players: &[_] = bundle
         .missions
         .iter()
         .find(|candidate| candidate.id == mission)
-        .map_or(0, |mission| mission.players.len());
-    let mut fleets = vec![None; seats];
+        .map_or(&[], |mission| &mission.players);
+    let mut fleets = vec![None; players.len()];
     let options = Options { sets: args.sets };
-    for FleetArg { seat, file } in &args.fleet {
+    for fleet in &args.fleet {
+        let (seat, file) = fleet.for_players(players.iter().map(|player| player.name.as_str()));
+        let file = &file;
         let check = spacedock_validator::check_fleet(
             pack,
             file,
             mission,
-            &crate::fleet::selector(seat),
+            &crate::fleet::selector(&seat),
             &options,
         );
         if let Some(error) = check.selection_error {
