@@ -442,6 +442,16 @@ impl Index {
                     .at(at.clone())
                     .label(format!("unknown {}", kind.noun()))
                     .maybe_help(names.suggest(text, fitting).or_else(|| {
+                        // An item whose file did not load is still what
+                        // a misspelling most likely meant.
+                        let mut broken: Vec<&str> =
+                            names.broken.iter().map(String::as_str).collect();
+                        broken.sort_unstable();
+                        let near = crate::suggest::closest(text, broken)?;
+                        Some(format!(
+                            "did you mean `{near}`? its file has errors of its own, reported there"
+                        ))
+                    }).or_else(|| {
                         // A pack has a few factions and boards: all named.
                         let mut ids: Vec<&str> = names.ids.iter().map(String::as_str).collect();
                         ids.sort_unstable();
