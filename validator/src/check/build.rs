@@ -1073,21 +1073,38 @@ fn minimums_fit(
         .rule
         .copy_limit
         .unwrap_or(context.rules.deck_copy_limit);
-    // The copies of each card the deck may hold, of every card it may take.
-    let available = |kind: Option<TacticType>| -> u32 {
-        context
-            .content
-            .tactics
+    // Copies prepped for the deck's players count against the copy limit:
+    // they are not there for the deck. The collection is the players' own
+    // (`--sets`), told by `fleet check` of a deck; a mission needing more
+    // than one set is still playable.
+    let mut prepped: HashMap<usize, u32> = HashMap::new();
+    for &p in &deck.players {
+        for tactic in mission.players[p]
+            .prepped
             .iter()
-            .enumerate()
+            .filter_map(|prep| prep.tactic)
+        {
+            *prepped.entry(tactic).or_default() += 1;
+        }
+    }
+    // The copies the deck may hold of every card it may take: the copy
+    // limit is of a name (two ids of one name share it).
+    let available = |kind: Option<TacticType>| -> u32 {
+        let mut by_name: BTreeMap<&str, (u32, bool)> = BTreeMap::new();
+        for (t, loaded) in context.content.tactics.iter().enumerate() {
             // A card whose faction is unknown (reported where it is
             // named) may be this deck's once that is mended.
-            .filter(|(t, loaded)| {
-                kind.is_none_or(|kind| loaded.item.kind == kind)
-                    && (model.tactic_factions[*t].is_none_or(|f| Some(f) == deck.faction)
-                        || deck.exceptions.contains(t))
-            })
-            .map(|(_, loaded)| limit.min(context.owned(loaded.item.copies)))
+            let takes = kind.is_none_or(|kind| loaded.item.kind == kind)
+                && (model.tactic_factions[t].is_none_or(|f| Some(f) == deck.faction)
+                    || deck.exceptions.contains(&t));
+            let name = by_name.entry(loaded.item.name.as_str()).or_default();
+            name.0 += prepped.get(&t).copied().unwrap_or(0);
+            name.1 |= takes;
+        }
+        by_name
+            .values()
+            .filter(|(_, takes)| *takes)
+            .map(|&(set_aside, _)| limit.saturating_sub(set_aside))
             .sum()
     };
     if let Some(size) = expected_deck_size(context, mission, deck) {
@@ -1106,7 +1123,7 @@ fn minimums_fit(
                 .at(context.key_at(mission.file, &pointer))
                 .label("cannot be built")
                 .help(
-                    "each card counts at most the copy limit, and only cards of the deck's faction",
+                    "each card counts at most the copy limit, less the copies prepped for the deck's players, and only cards of the deck's faction",
                 ),
             );
         }
@@ -1121,7 +1138,7 @@ fn minimums_fit(
                 )
                 .at(context.at(mission.file, &format!("{}/minimums/{}", deck.pointer, kind.name())))
                 .label("cannot be met")
-                .help("each card counts at most the copy limit, and only cards of the deck's faction"),
+                .help("each card counts at most the copy limit, less the copies prepped for the deck's players, and only cards of the deck's faction"),
             );
         }
     }
