@@ -2,7 +2,7 @@
 //! obstacle, tile and starting ship lies on usable hexes without overlapping,
 //! the discovery draw can be laid out, and some side can win.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 use spacedock_schema::bundle::Battlefield;
 use spacedock_schema::common::Coord;
@@ -809,8 +809,9 @@ fn zones_overlap(
 /// A fleet the mission lists and launches at the start must fit its
 /// starting zone: a ship needs one zone hex of its own under its base (the
 /// engine's placement rule), ships that find none stay behind the screen,
-/// and a full zone never lets them launch. Counted in hexes, so a zone
-/// that passes may still not fit; teammates sharing a zone are not added up.
+/// and a full zone never lets them launch. Teammates sharing a zone share
+/// its hexes; asteroids and the ships the mission places itself take
+/// theirs. Counted in hexes, so a zone that passes may still not fit.
 fn launched_fleets_fit(
     context: &Context<'_>,
     mission: &MissionModel,
@@ -818,44 +819,99 @@ fn launched_fleets_fit(
     map: &BattleMap,
     diagnostics: &mut Diagnostics,
 ) {
-    for (p, player) in mission.players.iter().enumerate() {
-        let player_source = &source.players[p];
-        let (true, Some(zone)) = (player_source.fleet.launched_at_start, &player.zone) else {
+    // A ship the mission places itself (`start` with `at`) may stand
+    // outside the zone, and stands where no other ship can.
+    let placed = |p: usize, ship: usize| {
+        mission.players[p]
+            .start
+            .iter()
+            .enumerate()
+            .any(|(s, start)| start.ship == Some(ship) && !source.players[p].start[s].at.is_empty())
+    };
+    let taken: HashSet<Coord> = source
+        .obstacles
+        .iter()
+        .filter(|obstacle| obstacle.kind == Obstacle::Asteroid)
+        .flat_map(|obstacle| obstacle.at.iter().copied())
+        .chain(source.players.iter().flat_map(|player| {
+            player
+                .start
+                .iter()
+                .flat_map(|start| start.at.iter().copied())
+        }))
+        .chain(map.half_hexes.iter().copied())
+        .collect();
+    let launched: Vec<usize> = (0..mission.players.len())
+        .filter(|&p| source.players[p].fleet.launched_at_start && mission.players[p].zone.is_some())
+        .collect();
+    for (i, &p) in launched.iter().enumerate() {
+        let zone_name = &source.players[p].starting_zone;
+        // Each zone once, at its first player.
+        if launched[..i]
+            .iter()
+            .any(|&q| source.players[q].starting_zone == *zone_name)
+        {
             continue;
-        };
-        // A ship the mission places itself (`start` with `at`) may stand
-        // outside the zone.
-        let placed =
-            |ship: usize| {
-                player.start.iter().enumerate().any(|(s, start)| {
-                    start.ship == Some(ship) && !player_source.start[s].at.is_empty()
-                })
-            };
-        let needed: u32 = player
-            .ships
+        }
+        let sharing: Vec<usize> = launched[i..]
             .iter()
-            .filter(|planned| !placed(planned.ship))
-            .map(|planned| context.content.ships[planned.ship].item.ships.max(1))
+            .copied()
+            .filter(|&q| source.players[q].starting_zone == *zone_name)
+            .collect();
+        let needed: u32 = sharing
+            .iter()
+            .flat_map(|&q| {
+                mission.players[q]
+                    .ships
+                    .iter()
+                    .map(move |planned| (q, planned))
+            })
+            .filter(|(q, planned)| !placed(*q, planned.ship))
+            .map(|(_, planned)| context.content.ships[planned.ship].item.ships.max(1))
             .sum();
-        let room = zone
-            .iter()
-            .filter(|cell| !map.half_hexes.contains(*cell))
-            .count() as u32;
+        let zone = mission.players[p]
+            .zone
+            .as_ref()
+            .map_or(&[][..], Vec::as_slice);
+        let room = zone.iter().filter(|cell| !taken.contains(*cell)).count() as u32;
         if needed > room {
+            let names: Vec<String> = sharing
+                .iter()
+                .map(|&q| format!("`{}`", source.players[q].name))
+                .collect();
+            let whose = match names.len() {
+                1 => format!("{}'s fleet of {} starts", names[0], count(needed, "ship")),
+                _ => format!(
+                    "the fleets of {}, {} together, start",
+                    names.join(" and "),
+                    count(needed, "ship")
+                ),
+            };
+            let kept_out = zone.len() as u32 - room;
+            let free = if kept_out > 0 {
+                format!(" free (of {})", zone.len())
+            } else {
+                String::new()
+            };
             diagnostics.push(
                 Diagnostic::new(
                     Code::StartingShip,
                     format!(
-                        "`{}`'s fleet of {} starts launched in zone `{}`, which has {}: each ship needs one of its own",
-                        player_source.name,
-                        count(needed, "ship"),
-                        player_source.starting_zone,
+                        "{whose} launched in zone `{zone_name}`, which has {}{free}: each ship needs one of its own",
                         count(room, "hex")
                     ),
                 )
-                .at(context.at(mission.file, &format!("{}/fleet/launched_at_start", player.pointer)))
+                .at(context.at(mission.file, &format!("{}/fleet/launched_at_start", mission.players[p].pointer)))
                 .label("does not fit the starting zone")
-                .help("give the player a larger starting zone, or fewer ships"),
+                .help(format!(
+                    "give the {} a larger starting zone, or fewer ships{}",
+                    if sharing.len() == 1 { "player" } else { "players" },
+                    if kept_out > 0 {
+                        "; half hexes, asteroids and the ships the mission places take their hexes"
+                    } else {
+                        ""
+                    }
+                )),
             );
         }
     }
