@@ -35,7 +35,10 @@ enum Ground {
 
 /// Checks everything but the steps and the final expectations.
 pub(super) fn check(checker: &mut Checker<'_, '_>, source: &ScenarioSource) -> Option<Scenario> {
-    let ground = ground(checker, source)?;
+    let Some(ground) = ground(checker, source) else {
+        names(checker, source);
+        return None;
+    };
     let (entries, seats_whole) = seats(checker, &ground, &source.players);
     fielded(checker, &source.ships);
     let ships = places(checker, &source.ships);
@@ -106,6 +109,26 @@ fn ground(checker: &mut Checker<'_, '_>, source: &ScenarioSource) -> Option<Grou
             let id = checker.item(ItemKind::Board, board, "/board")?;
             let found = checker.bundle.boards.iter().find(|b| b.id == id)?;
             Some(Ground::Board(found.clone()))
+        }
+    }
+}
+
+/// Without a battlefield nothing is set up, but the cards, ships and
+/// factions the file names are still looked up, so that mending the
+/// battlefield shows no new mistakes.
+fn names(checker: &mut Checker<'_, '_>, source: &ScenarioSource) {
+    for (index, player) in source.players.iter().enumerate() {
+        let pointer = format!("/players/{index}");
+        if let Some(faction) = &player.faction {
+            checker.item(ItemKind::Faction, faction, &format!("{pointer}/faction"));
+        }
+        holding(checker, player, &pointer);
+    }
+    for (index, entry) in source.ships.iter().enumerate() {
+        let pointer = format!("/ships/{index}");
+        checker.item(ItemKind::Ship, &entry.ship, &format!("{pointer}/ship"));
+        for (at, card) in entry.attached.iter().enumerate() {
+            checker.tactic(card, &format!("{pointer}/attached/{at}"));
         }
     }
 }
