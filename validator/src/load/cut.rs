@@ -26,7 +26,16 @@ enum Cut {
     /// else (a `when` with no `do`, a `do` with no `when`) and is reported
     /// for it.
     Structure(&'static [&'static str]),
+    /// A reference that cannot go without a lack being read (a scenario's
+    /// board, a player's name or faction): its value becomes
+    /// [`UNREADABLE`], which the checks take as already reported.
+    Placeholder,
 }
+
+/// The value of a reference left unread for its shape: no item, seat or
+/// zone has it (names hold no control characters, SD0006), and the checks
+/// report nothing more of it.
+pub(crate) const UNREADABLE: &str = "\u{0}unreadable";
 
 /// The keys of a special rule's structure.
 const RULE_STRUCTURE: &[&str] = &["for", "when", "if", "do", "optional", "cost", "limit"];
@@ -45,10 +54,11 @@ const PLAY_STRUCTURE: &[&str] = &["when", "if", "do"];
 /// obstacles, the structure of a special rule or a ship card's power (its name, which `ignore-power`
 /// looks for, stays; see [`lack_unread`] for a carrier's), a scenario's
 /// optional numbers and lists of cards,
-/// its discovery tiles and its expectations. Items whose absence would be
-/// read as a lack (a scenario's ship cards and steps, a fleet's entries,
-/// a tactic card) are left out by their callers, which keep what names
-/// them.
+/// its discovery tiles and its expectations. A scenario's battlefield and
+/// its seats' names, factions, teams and zones stay, as [`UNREADABLE`].
+/// Items whose absence would be read as a lack (a scenario's ship cards
+/// and steps, a fleet's entries, a tactic card) are left out by their
+/// callers, which keep what names them.
 fn parts(kind: FileKind) -> &'static [(&'static str, Cut)] {
     match kind {
         FileKind::Mission => &[
@@ -65,6 +75,12 @@ fn parts(kind: FileKind) -> &'static [(&'static str, Cut)] {
             ("/tactic/*", Cut::Structure(PLAY_STRUCTURE)),
         ],
         FileKind::Scenario => &[
+            ("/board", Cut::Placeholder),
+            ("/mission", Cut::Placeholder),
+            ("/players/*/name", Cut::Placeholder),
+            ("/players/*/faction", Cut::Placeholder),
+            ("/players/*/team", Cut::Placeholder),
+            ("/players/*/starting_zone", Cut::Placeholder),
             ("/rule", Cut::Part),
             ("/seed", Cut::Part),
             ("/turn", Cut::Part),
@@ -111,7 +127,7 @@ fn part_of(kind: FileKind, pointer: &str) -> Option<(String, Cut)> {
                     .zip(&at)
                     .all(|(want, token)| *want == "*" || want == token);
             let fits = match cut {
-                Cut::Part => true,
+                Cut::Part | Cut::Placeholder => true,
                 Cut::Structure(keys) => {
                     at.get(template.len()).is_some_and(|key| keys.contains(key))
                 }
@@ -168,7 +184,7 @@ pub(super) fn leave_out_parts(
         cuts.iter().any(|(other, cut)| {
             other != part
                 && match cut {
-                    Cut::Part => within(part, other),
+                    Cut::Part | Cut::Placeholder => within(part, other),
                     Cut::Structure(keys) => keys
                         .iter()
                         .any(|key| within(part, &format!("{other}/{key}"))),
@@ -181,12 +197,20 @@ pub(super) fn leave_out_parts(
         .cloned()
         .collect();
     for (holder, cut) in &kept {
-        if let Cut::Structure(keys) = cut
-            && let Some(table) = value.pointer_mut(holder).and_then(Value::as_object_mut)
-        {
-            for key in *keys {
-                table.remove(*key);
+        match cut {
+            Cut::Structure(keys) => {
+                if let Some(table) = value.pointer_mut(holder).and_then(Value::as_object_mut) {
+                    for key in *keys {
+                        table.remove(*key);
+                    }
+                }
             }
+            Cut::Placeholder => {
+                if let Some(unread) = value.pointer_mut(holder) {
+                    *unread = Value::String(UNREADABLE.to_owned());
+                }
+            }
+            Cut::Part => {}
         }
     }
     // The elements of each array together, the deepest arrays first: an
@@ -303,7 +327,11 @@ mod tests {
             part(FileKind::Scenario, "/players/0/hand/2"),
             Some(("/players/0/hand/2".to_owned(), Cut::Part))
         );
-        assert_eq!(part(FileKind::Scenario, "/players/0/name"), None);
+        assert_eq!(
+            part(FileKind::Scenario, "/players/0/name"),
+            Some(("/players/0/name".to_owned(), Cut::Placeholder))
+        );
+        assert_eq!(part(FileKind::Scenario, "/players/0/ships"), None);
     }
 
     #[test]

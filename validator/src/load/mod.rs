@@ -3,6 +3,7 @@
 //! that fails contributes nothing further, the others carry on.
 
 mod cut;
+pub(crate) use cut::UNREADABLE;
 pub(crate) mod document;
 pub(crate) mod shape;
 

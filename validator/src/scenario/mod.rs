@@ -23,6 +23,7 @@ use spacedock_schema::scenario::checked::{Scenario, ShipRef, Weapon};
 use crate::codes::Code;
 use crate::context::Context;
 use crate::diagnostic::{Diagnostic, Diagnostics, Location};
+use crate::load::UNREADABLE;
 use crate::resolve::ItemKind;
 use crate::source::{FileId, SourceMap};
 use crate::suggest::did_you_mean;
@@ -289,6 +290,9 @@ impl Checker<'_, '_> {
 
     /// An item of the pack by id, name or alias; its canonical id.
     pub(crate) fn item(&mut self, kind: ItemKind, text: &str, pointer: &str) -> Option<String> {
+        if text == UNREADABLE {
+            return None;
+        }
         let at = self.at(pointer);
         self.context
             .index
@@ -337,6 +341,10 @@ impl Checker<'_, '_> {
         if let Some(seat) = self.seats.iter().position(|seat| seat.name == text) {
             return Some(seat);
         }
+        // A seat whose name could not be read may be the one meant.
+        if text == UNREADABLE || self.seats.iter().any(|seat| seat.name == UNREADABLE) {
+            return None;
+        }
         let names: Vec<&str> = self.seats.iter().map(|seat| seat.name.as_str()).collect();
         let help = did_you_mean(text, names.iter().copied())
             .unwrap_or_else(|| format!("the players: {}", quoted(&names)));
@@ -384,6 +392,14 @@ impl Checker<'_, '_> {
         }
         if let Some(seat) = self.seats.iter().find(|seat| seat.name == text) {
             return Some(seat.team);
+        }
+        if text == UNREADABLE
+            || self
+                .seats
+                .iter()
+                .any(|seat| seat.name == UNREADABLE || self.teams[seat.team] == UNREADABLE)
+        {
+            return None;
         }
         let names: Vec<&str> = self
             .teams

@@ -23,6 +23,7 @@ use spacedock_schema::scenario::{
 use super::{Checker, Fielded, Seat, quoted};
 use crate::codes::Code;
 use crate::diagnostic::Diagnostic;
+use crate::load::UNREADABLE;
 use crate::resolve::ItemKind;
 
 const CODE: Code = Code::InvalidScenario;
@@ -239,9 +240,10 @@ fn seats<'s>(
             let mut ok = true;
             for (index, player) in players.iter().enumerate() {
                 let pointer = format!("/players/{index}");
-                if players[..index]
-                    .iter()
-                    .any(|other| other.name == player.name)
+                if player.name != UNREADABLE
+                    && players[..index]
+                        .iter()
+                        .any(|other| other.name == player.name)
                 {
                     checker.report(
                         CODE,
@@ -264,6 +266,8 @@ fn seats<'s>(
                     None
                 };
                 match &player.starting_zone {
+                    // Its shape is reported.
+                    Some(zone) if zone == UNREADABLE => ok = false,
                     Some(zone) if !battlefield.zones.iter().any(|z| &z.name == zone) => {
                         let names: Vec<&str> =
                             board.zones.iter().map(|z| z.name.as_str()).collect();
