@@ -2,7 +2,7 @@
 //! with the help and examples users see. Parsing only validates shape
 //! (numbers, known choices); the commands turn these into library calls.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
@@ -455,28 +455,36 @@ pub(crate) struct SimRunArgs {
 /// A seat and the fleet build it plays, from `--fleet SEAT=FILE`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct FleetArg {
-    pub(crate) seat: String,
-    pub(crate) file: PathBuf,
+    /// Split at the first `=`, for a seat that names no player.
+    seat: String,
+    file: PathBuf,
     /// The argument as given, for a player name that holds a `=`.
     text: String,
 }
 
 impl FleetArg {
     /// The seat and file for a mission whose players are `players`: split
-    /// at the first `=` after which the seat names a player (a name may
-    /// hold a `=`), else at the first `=`.
+    /// at an `=` before which the seat names a player (a name may hold a
+    /// `=`), the first whose file exists if more than one does; else at
+    /// the first `=`.
     pub(crate) fn for_players<'a>(
         &self,
         players: impl IntoIterator<Item = &'a str>,
     ) -> (String, PathBuf) {
         let players: Vec<&str> = players.into_iter().collect();
-        self.text
+        let splits: Vec<(&str, &str)> = self
+            .text
             .match_indices('=')
             .map(|(at, _)| (self.text[..at].trim(), self.text[at + 1..].trim()))
-            .find(|(seat, file)| !file.is_empty() && players.contains(seat))
+            .filter(|(seat, file)| !file.is_empty() && players.contains(seat))
+            .collect();
+        splits
+            .iter()
+            .find(|(_, file)| Path::new(file).exists())
+            .or(splits.first())
             .map_or_else(
                 || (self.seat.clone(), self.file.clone()),
-                |(seat, file)| (seat.to_owned(), PathBuf::from(file)),
+                |(seat, file)| ((*seat).to_owned(), PathBuf::from(file)),
             )
     }
 }
@@ -629,6 +637,16 @@ mod tests {
         assert_eq!(
             split("Wing=2=fleets/a.toml", &["Wing=1", "Wing=2"]),
             seat("Wing=2", "fleets/a.toml")
+        );
+        // Two names that fit: the split whose file exists (tests run in
+        // the crate's folder).
+        assert_eq!(
+            split("Wing=2=Cargo.toml", &["Wing", "Wing=2"]),
+            seat("Wing=2", "Cargo.toml")
+        );
+        assert_eq!(
+            split("Wing=2=missing.toml", &["Wing", "Wing=2"]),
+            seat("Wing", "2=missing.toml")
         );
         // Otherwise the first `=`: a number, or a name the check reports.
         assert_eq!(

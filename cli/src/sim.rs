@@ -57,11 +57,23 @@ pub(crate) fn run(args: &SimRunArgs, style: Style) -> Result<Exit, Error> {
         Ok(compiled) => compiled,
         Err(exit) => return Ok(exit),
     };
+    let mission = mission_id(&bundle, wanted)?;
+    // Each `--fleet`'s seat and file, split where the seat names a player.
+    let players: &[_] = bundle
+        .missions
+        .iter()
+        .find(|candidate| candidate.id == mission)
+        .map_or(&[], |mission| &mission.players);
+    let builds: Vec<(String, PathBuf)> = args
+        .fleet
+        .iter()
+        .map(|fleet| fleet.for_players(players.iter().map(|player| player.name.as_str())))
+        .collect();
     // Neither file may replace one the run reads: the pack's or a build's.
     let read: Vec<&Path> = inputs
         .iter()
         .map(PathBuf::as_path)
-        .chain(args.fleet.iter().map(|fleet| fleet.file.as_path()))
+        .chain(builds.iter().map(|(_, file)| file.as_path()))
         .collect();
     for (flag, path) in [("--output", &args.output), ("--trace", &args.trace)] {
         let Some(path) = path.as_deref().filter(|path| !is_stdout(path)) else {
@@ -80,8 +92,14 @@ pub(crate) fn run(args: &SimRunArgs, style: Style) -> Result<Exit, Error> {
             });
         }
     }
-    let mission = mission_id(&bundle, wanted)?;
-    let fleets = match fleets(args, pack_path, &bundle, &mission, style)? {
+    let fleets = match fleets(
+        &builds,
+        args.sets,
+        pack_path,
+        players.len(),
+        &mission,
+        style,
+    )? {
         Ok(fleets) => fleets,
         Err(exit) => return Ok(exit),
     };
@@ -147,30 +165,24 @@ pub(crate) fn run(args: &SimRunArgs, style: Style) -> Result<Exit, Error> {
 /// stops the run with its diagnostics, as the pack's errors do; a legal
 /// one's warnings are left to `fleet check`, as the pack's are to `check`.
 fn fleets(
-    args: &SimRunArgs,
+    builds: &[(String, PathBuf)],
+    sets: u32,
     pack: &Path,
-    bundle: &Bundle,
+    seats: usize,
     mission: &str,
     style: Style,
 ) -> Result<Result<Vec<Option<FleetSource>>, Exit>, Error> {
-    if args.fleet.is_empty() {
+    if builds.is_empty() {
         return Ok(Ok(Vec::new()));
     }
-    let players: &[_] = bundle
-        .missions
-        .iter()
-        .find(|candidate| candidate.id == mission)
-        .map_or(&[], |mission| &mission.players);
-    let mut fleets = vec![None; players.len()];
-    let options = Options { sets: args.sets };
-    for fleet in &args.fleet {
-        let (seat, file) = fleet.for_players(players.iter().map(|player| player.name.as_str()));
-        let file = &file;
+    let mut fleets = vec![None; seats];
+    let options = Options { sets };
+    for (seat, file) in builds {
         let check = spacedock_validator::check_fleet(
             pack,
             file,
             mission,
-            &crate::fleet::selector(&seat),
+            &crate::fleet::selector(seat),
             &options,
         );
         if let Some(error) = check.selection_error {

@@ -1780,6 +1780,34 @@ fn sim_never_writes_over_its_own_inputs() {
     }
     assert_eq!(std::fs::read(&mission).unwrap(), before);
     run(&["check", pack.to_str().unwrap()], 0);
+    // A seat whose name holds a `=`: the build is the file after it.
+    let renamed = String::from_utf8(before.clone())
+        .unwrap()
+        .replace("name = \"ISN player\"", "name = \"ISN=1\"");
+    std::fs::write(&mission, renamed).unwrap();
+    let seat = format!("ISN=1={}", fleet.display());
+    let stderr = run(
+        &[
+            "sim",
+            "--pack",
+            pack.to_str().unwrap(),
+            "--mission",
+            "open-battle",
+            "--games",
+            "2",
+            "--fleet",
+            &seat,
+            "--trace",
+            fleet.to_str().unwrap(),
+        ],
+        2,
+    )
+    .stderr;
+    assert!(
+        stderr.contains("one of the command's own inputs"),
+        "{stderr}"
+    );
+    std::fs::write(&mission, &before).unwrap();
     // Nor a scenario of the pack, which `sim` does not read.
     let scenario = pack.join("tests").join("kept.toml");
     std::fs::create_dir_all(scenario.parent().unwrap()).unwrap();
