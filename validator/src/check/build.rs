@@ -1107,6 +1107,14 @@ fn minimums_fit(
             .map(|&(set_aside, _)| limit.saturating_sub(set_aside))
             .sum()
     };
+    let help = format!(
+        "each card name counts at most the copy limit{}, and only cards of the deck's faction",
+        if prepped.is_empty() {
+            ""
+        } else {
+            ", less the copies prepped for the deck's players"
+        }
+    );
     if let Some(size) = expected_deck_size(context, mission, deck) {
         let all = available(None);
         if all < size {
@@ -1122,9 +1130,7 @@ fn minimums_fit(
                 )
                 .at(context.key_at(mission.file, &pointer))
                 .label("cannot be built")
-                .help(
-                    "each card counts at most the copy limit, less the copies prepped for the deck's players, and only cards of the deck's faction",
-                ),
+                .help(help.clone()),
             );
         }
     }
@@ -1138,7 +1144,7 @@ fn minimums_fit(
                 )
                 .at(context.at(mission.file, &format!("{}/minimums/{}", deck.pointer, kind.name())))
                 .label("cannot be met")
-                .help("each card counts at most the copy limit, less the copies prepped for the deck's players, and only cards of the deck's faction"),
+                .help(help.clone()),
             );
         }
     }
