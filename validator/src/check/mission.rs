@@ -841,34 +841,55 @@ fn launched_fleets_fit(
         }))
         .chain(map.half_hexes.iter().copied())
         .collect();
-    let launched: Vec<usize> = (0..mission.players.len())
-        .filter(|&p| source.players[p].fleet.launched_at_start && mission.players[p].zone.is_some())
-        .collect();
-    for (i, &p) in launched.iter().enumerate() {
-        let zone_name = &source.players[p].starting_zone;
-        // Each zone once, at its first player.
-        if launched[..i]
+    // The ships each player places into their zone at setup: a fleet
+    // launched at the start, and any ship `start` names without `at`.
+    let placing = |p: usize| -> u32 {
+        let player = &mission.players[p];
+        let launched = source.players[p].fleet.launched_at_start;
+        let own_start = |ship: usize| {
+            player.start.iter().enumerate().any(|(s, start)| {
+                start.ship == Some(ship) && source.players[p].start[s].at.is_empty()
+            })
+        };
+        player
+            .ships
             .iter()
-            .any(|&q| source.players[q].starting_zone == *zone_name)
-        {
-            continue;
+            .filter(|planned| {
+                if launched {
+                    !placed(p, planned.ship)
+                } else {
+                    own_start(planned.ship)
+                }
+            })
+            .map(|planned| context.content.ships[planned.ship].item.ships.max(1))
+            .sum()
+    };
+    // Players by zone, a zone told by its hexes (`north` and `1:north`
+    // are one); only zones a launched fleet fills are checked.
+    let mut zones: Vec<(Vec<Coord>, Vec<usize>)> = Vec::new();
+    for (p, player) in mission.players.iter().enumerate() {
+        let Some(zone) = &player.zone else { continue };
+        let mut hexes = zone.clone();
+        hexes.sort_unstable();
+        match zones.iter_mut().find(|(other, _)| *other == hexes) {
+            Some((_, players)) => players.push(p),
+            None => zones.push((hexes, vec![p])),
         }
-        let sharing: Vec<usize> = launched[i..]
+    }
+    for (_, players) in &zones {
+        let Some(&p) = players
+            .iter()
+            .find(|&&q| source.players[q].fleet.launched_at_start)
+        else {
+            continue;
+        };
+        let sharing: Vec<usize> = players
             .iter()
             .copied()
-            .filter(|&q| source.players[q].starting_zone == *zone_name)
+            .filter(|&q| placing(q) > 0)
             .collect();
-        let needed: u32 = sharing
-            .iter()
-            .flat_map(|&q| {
-                mission.players[q]
-                    .ships
-                    .iter()
-                    .map(move |planned| (q, planned))
-            })
-            .filter(|(q, planned)| !placed(*q, planned.ship))
-            .map(|(_, planned)| context.content.ships[planned.ship].item.ships.max(1))
-            .sum();
+        let zone_name = &source.players[p].starting_zone;
+        let needed: u32 = sharing.iter().map(|&q| placing(q)).sum();
         let zone = mission.players[p]
             .zone
             .as_ref()
@@ -879,12 +900,15 @@ fn launched_fleets_fit(
                 .iter()
                 .map(|&q| format!("`{}`", source.players[q].name))
                 .collect();
-            let whose = match names.len() {
-                1 => format!("{}'s fleet of {} starts", names[0], count(needed, "ship")),
+            let ships = count(needed, "ship");
+            let whose = match (&names[..], &sharing[..]) {
+                ([name], [q]) if source.players[*q].fleet.launched_at_start => {
+                    format!("{name}'s fleet of {ships} starts launched in")
+                }
+                ([name], _) => format!("{name} places {ships} at the start in"),
                 _ => format!(
-                    "the fleets of {}, {} together, start",
-                    names.join(" and "),
-                    count(needed, "ship")
+                    "{} place {ships} together at the start in",
+                    names.join(" and ")
                 ),
             };
             let kept_out = zone.len() as u32 - room;
@@ -897,7 +921,7 @@ fn launched_fleets_fit(
                 Diagnostic::new(
                     Code::StartingShip,
                     format!(
-                        "{whose} launched in zone `{zone_name}`, which has {}{free}: each ship needs one of its own",
+                        "{whose} zone `{zone_name}`, which has {}{free}: each ship needs one of its own",
                         count(room, "hex")
                     ),
                 )
