@@ -88,6 +88,27 @@ impl Names {
         self.ids.iter().chain(self.names.iter()).map(String::as_str)
     }
 
+    /// [`Names::suggest`], unless an item whose file did not load is
+    /// nearer: that one is what a misspelling most likely meant.
+    fn suggest_with_broken(&self, text: &str, fitting: &Fitting<'_>) -> Option<String> {
+        let mut broken: Vec<&str> = self.broken.iter().map(String::as_str).collect();
+        broken.sort_unstable();
+        let slips = |near: &str| crate::suggest::slips(text, near);
+        let nearest_loaded = self.candidates().map(slips).min();
+        let hint = crate::suggest::closest(text, broken).map(|near| {
+            (
+                slips(near),
+                format!("did you mean `{near}`? its file has errors of its own, reported there"),
+            )
+        });
+        match hint {
+            Some((slipped, hint)) if nearest_loaded.is_none_or(|loaded| slipped < loaded) => {
+                Some(hint)
+            }
+            hint => self.suggest(text, fitting).or(hint.map(|(_, hint)| hint)),
+        }
+    }
+
     /// The did-you-mean for `text`: the closest id or name of an item that
     /// fits (ids first, as [`Names::candidates`]), else the closest of any
     /// item with the reason it does not fit.
@@ -441,24 +462,16 @@ impl Index {
                     )
                     .at(at.clone())
                     .label(format!("unknown {}", kind.noun()))
-                    .maybe_help(names.suggest(text, fitting).or_else(|| {
-                        // An item whose file did not load is still what
-                        // a misspelling most likely meant.
-                        let mut broken: Vec<&str> =
-                            names.broken.iter().map(String::as_str).collect();
-                        broken.sort_unstable();
-                        let near = crate::suggest::closest(text, broken)?;
-                        Some(format!(
-                            "did you mean `{near}`? its file has errors of its own, reported there"
-                        ))
-                    }).or_else(|| {
-                        // A pack has a few factions and boards: all named.
-                        let mut ids: Vec<&str> = names.ids.iter().map(String::as_str).collect();
-                        ids.sort_unstable();
-                        (matches!(kind, ItemKind::Faction | ItemKind::Board)
-                            && (1..=8).contains(&ids.len()))
-                        .then(|| format!("the {}s: {}", kind.noun(), ids.join(", ")))
-                    })),
+                    .maybe_help(
+                        names.suggest_with_broken(text, fitting).or_else(|| {
+                            // A pack has a few factions and boards: all named.
+                            let mut ids: Vec<&str> = names.ids.iter().map(String::as_str).collect();
+                            ids.sort_unstable();
+                            (matches!(kind, ItemKind::Faction | ItemKind::Board)
+                                && (1..=8).contains(&ids.len()))
+                            .then(|| format!("the {}s: {}", kind.noun(), ids.join(", ")))
+                        }),
+                    ),
                 );
                 None
             }

@@ -352,9 +352,7 @@ fn remember_broken(
                 content.broken.push((kind, crate::suggest::slug(text)));
             }
         }
-        if let Some(stem) = path.file_stem().and_then(|stem| stem.to_str()) {
-            content.broken.push((kind, stem.to_owned()));
-        }
+        remember_stem(path, kind, content);
         return;
     };
     let tables: Vec<&toml::Table> = match value.get("tactic") {
@@ -371,7 +369,15 @@ fn remember_broken(
     }
     // The file's name too, as for a file that is not TOML: a broken name
     // (`name = 5`, a control character) has no slug the references use.
-    if let Some(stem) = path.file_stem().and_then(|stem| stem.to_str()) {
+    remember_stem(path, kind, content);
+}
+
+/// A broken file's name, which is its item's id by default; a tactics
+/// file holds many cards, none named after the file.
+fn remember_stem(path: &Path, kind: FileKind, content: &mut Content) {
+    if kind != FileKind::Tactics
+        && let Some(stem) = path.file_stem().and_then(|stem| stem.to_str())
+    {
         content.broken.push((kind, stem.to_owned()));
     }
 }
