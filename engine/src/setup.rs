@@ -126,11 +126,11 @@ pub struct Setup {
 }
 
 /// One seat's chosen fleet: (bundle ship index, version index), with the
-/// build's hold plan by ship id.
+/// build's hold plan by bundle ship index.
 struct FleetPick {
     ship: usize,
     version: usize,
-    hold: Vec<String>,
+    hold: Vec<usize>,
 }
 
 impl Setup {
@@ -337,18 +337,10 @@ impl Setup {
                 let plan = pick
                     .hold
                     .iter()
-                    .filter_map(|held| {
-                        // By id first, as the compiler resolves it.
-                        let owned: Vec<(usize, &CardData)> = cards
-                            .iter()
-                            .enumerate()
-                            .filter(|(_, card)| card.owner == PlayerId(seat as u8))
-                            .collect();
-                        id_or_name(&owned, held, |(_, card)| {
-                            let ship = &bundle.ships[card.ship];
-                            (&ship.id, &ship.name)
+                    .filter_map(|&held| {
+                        cards.iter().position(|card| {
+                            card.owner == PlayerId(seat as u8) && card.ship == held
                         })
-                        .map(|found| owned[found].0)
                     })
                     .map(|index| ShipCardId(index as u16))
                     .collect();
@@ -807,11 +799,7 @@ fn fleet_for(
             let hold = entry
                 .transport
                 .iter()
-                .map(|held| {
-                    ship_index(bundle, held)
-                        .map(|index| bundle.ships[index].id.clone())
-                        .ok_or_else(|| unknown(held))
-                })
+                .map(|held| ship_index(bundle, held).ok_or_else(|| unknown(held)))
                 .collect::<Result<_, _>>()?;
             if let Some(listed) = fleet.iter_mut().find(|pick| pick.ship == ship) {
                 listed.hold = hold;
@@ -932,13 +920,20 @@ fn deck_for(
             tactic.faction == player.faction || rule.faction_exceptions.contains(&tactic.id)
         })
         .collect();
+    // The copy limit is of a card's name (two printings share it), and
+    // prepped copies count against it.
+    let prepped: Vec<&str> = prepped
+        .iter()
+        .filter_map(|card| tactic_index(bundle, card))
+        .map(|kind| bundle.tactics[kind].name.as_str())
+        .collect();
     let room = |list: &[usize], kind: usize| {
-        let tactic = &bundle.tactics[kind];
-        let held = list.iter().filter(|&&other| other == kind).count();
-        let set_aside = prepped
+        let name = bundle.tactics[kind].name.as_str();
+        let held = list
             .iter()
-            .filter(|&&name| name == tactic.id || name == tactic.name)
+            .filter(|&&other| bundle.tactics[other].name == name)
             .count();
+        let set_aside = prepped.iter().filter(|&&other| other == name).count();
         held + set_aside < limit
     };
     for kind_type in TacticType::ALL {

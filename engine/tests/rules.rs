@@ -209,6 +209,27 @@ fn victory_clock_scores_partial_squadrons_pro_rata() {
     assert_eq!(format!("{score:.3}"), "3.333");
 }
 
+/// A default deck takes at most the copy limit of a card's name: a second
+/// printing under another id shares the limit, as the compiler counts it.
+#[test]
+fn a_default_deck_keeps_the_copy_limit_per_card_name() {
+    let mut bundle = (*common::bundle()).clone();
+    let first = bundle
+        .tactics
+        .iter()
+        .position(|tactic| tactic.faction == "wretch")
+        .unwrap();
+    let mut promo = bundle.tactics[first].clone();
+    promo.id = format!("{}-promo", promo.id);
+    let name = promo.name.clone();
+    bundle.tactics.insert(first, promo);
+    let game = Game::new(std::sync::Arc::new(bundle), "dead-zone-battle-48", 1).unwrap();
+    let copies = (0..game.tactic_count() as u16)
+        .filter(|&id| game.tactic(spacedock_engine::TacticId(id)).name == name)
+        .count();
+    assert_eq!(copies, 3, "copies of {name}");
+}
+
 /// A fleet never holds two ships of one name: two ship cards a bundle
 /// gives one name under two ids are refused together, as the fleet check
 /// (SD0302) refuses them.
