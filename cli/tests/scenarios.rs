@@ -246,6 +246,26 @@ fn a_scenario_with_an_unknown_key_is_checked_and_not_run() {
     );
 }
 
+/// A scenario file that cannot be read at all (a link to nothing) is
+/// that scenario's problem: it is not run, the others are, and the exit
+/// status is 1, as for a file that is not UTF-8.
+#[cfg(unix)]
+#[test]
+fn a_scenario_linked_to_nothing_is_not_run_and_the_others_are() {
+    let dir = crate::copy_fixture("scenarios");
+    let tests = dir.path().join("scenarios").join("tests");
+    std::os::unix::fs::symlink("nowhere.toml", tests.join("dangling.toml")).unwrap();
+    let finished = crate::run_in(dir.path(), &["test", "scenarios", "--format", "json"], 1);
+    let value = json(&finished.stdout);
+    assert_eq!(value["not_run"], 1, "{value:#}");
+    assert!(value["passed"].as_u64().unwrap() > 0, "{value:#}");
+    assert_eq!(value["diagnostics"][0]["code"], "SD0001");
+    assert_eq!(
+        value["diagnostics"][0]["file"],
+        "scenarios/tests/dangling.toml"
+    );
+}
+
 #[test]
 fn a_missing_pack_exits_2() {
     let finished = run(&["test", "no-such-pack"], 2);

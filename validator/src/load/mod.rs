@@ -1040,18 +1040,20 @@ fn check_schema_header(
     }
 }
 
-/// The `.toml` files under a folder, recursively, in a stable order; a
-/// `.toml` entry that is not a regular file is an error and left out.
-pub(crate) fn toml_files(folder: &Path, diagnostics: &mut Diagnostics) -> Vec<PathBuf> {
-    let mut files = toml_paths(folder, diagnostics);
-    files.retain(|path| match special_file(path) {
-        Some(diagnostic) => {
-            diagnostics.push(diagnostic);
-            false
-        }
-        None => true,
-    });
-    files
+/// The `.toml` files under a folder, recursively, in a stable order, each
+/// with the error that keeps it from being read, if one does (a link to
+/// nothing, a FIFO): the caller says whose problem it is.
+pub(crate) fn toml_entries(
+    folder: &Path,
+    diagnostics: &mut Diagnostics,
+) -> Vec<(PathBuf, Option<Diagnostic>)> {
+    toml_paths(folder, diagnostics)
+        .into_iter()
+        .map(|path| {
+            let unreadable = special_file(&path);
+            (path, unreadable)
+        })
+        .collect()
 }
 
 /// Every `.toml` entry under a folder, recursively, in a stable order,

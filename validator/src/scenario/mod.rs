@@ -65,17 +65,30 @@ pub fn check_scenarios(root: &Path, options: &Options) -> ScenarioSuite {
     let mut loaded: Vec<(load::ScenarioRead, bool)> = Vec::new();
     let mut files = Vec::new();
     if !content.packs.is_empty() {
-        for path in load::toml_files(&root.join("tests"), &mut scenario_diagnostics) {
+        for (path, unreadable) in load::toml_entries(&root.join("tests"), &mut scenario_diagnostics)
+        {
             let before = sources.iter().count();
             let mut read = Diagnostics::default();
-            let item = load::load_scenario(&path, &mut sources, &mut read);
+            let item = match unreadable {
+                Some(diagnostic) => {
+                    read.push(diagnostic);
+                    None
+                }
+                None => load::load_scenario(&path, &mut sources, &mut read),
+            };
             let misread = read.has_errors();
+            // A file that cannot be read at all (a link to nothing) is
+            // that scenario's problem, not the pack's: the others run.
+            let added = sources.iter().nth(before).map(|(file, _)| file);
+            let file = added.unwrap_or_else(|| sources.add(path.clone(), String::new()));
             for diagnostic in read.into_sorted() {
+                let diagnostic = match diagnostic.location {
+                    Some(_) => diagnostic,
+                    None => diagnostic.at(Location { file, span: 0..0 }),
+                };
                 scenario_diagnostics.push(diagnostic);
             }
-            if let Some((file, _)) = sources.iter().nth(before) {
-                files.push(file);
-            }
+            files.push(file);
             if let Some(item) = item {
                 loaded.push((item, misread));
             }
