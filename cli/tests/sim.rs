@@ -7,6 +7,7 @@
 //! the ones that need real games (dice, attacks) use the Saturn Offensive
 //! pack from `content/`.
 
+use std::fmt::Write as _;
 use std::path::PathBuf;
 
 use crate::{json, run, saturn, spacedock};
@@ -1198,6 +1199,77 @@ fn a_fleet_build_plays_its_seat() {
 
 /// An illegal build stops the run before any game, with the diagnostics
 /// `fleet check` gives and its exit status; a usage mistake exits 2.
+/// A seat whose ships the mission selects and whose (shared) deck its
+/// players choose: the build lists the mission's ships, as `fleet check`
+/// wants, and `sim` plays its deck.
+#[test]
+fn a_build_of_mission_selected_ships_plays_its_deck() {
+    let dir = tempfile::tempdir().unwrap();
+    let build = temp(&dir, "meteor.toml");
+    let isn = [
+        "Charles Yeboah",
+        "Erin Cho",
+        "Bronson Skiles",
+        "Superior Squadron Tactics",
+        "Maneuvering Thrusters",
+        "ISN Transport Shuttle",
+        "SR2 Twin Rocket Launchers",
+        "LR5 Nuclear Warhead",
+        "Alert From ISN Torrent",
+        "Sparrow Cover Fire",
+        "F-47 Hawk Patrol",
+        "Commando Away Team",
+    ];
+    let mut text = String::from("name = \"Meteor deck\"\nfaction = \"isn\"\ndeck = [\n");
+    for card in isn {
+        writeln!(text, "  {{ card = \"{card}\", count = 3 }},").unwrap();
+    }
+    text.push_str("]\n\n[[ships]]\nship = \"ISN Everest\"\nversion = \"standard\"\n\n[[ships]]\nship = \"ISN Torrent\"\nversion = \"standard\"\n");
+    std::fs::write(&build, text).unwrap();
+    let build = build.display().to_string();
+    let pack = saturn();
+    run(
+        &[
+            "fleet",
+            "check",
+            &build,
+            "--pack",
+            &pack,
+            "--mission",
+            "meteor-storm",
+            "--player",
+            "3",
+            "--sets",
+            "2",
+        ],
+        0,
+    );
+    let seat = format!("3={build}");
+    let finished = run(
+        &[
+            "sim",
+            "--pack",
+            &pack,
+            "--mission",
+            "meteor-storm",
+            "--games",
+            "2",
+            "--sets",
+            "2",
+            "--fleet",
+            &seat,
+        ],
+        0,
+    );
+    assert!(
+        finished
+            .stdout
+            .contains("3 ISN player 1 (isn) greedy with fleet `Meteor deck`"),
+        "{}",
+        finished.stdout
+    );
+}
+
 #[test]
 fn a_fleet_build_is_checked_before_the_games() {
     let dir = tempfile::tempdir().unwrap();

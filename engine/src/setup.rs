@@ -62,8 +62,10 @@ pub enum SetupError {
     UnknownTeam { player: String, team: String },
     #[error("{expected} builds expected (one per seat, or none), got {got}")]
     FleetCount { expected: usize, got: usize },
-    #[error("{player}: the mission selects this seat's fleet and deck; no build may replace them")]
+    #[error("{player}: the mission selects this seat's ships; a build lists exactly them")]
     BuildNotAllowed { player: String },
+    #[error("{player}: the mission selects this seat's deck; a build lists exactly it, or none")]
+    DeckNotAllowed { player: String },
     #[error("{player}: no ship card `{ship}` in the bundle")]
     UnknownShip { player: String, ship: String },
     #[error("{player}: ship card `{ship}` has no {level} version")]
@@ -778,15 +780,8 @@ fn fleet_for(
             hold: Vec::new(),
         });
     }
-    if rule.selection == Selection::Mission {
-        if build.is_some_and(|build| !build.ships.is_empty()) {
-            return Err(SetupError::BuildNotAllowed {
-                player: player.name.clone(),
-            });
-        }
-        return Ok(fleet);
-    }
     if let Some(build) = build.filter(|build| !build.ships.is_empty()) {
+        let mut given = Vec::new();
         for entry in &build.ships {
             let ship = ship_index(bundle, &entry.ship).ok_or_else(|| unknown(&entry.ship))?;
             let version = version_index(bundle, ship, entry.version).ok_or_else(|| {
@@ -801,6 +796,7 @@ fn fleet_for(
                 .iter()
                 .map(|held| ship_index(bundle, held).ok_or_else(|| unknown(held)))
                 .collect::<Result<_, _>>()?;
+            given.push((ship, version));
             if let Some(listed) = fleet.iter_mut().find(|pick| pick.ship == ship) {
                 listed.hold = hold;
             } else {
@@ -811,6 +807,25 @@ fn fleet_for(
                 });
             }
         }
+        // A fleet the mission selects is brought as listed (as `fleet
+        // check` wants it): a build of it says only what its holds carry.
+        if rule.selection == Selection::Mission {
+            let mut listed: Vec<(usize, usize)> = fleet
+                .iter()
+                .take(rule.ships.len())
+                .map(|pick| (pick.ship, pick.version))
+                .collect();
+            listed.sort_unstable();
+            given.sort_unstable();
+            if listed != given || fleet.len() != rule.ships.len() {
+                return Err(SetupError::BuildNotAllowed {
+                    player: player.name.clone(),
+                });
+            }
+        }
+        return Ok(fleet);
+    }
+    if rule.selection == Selection::Mission {
         return Ok(fleet);
     }
     // The default build.
@@ -895,20 +910,26 @@ fn deck_for(
         let kind = tactic_index(bundle, &count.card).ok_or_else(|| unknown(&count.card))?;
         list.extend(std::iter::repeat_n(kind, count.count as usize));
     }
+    // A build's deck is the whole deck: one of a combined selection holds
+    // the mission's cards too (as `fleet check` wants it).
+    let mut built = Vec::new();
+    for count in build.iter().flat_map(|build| &build.deck) {
+        let kind = tactic_index(bundle, &count.card).ok_or_else(|| unknown(&count.card))?;
+        built.extend(std::iter::repeat_n(kind, count.count as usize));
+    }
     if rule.selection == Selection::Mission {
-        if build.is_some() {
-            return Err(SetupError::BuildNotAllowed {
+        let mut listed = list.clone();
+        listed.sort_unstable();
+        built.sort_unstable();
+        if !built.is_empty() && built != listed {
+            return Err(SetupError::DeckNotAllowed {
                 player: player.name.clone(),
             });
         }
         return Ok(list);
     }
-    if let Some(build) = build {
-        for count in &build.deck {
-            let kind = tactic_index(bundle, &count.card).ok_or_else(|| unknown(&count.card))?;
-            list.extend(std::iter::repeat_n(kind, count.count as usize));
-        }
-        return Ok(list);
+    if build.is_some() {
+        return Ok(if built.is_empty() { list } else { built });
     }
     let size = rule
         .size

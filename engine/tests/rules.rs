@@ -230,6 +230,114 @@ fn a_default_deck_keeps_the_copy_limit_per_card_name() {
     assert_eq!(copies, 3, "copies of {name}");
 }
 
+/// A build of a seat whose fleet and deck the mission selects is played
+/// when it lists them exactly (as `fleet check` wants), and refused
+/// otherwise, by name of what differs.
+#[test]
+fn a_build_of_a_mission_selected_fleet_lists_exactly_its_ships_and_deck() {
+    let bundle = common::bundle();
+    let mission = bundle
+        .missions
+        .iter()
+        .find(|mission| mission.id == DEAD_ZONE)
+        .unwrap();
+    let isn = &mission.players[0];
+    let ships: Vec<_> = isn
+        .fleet
+        .ships
+        .iter()
+        .map(|pick| spacedock_schema::fleet::FleetShip {
+            ship: pick.ship.clone(),
+            version: pick.version,
+            transport: vec![],
+        })
+        .collect();
+    let exact = spacedock_schema::fleet::FleetSource {
+        name: None,
+        faction: "isn".into(),
+        ships: ships.clone(),
+        deck: isn.deck.as_ref().unwrap().cards.clone(),
+    };
+    let play = |fleet: &spacedock_schema::fleet::FleetSource| {
+        Game::with_fleets(bundle.clone(), DEAD_ZONE, 1, &[Some(fleet.clone()), None])
+    };
+    let game = play(&exact).unwrap();
+    let default = Game::new(bundle.clone(), DEAD_ZONE, 1).unwrap();
+    assert_eq!(game.state_hash(), default.state_hash());
+
+    let mut short = exact.clone();
+    short.ships.pop();
+    assert_eq!(
+        play(&short).err().unwrap().to_string(),
+        format!(
+            "{}: the mission selects this seat's ships; a build lists exactly them",
+            isn.name
+        )
+    );
+    let mut other_deck = exact.clone();
+    other_deck.deck[0].count -= 1;
+    assert_eq!(
+        play(&other_deck).err().unwrap().to_string(),
+        format!(
+            "{}: the mission selects this seat's deck; a build lists exactly it, or none",
+            isn.name
+        )
+    );
+}
+
+/// A build's deck for a combined selection holds the mission's cards and
+/// its own: the deck is the build's, the mission's cards not added twice.
+#[test]
+fn a_combined_deck_is_the_builds_whole() {
+    let mut bundle = (*common::bundle()).clone();
+    let mission = bundle
+        .missions
+        .iter_mut()
+        .find(|mission| mission.id == "dead-zone-battle-48")
+        .unwrap();
+    let deck = mission.players[0].deck.as_mut().unwrap();
+    deck.selection = spacedock_schema::mission::Selection::Combined;
+    let card = |card: &str, count| spacedock_schema::mission::CardCount {
+        card: card.into(),
+        count,
+    };
+    deck.cards = vec![card("erin-cho", 2)];
+    let isn: Vec<String> = bundle
+        .tactics
+        .iter()
+        .filter(|tactic| tactic.faction == "isn" && tactic.id != "erin-cho")
+        .map(|tactic| tactic.id.clone())
+        .collect();
+    let mut cards = vec![card("erin-cho", 3)];
+    cards.extend(isn.iter().take(7).map(|id| card(id, 3)));
+    let fleet = spacedock_schema::fleet::FleetSource {
+        name: None,
+        faction: "isn".into(),
+        ships: vec![spacedock_schema::fleet::FleetShip {
+            ship: "isn-everest".into(),
+            version: spacedock_schema::common::Level::Veteran,
+            transport: vec![],
+        }],
+        deck: cards,
+    };
+    let game = Game::with_fleets(
+        std::sync::Arc::new(bundle),
+        "dead-zone-battle-48",
+        1,
+        &[Some(fleet), None],
+    )
+    .unwrap();
+    let erin = (0..game.tactic_count() as u16)
+        .filter(|&id| game.tactic(spacedock_engine::TacticId(id)).card == "erin-cho")
+        .count();
+    assert_eq!(erin, 3);
+    assert_eq!(
+        game.deck_len(ISN) + game.hand_len(ISN),
+        24,
+        "the build's 24 cards"
+    );
+}
+
 /// A fleet never holds two ships of one name: two ship cards a bundle
 /// gives one name under two ids are refused together, as the fleet check
 /// (SD0302) refuses them.
