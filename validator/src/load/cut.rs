@@ -100,6 +100,14 @@ fn parts(kind: FileKind) -> &'static [(&'static str, Cut)] {
             ("/expect/ships/*", Cut::Part),
             ("/expect/events/*", Cut::Part),
             ("/expect/no_events/*", Cut::Part),
+            ("/steps/*/note", Cut::Part),
+            ("/steps/*/dice", Cut::Part),
+            ("/steps/*/expect", Cut::Part),
+            ("/steps/*/expect/*", Cut::Part),
+            ("/steps/*/expect/players/*", Cut::Part),
+            ("/steps/*/expect/ships/*", Cut::Part),
+            ("/steps/*/expect/events/*", Cut::Part),
+            ("/steps/*/expect/no_events/*", Cut::Part),
         ],
         FileKind::Pack | FileKind::Rules | FileKind::Board | FileKind::Fleet | FileKind::Bundle => {
             &[]
