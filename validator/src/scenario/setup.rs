@@ -538,6 +538,8 @@ fn place(
             return None;
         }
         let Some(at) = entry.at else {
+            // Each key told at once.
+            let mut ok = true;
             for (key, given) in &solo_keys[1..] {
                 if *given {
                     checker.report(
@@ -550,10 +552,10 @@ fn place(
                                 .to_owned(),
                         ),
                     );
-                    return None;
+                    ok = false;
                 }
             }
-            return Some(ShipPlace::Screen);
+            return ok.then_some(ShipPlace::Screen);
         };
         let facing_ok = checker.facing_fits(CODE, index, entry.facing, pointer);
         let hull_ok = hull_left(checker, fielded, entry.hull_damage, hull, pointer);
