@@ -50,7 +50,7 @@ pub(crate) fn check_mission(
             Some(build) => {
                 check_fleet(context, model, mission, p, build, diagnostics);
             }
-            None => required_within_budget(context, model, mission, p, diagnostics),
+            None => budget_fits(context, model, mission, p, diagnostics),
         }
         attachments(context, model, mission, p, build.as_ref(), diagnostics);
     }
@@ -681,8 +681,9 @@ pub(crate) fn own_capacity(version: &Version) -> Option<u32> {
     Some(u32::try_from(capacity.max(i64::from(floor))).unwrap_or(0))
 }
 
-/// A player-selected fleet must be able to afford the ships it must take.
-fn required_within_budget(
+/// A player-selected fleet must be able to afford the ships it must take,
+/// and some ship at all.
+fn budget_fits(
     context: &Context<'_>,
     model: &Model,
     mission: &MissionModel,
@@ -769,6 +770,52 @@ fn required_within_budget(
             ))
             .label(format!("{cheapest} > {budget}")),
         );
+    }
+    // With nothing required, a budget below every ship the player may
+    // field builds an empty fleet: a mistyped fleet cost.
+    let unread = context.content.incomplete
+        || context
+            .content
+            .broken
+            .iter()
+            .any(|(kind, _)| *kind == spacedock_schema::FileKind::Ship);
+    if let (Some(budget), Some(faction), true, false) = (
+        source.players[player].fleet.fleet_cost,
+        player_model.faction,
+        player_model.required.is_empty(),
+        unread,
+    ) {
+        let fieldable = context.content.ships.iter().enumerate().filter(|(s, _)| {
+            (model.ship_factions[*s] == Some(faction) || player_model.ship_exceptions.contains(s))
+                && !player_model
+                    .forbidden
+                    .iter()
+                    .any(|forbidden| forbidden.item == *s)
+        });
+        let cheapest = fieldable
+            .filter_map(|(_, loaded)| {
+                let cost = loaded.item.versions.iter().map(|v| v.launch_cost).min()?;
+                Some((cost, &loaded.item.name))
+            })
+            .min();
+        if let Some((cost, name)) = cheapest
+            && cost > budget
+        {
+            diagnostics.push(
+                Diagnostic::new(
+                    Code::FleetOverBudget,
+                    format!(
+                        "the cheapest ship the player may field, `{name}`, costs {cost}, over the fleet cost of {budget}: every fleet is empty"
+                    ),
+                )
+                .at(context.at(
+                    mission.file,
+                    &format!("{}/fleet/fleet_cost", player_model.pointer),
+                ))
+                .label(format!("{cost} > {budget}"))
+                .help(format!("a fleet cost of at least {cost} buys a ship")),
+            );
+        }
     }
 }
 
