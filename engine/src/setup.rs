@@ -62,6 +62,12 @@ pub enum SetupError {
     UnknownTeam { player: String, team: String },
     #[error("{expected} builds expected (one per seat, or none), got {got}")]
     FleetCount { expected: usize, got: usize },
+    #[error("{player}: the build is of faction `{faction}`, the seat's is `{wanted}`")]
+    BuildFaction {
+        player: String,
+        faction: String,
+        wanted: String,
+    },
     #[error("{player}: the mission selects this seat's ships; a build lists exactly them")]
     BuildNotAllowed { player: String },
     #[error("{player}: the mission selects this seat's deck; a build lists exactly it, or none")]
@@ -764,6 +770,20 @@ fn fleet_for(
         player: player.name.clone(),
         ship: ship.to_owned(),
     };
+    // A build is of the seat's faction (by id or name), as `fleet check`
+    // wants; a trace edited by hand may say otherwise.
+    if let Some(build) = build {
+        let named = id_or_name(&bundle.factions, &build.faction, |faction| {
+            (&faction.id, &faction.name)
+        });
+        if named.is_none_or(|index| bundle.factions[index].id != player.faction) {
+            return Err(SetupError::BuildFaction {
+                player: player.name.clone(),
+                faction: build.faction.clone(),
+                wanted: player.faction.clone(),
+            });
+        }
+    }
     let mut fleet = Vec::new();
     for pick in &rule.ships {
         let ship = ship_index(bundle, &pick.ship).ok_or_else(|| unknown(&pick.ship))?;

@@ -274,6 +274,15 @@ fn a_build_of_a_mission_selected_fleet_lists_exactly_its_ships_and_deck() {
             isn.name
         )
     );
+    let mut wretch = exact.clone();
+    wretch.faction = "Wretch".into();
+    assert_eq!(
+        play(&wretch).err().unwrap().to_string(),
+        format!(
+            "{}: the build is of faction `Wretch`, the seat's is `isn`",
+            isn.name
+        )
+    );
     let mut other_deck = exact.clone();
     other_deck.deck[0].count -= 1;
     assert_eq!(
