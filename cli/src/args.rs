@@ -627,36 +627,43 @@ mod tests {
 
     #[test]
     fn a_fleet_seat_may_be_a_name_holding_an_equals_sign() {
-        let split = |text: &str, players: &[&str]| {
-            let (seat, file) = parse_fleet(text)
+        // (argument, players, seat, file)
+        let cases: [(&str, &[&str], &str, &str); 5] = [
+            (
+                "Wing=2=fleets/a.toml",
+                &["Wing=1", "Wing=2"],
+                "Wing=2",
+                "fleets/a.toml",
+            ),
+            // Two names that fit: the split whose file exists (tests run
+            // in the crate's folder).
+            (
+                "Wing=2=Cargo.toml",
+                &["Wing", "Wing=2"],
+                "Wing=2",
+                "Cargo.toml",
+            ),
+            (
+                "Wing=2=missing.toml",
+                &["Wing", "Wing=2"],
+                "Wing",
+                "2=missing.toml",
+            ),
+            // Otherwise the first `=`: a number, or a name the check reports.
+            (
+                "2=fleets/a=b.toml",
+                &["ISN", "Wretch"],
+                "2",
+                "fleets/a=b.toml",
+            ),
+            ("Wing=3=a.toml", &["Wing=1"], "Wing", "3=a.toml"),
+        ];
+        for (text, players, seat, file) in cases {
+            let split = parse_fleet(text)
                 .unwrap()
                 .for_players(players.iter().copied());
-            (seat, file.to_string_lossy().into_owned())
-        };
-        let seat = |seat: &str, file: &str| (seat.to_owned(), file.to_owned());
-        assert_eq!(
-            split("Wing=2=fleets/a.toml", &["Wing=1", "Wing=2"]),
-            seat("Wing=2", "fleets/a.toml")
-        );
-        // Two names that fit: the split whose file exists (tests run in
-        // the crate's folder).
-        assert_eq!(
-            split("Wing=2=Cargo.toml", &["Wing", "Wing=2"]),
-            seat("Wing=2", "Cargo.toml")
-        );
-        assert_eq!(
-            split("Wing=2=missing.toml", &["Wing", "Wing=2"]),
-            seat("Wing", "2=missing.toml")
-        );
-        // Otherwise the first `=`: a number, or a name the check reports.
-        assert_eq!(
-            split("2=fleets/a=b.toml", &["ISN", "Wretch"]),
-            seat("2", "fleets/a=b.toml")
-        );
-        assert_eq!(
-            split("Wing=3=a.toml", &["Wing=1"]),
-            seat("Wing", "3=a.toml")
-        );
+            assert_eq!(split, (seat.to_owned(), PathBuf::from(file)), "{text}");
+        }
         assert_eq!(
             parse_fleet("ISN = a.toml").unwrap().for_players(["ISN"]),
             ("ISN".to_owned(), PathBuf::from("a.toml"))

@@ -1820,13 +1820,11 @@ fn sim_never_writes_over_its_own_inputs() {
     let pack = dir.path().join("clean");
     let mission = pack.join("missions").join("open-battle.toml");
     let before = std::fs::read(&mission).unwrap();
-    for (flag, path) in [
-        ("--trace", pack.join("pack.toml")),
-        ("-o", mission.clone()),
-        ("--trace", fleet.clone()),
-    ] {
-        let fleet = format!("1={}", fleet.display());
-        let stderr = run(
+    // The stderr of a run playing seat `seat` with `fleet`'s build and
+    // writing `flag`'s file at `path`, refused.
+    let refused = |seat: &str, flag: &str, path: &std::path::Path| {
+        let fleet = format!("{seat}={}", fleet.display());
+        run(
             &[
                 "sim",
                 "--pack",
@@ -1842,7 +1840,14 @@ fn sim_never_writes_over_its_own_inputs() {
             ],
             2,
         )
-        .stderr;
+        .stderr
+    };
+    for (flag, path) in [
+        ("--trace", pack.join("pack.toml")),
+        ("-o", mission.clone()),
+        ("--trace", fleet.clone()),
+    ] {
+        let stderr = refused("1", flag, &path);
         let named = if flag == "-o" { "--output" } else { flag };
         assert!(
             stderr.contains(&format!("`{named}` names `"))
@@ -1857,24 +1862,7 @@ fn sim_never_writes_over_its_own_inputs() {
         .unwrap()
         .replace("name = \"ISN player\"", "name = \"ISN=1\"");
     std::fs::write(&mission, renamed).unwrap();
-    let seat = format!("ISN=1={}", fleet.display());
-    let stderr = run(
-        &[
-            "sim",
-            "--pack",
-            pack.to_str().unwrap(),
-            "--mission",
-            "open-battle",
-            "--games",
-            "2",
-            "--fleet",
-            &seat,
-            "--trace",
-            fleet.to_str().unwrap(),
-        ],
-        2,
-    )
-    .stderr;
+    let stderr = refused("ISN=1", "--trace", &fleet);
     assert!(
         stderr.contains("one of the command's own inputs"),
         "{stderr}"
