@@ -169,6 +169,9 @@ pub(crate) fn run(args: &TestArgs, style: Style) -> Result<Exit, Error> {
         Exit::Success
     };
     let exit = diagnostics.max(tests);
+    // `passed` counts scenarios here, where `check` gives a verdict by that
+    // name: the verdict is `ok`.
+    extra.insert("ok".to_owned(), (exit == Exit::Success).into());
 
     let printer = Printer { format, style };
     if format == Format::Human {

@@ -35,6 +35,7 @@ fn every_scenario_of_the_base_pack_passes() {
     assert_eq!(value["diagnostics"], serde_json::json!([]));
     assert_eq!(value["failed"], 0);
     assert_eq!(value["not_run"], 0);
+    assert_eq!(value["ok"], true);
     assert!(
         value["passed"].as_u64().is_some_and(|passed| passed >= 30),
         "{}",
@@ -73,6 +74,7 @@ fn json_failures_carry_file_line_column_and_values() {
         (value["passed"].as_u64(), value["failed"].as_u64()),
         (Some(1), Some(1))
     );
+    assert_eq!(value["ok"], false, "the verdict, beside the counts");
     let failing = value["scenarios"]
         .as_array()
         .unwrap()

@@ -358,9 +358,17 @@ pub(crate) fn check(
         })
         .collect();
     for diagnostic in rest.into_sorted() {
+        // What the seat asks of its build (its faction, its required and
+        // forbidden ships, the mission's lists and prepped cards, its deck
+        // size) says nothing more of a build for another seat.
         let of_the_seat = matches!(
             diagnostic.code,
-            Code::WrongFaction | Code::RequiredShipMissing | Code::ForbiddenShip
+            Code::WrongFaction
+                | Code::RequiredShipMissing
+                | Code::ForbiddenShip
+                | Code::NotMissionFleet
+                | Code::PreppedShipMissing
+                | Code::DeckSize
         );
         if !(other_faction && of_the_seat) {
             outer.push(diagnostic);

@@ -76,19 +76,19 @@ impl FindingKind {
                 "None of the mission's games was played: the message says why (a fleet or a start position the engine refuses). Mend the mission and run `check --games` again."
             }
             FindingKind::Crash => {
-                "The engine panicked in a game: a fault of spacedock, not of the pack. The message names the mission and the game; `spacedock sim --trace FILE` with that mission and seed records it for a report."
+                "The engine panicked in a game: a fault of spacedock, not of the pack. The message names the mission and the game, and its help gives the command that records that very game (`spacedock sim ... --shard I/GAMES --trace FILE`: a run's game i is the one game of shard i + 1 of as many shards as games) for a report."
             }
             FindingKind::Hang => {
-                "A game ran past the step bound (`--max-steps` actions) without an outcome: usually a mission no side can finish (no victory it can reach and no victory clock), or powers that keep undoing each other. Trace the game the message names (`spacedock sim --trace FILE`); raise `--max-steps` only for missions whose games are really that long."
+                "A game ran past the step bound (`--max-steps` actions) without an outcome: usually a mission no side can finish (no victory it can reach and no victory clock), or powers that keep undoing each other. Trace the game the message names with the command its help gives (`spacedock sim ... --shard I/GAMES --trace FILE`; `--trace` alone records a run's first game) and read it with `spacedock replay FILE --log`; raise `--max-steps` only for missions whose games are really that long."
             }
             FindingKind::Stuck => {
-                "No player had a legal action and the game had no outcome, or powers answered each other's effects without end (such as \"when a ship is destroyed, it takes 1 direct damage\"). Trace the game the message names (`spacedock sim --trace FILE`)."
+                "No player had a legal action and the game had no outcome, or powers answered each other's effects without end (such as \"when a ship is destroyed, it takes 1 direct damage\"). Trace the game the message names with the command its help gives (`spacedock sim ... --shard I/GAMES --trace FILE`; `--trace` alone records a run's first game) and read it with `spacedock replay FILE --log`."
             }
             FindingKind::OneSided => {
                 "One team won none of the finished games. With few games a rare win can hide: the message gives the highest win rate those games leave room for (the upper end of a 95% Wilson interval; 0 wins in 30 games still allows 11.4%), so play more games to tell a rare win from none. A mission meant to be one-sided may stay so; `--deny-warnings` makes this fail CI."
             }
             FindingKind::FirstRound => {
-                "Some games ended in the first round: usually an alternative victory or a victory-point goal met at once, which the rulebook's \"not before round 3\" does not hold back as it does destroying every ship."
+                "Some games ended in the first round: usually an alternative victory or a victory-point goal met at once, which the rulebook's \"not before round 3\" does not hold back as it does destroying every ship, or tactic decks smaller than the opening hand, which run out before the first round and end the game on the victory clock."
             }
         }
     }
