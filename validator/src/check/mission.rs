@@ -876,7 +876,35 @@ fn launched_fleets_fit(
             None => zones.push((hexes, vec![p])),
         }
     }
-    for (_, players) in &zones {
+    for (hexes, players) in &zones {
+        // A zone with no free hex launches nothing: of use only to a
+        // player whose every ship the mission places itself.
+        let launches = |q: usize| {
+            source.players[q].fleet.selection != Selection::Mission
+                || mission.players[q].ships.iter().any(|planned| !placed(q, planned.ship))
+        };
+        if hexes.iter().all(|cell| taken.contains(cell))
+            && let Some(&q) = players.iter().find(|&&q| launches(q))
+        {
+            diagnostics.push(
+                Diagnostic::new(
+                    Code::StartingShip,
+                    format!(
+                        "zone `{}` has no free hex (of {}): no ship of `{}` can launch",
+                        source.players[q].starting_zone,
+                        hexes.len(),
+                        source.players[q].name
+                    ),
+                )
+                .at(context.at(
+                    mission.file,
+                    &format!("{}/starting_zone", mission.players[q].pointer),
+                ))
+                .label("no room to launch")
+                .help("half hexes, asteroids and the ships the mission places cover it: move them, or give the player another zone"),
+            );
+            continue;
+        }
         let Some(&p) = players
             .iter()
             .find(|&&q| source.players[q].fleet.launched_at_start)
