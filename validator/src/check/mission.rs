@@ -637,7 +637,10 @@ fn obstacles(
     let spaces = context.rules.obstacle_spaces as usize;
     for (o, obstacle) in source.obstacles.iter().enumerate() {
         let pointer = format!("/obstacles/{o}/at");
-        if obstacle.at.len() != spaces || !connected(&obstacle.at) {
+        // A hex listed twice is one hex, not an overlap with itself.
+        let repeated = |i: usize| obstacle.at[..i].contains(&obstacle.at[i]);
+        let twice = (0..obstacle.at.len()).find(|&i| repeated(i));
+        if obstacle.at.len() != spaces || !connected(&obstacle.at) || twice.is_some() {
             diagnostics.push(
                 Diagnostic::new(
                     Code::ObstacleShape,
@@ -653,7 +656,11 @@ fn obstacles(
                     ),
                 )
                 .at(context.at(mission.file, &pointer))
-                .label(if obstacle.at.len() == spaces { "these hexes are not adjacent".to_owned() } else { format!("{} given", count(obstacle.at.len() as u64, "hex")) })
+                .label(match twice {
+                    Some(i) => format!("[{}, {}] listed twice", obstacle.at[i][0], obstacle.at[i][1]),
+                    None if obstacle.at.len() == spaces => "these hexes are not adjacent".to_owned(),
+                    None => format!("{} given", count(obstacle.at.len() as u64, "hex")),
+                })
                 .help("hexes in one row next to each other, [c, r] and [c + 1, r], are always adjacent"),
             );
         }
@@ -668,7 +675,7 @@ fn obstacles(
         );
         for (i, &cell) in obstacle.at.iter().enumerate() {
             let at = at(i);
-            if fine[i] {
+            if fine[i] && !repeated(i) {
                 claim(
                     occupied,
                     cell,
@@ -881,7 +888,10 @@ fn launched_fleets_fit(
         // player whose every ship the mission places itself.
         let launches = |q: usize| {
             source.players[q].fleet.selection != Selection::Mission
-                || mission.players[q].ships.iter().any(|planned| !placed(q, planned.ship))
+                || mission.players[q]
+                    .ships
+                    .iter()
+                    .any(|planned| !placed(q, planned.ship))
         };
         if hexes.iter().all(|cell| taken.contains(cell))
             && let Some(&q) = players.iter().find(|&&q| launches(q))
