@@ -361,7 +361,11 @@ fn components(
         if source.players[p].fleet.selection == Selection::Player {
             continue;
         }
-        for planned in &player.ships {
+        // A ship listed twice in one fleet is that fleet's error (SD0302).
+        for (i, planned) in player.ships.iter().enumerate() {
+            if player.ships[..i].iter().any(|other| other.ship == planned.ship) {
+                continue;
+            }
             let times = fielded.entry(planned.ship).or_default();
             *times += 1;
             let available = context.owned(1);
