@@ -357,6 +357,41 @@ pub(crate) fn check_fleet(
                 cost - budget
             )),
         );
+    } else if let Some(budget) = rule.fleet_cost
+        && build.file == mission.file
+    {
+        // A combined mission's list and the required ships it lacks, each
+        // in its cheapest version: no build can cost less.
+        let missing: u32 = player_model
+            .required
+            .iter()
+            .filter(|required| !build.ships.iter().any(|planned| planned.ship == required.item))
+            .filter_map(|required| {
+                ships[required.item]
+                    .item
+                    .versions
+                    .iter()
+                    .map(|version| version.launch_cost)
+                    .min()
+            })
+            .sum();
+        if cost + missing > budget {
+            diagnostics.push(
+                Diagnostic::new(
+                    Code::FleetOverBudget,
+                    format!(
+                        "the mission's ships ({cost}) and the required ships it does not list (at least {missing}) cost at least {}, over the fleet cost of {budget}",
+                        cost + missing
+                    ),
+                )
+                .at(context.at(
+                    mission.file,
+                    &format!("{}/fleet/fleet_cost", player_model.pointer),
+                ))
+                .label(format!("{} > {budget}", cost + missing))
+                .help("no build can be made: raise the fleet cost, or list or require fewer ships"),
+            );
+        }
     }
     // Only a whole fleet (a player's build) can lack a required ship: a
     // combined mission's list is completed by the player.
