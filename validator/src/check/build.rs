@@ -1125,17 +1125,46 @@ fn minimums_fit(
     deck: &DeckModel,
     diagnostics: &mut Diagnostics,
 ) {
+    // The fewest cards a deck can hold: each type's minimum or the cards
+    // of that type the mission lists (a combined deck), whichever is more,
+    // and the listed cards of types with no minimum.
+    let mut listed: BTreeMap<TacticType, u32> = BTreeMap::new();
+    for card in &deck.cards {
+        *listed
+            .entry(context.content.tactics[card.tactic].item.kind)
+            .or_default() += card.count;
+    }
     let asked: u32 = deck.rule.minimums.values().sum();
+    let fewest: u32 = deck
+        .rule
+        .minimums
+        .iter()
+        .map(|(kind, &minimum)| minimum.max(listed.get(kind).copied().unwrap_or(0)))
+        .chain(
+            listed
+                .iter()
+                .filter(|(kind, _)| !deck.rule.minimums.contains_key(kind))
+                .map(|(_, &count)| count),
+        )
+        .sum();
+    // A list longer than the deck is told as such (SD0303).
     if let Some(size) = expected_deck_size(context, mission, deck)
-        && asked > size
+        && fewest > size
+        && listed.values().sum::<u32>() <= size
     {
-        diagnostics.push(
-            Diagnostic::new(
-                Code::CardTypeMinimum,
-                format!("the minimums add up to {asked} cards, more than the deck's {size}"),
+        let message = if fewest == asked {
+            format!("the minimums add up to {asked} cards, more than the deck's {size}")
+        } else {
+            let cards: u32 = listed.values().sum();
+            format!(
+                "the mission's {} and the minimums need at least {fewest} cards, more than the deck's {size}",
+                count(cards, "card")
             )
-            .at(context.key_at(mission.file, &format!("{}/minimums", deck.pointer)))
-            .label(format!("{asked} > {size}")),
+        };
+        diagnostics.push(
+            Diagnostic::new(Code::CardTypeMinimum, message)
+                .at(context.key_at(mission.file, &format!("{}/minimums", deck.pointer)))
+                .label(format!("{fewest} > {size}")),
         );
     }
     // Cards that could not be read might meet a minimum, and a deck whose
