@@ -7,6 +7,7 @@ use serde::Serialize;
 use spacedock_schema::mission::Selection;
 
 use crate::check::build::{self, Build};
+use crate::check::count;
 use crate::codes::Code;
 use crate::context::Context;
 use crate::diagnostic::{Diagnostic, Diagnostics};
@@ -287,6 +288,20 @@ pub(crate) fn check(
     };
     let fleet_cost = build::check_fleet(context, model, mission, player, &build, diagnostics);
     build::attachments(context, model, mission, player, Some(&build), diagnostics);
+    if player_source.fleet.launched_at_start
+        && let (Some(zone), Some(map)) = (&player_model.zone, &mission.map)
+    {
+        fits_the_zone(
+            context,
+            mission,
+            player,
+            &ships,
+            zone,
+            map,
+            file,
+            diagnostics,
+        );
+    }
 
     let deck_model = player_model.deck.map(|d| &mission.decks[d]);
     let mut deck_size = 0;
@@ -519,6 +534,54 @@ fn find_player(
             .map(|(i, p)| format!("{} `{}`", i + 1, p.name))
             .collect(),
     })
+}
+
+/// A build launched at the start must fit its starting zone: a ship needs
+/// one free zone hex under its base (as the mission's own lists, SD0609).
+#[allow(clippy::too_many_arguments)]
+fn fits_the_zone(
+    context: &Context<'_>,
+    mission: &MissionModel,
+    player: usize,
+    ships: &[PlannedShip],
+    zone: &[spacedock_schema::common::Coord],
+    map: &crate::geometry::BattleMap,
+    file: FileId,
+    diagnostics: &mut Diagnostics,
+) {
+    let source = &context.content.missions[mission.mission].item;
+    let player_source = &source.players[player];
+    let taken = crate::check::mission::taken_hexes(source, map);
+    let room = zone.iter().filter(|cell| !taken.contains(*cell)).count() as u32;
+    // A ship the mission places itself (`start` with `at`) is not launched.
+    let placed = |ship: usize| {
+        mission.players[player]
+            .start
+            .iter()
+            .enumerate()
+            .any(|(s, start)| start.ship == Some(ship) && !player_source.start[s].at.is_empty())
+    };
+    let needed: u32 = ships
+        .iter()
+        .filter(|planned| !placed(planned.ship))
+        .map(|planned| context.content.ships[planned.ship].item.ships.max(1))
+        .sum();
+    if needed > room {
+        diagnostics.push(
+            Diagnostic::new(
+                Code::StartingShip,
+                format!(
+                    "this fleet of {} starts launched in zone `{}`, which has {} free: each ship needs one of its own",
+                    count(needed, "ship"),
+                    player_source.starting_zone,
+                    count(room, "hex")
+                ),
+            )
+            .at(context.key_at(file, "/ships"))
+            .label("does not fit the starting zone")
+            .help("bring fewer ships: the mission launches the whole fleet at the start"),
+        );
+    }
 }
 
 fn missing_listed_ship(

@@ -365,7 +365,12 @@ pub(crate) fn check_fleet(
         let missing: u32 = player_model
             .required
             .iter()
-            .filter(|required| !build.ships.iter().any(|planned| planned.ship == required.item))
+            .filter(|required| {
+                !build
+                    .ships
+                    .iter()
+                    .any(|planned| planned.ship == required.item)
+            })
             .filter_map(|required| {
                 ships[required.item]
                     .item

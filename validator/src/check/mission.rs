@@ -363,7 +363,10 @@ fn components(
         }
         // A ship listed twice in one fleet is that fleet's error (SD0302).
         for (i, planned) in player.ships.iter().enumerate() {
-            if player.ships[..i].iter().any(|other| other.ship == planned.ship) {
+            if player.ships[..i]
+                .iter()
+                .any(|other| other.ship == planned.ship)
+            {
                 continue;
             }
             let times = fielded.entry(planned.ship).or_default();
@@ -839,19 +842,7 @@ fn launched_fleets_fit(
             .enumerate()
             .any(|(s, start)| start.ship == Some(ship) && !source.players[p].start[s].at.is_empty())
     };
-    let taken: HashSet<Coord> = source
-        .obstacles
-        .iter()
-        .filter(|obstacle| obstacle.kind == Obstacle::Asteroid)
-        .flat_map(|obstacle| obstacle.at.iter().copied())
-        .chain(source.players.iter().flat_map(|player| {
-            player
-                .start
-                .iter()
-                .flat_map(|start| start.at.iter().copied())
-        }))
-        .chain(map.half_hexes.iter().copied())
-        .collect();
+    let taken = taken_hexes(source, map);
     // The ships each player places into their zone at setup: a fleet
     // launched at the start, and any ship `start` names without `at`.
     let placing = |p: usize| -> u32 {
@@ -981,6 +972,24 @@ fn launched_fleets_fit(
             );
         }
     }
+}
+
+/// The hexes no launched ship can have under its base: half hexes,
+/// asteroids and the ships the mission places itself.
+pub(crate) fn taken_hexes(source: &MissionSource, map: &BattleMap) -> HashSet<Coord> {
+    source
+        .obstacles
+        .iter()
+        .filter(|obstacle| obstacle.kind == Obstacle::Asteroid)
+        .flat_map(|obstacle| obstacle.at.iter().copied())
+        .chain(source.players.iter().flat_map(|player| {
+            player
+                .start
+                .iter()
+                .flat_map(|start| start.at.iter().copied())
+        }))
+        .chain(map.half_hexes.iter().copied())
+        .collect()
 }
 
 fn starting_ships(
