@@ -1366,6 +1366,40 @@ pub(crate) fn attachments(
             if *seen <= prepped_pairs.get(&pair).copied().unwrap_or(0) {
                 continue;
             }
+            *seen -= 1;
+            // The card prepped for another ship, and not attached there at
+            // the start: the same card, set on the wrong ship in one place.
+            let elsewhere = attached
+                .iter()
+                .take(position)
+                .filter(|(other, at_ship, _)| *other == *tactic && *at_ship != *ship)
+                .map(|&(_, at_ship, _)| (*tactic, at_ship))
+                .find(|other| {
+                    seen_pairs.get(other).copied().unwrap_or(0)
+                        < prepped_pairs.get(other).copied().unwrap_or(0)
+                });
+            if let Some(other) = elsewhere {
+                *seen_pairs.entry(other).or_default() += 1;
+                let prepped_for = &context.content.ships[other.1].item.name;
+                diagnostics.push(
+                    Diagnostic::new(
+                        Code::AttachedNotPrepped,
+                        format!(
+                            "`{}` starts attached to `{}` but is prepped for `{prepped_for}`",
+                            card.name, ship_card.name
+                        ),
+                    )
+                    .at(at.clone())
+                    .label(format!("prepped for `{prepped_for}`"))
+                    .help(format!(
+                        "attach it to `{prepped_for}`, or prep it for `{}` (`ship = \"{}\"` in `prepped`)",
+                        ship_card.name,
+                        context.index.id(ItemKind::Ship, *ship)
+                    )),
+                );
+                continue;
+            }
+            *seen_pairs.entry(pair).or_default() += 1;
             diagnostics.push(
                 Diagnostic::new(
                     Code::AttachedNotPrepped,
