@@ -111,6 +111,7 @@ codes! {
     AttachmentFaction = "SD0505", "attachment-faction", Error, "A card attached to a ship of another faction.";
     NotAttachable = "SD0506", "not-attachable", Error, "An event card attached to a ship.";
     SabotageOwnShip = "SD0507", "sabotage-own-ship", Error, "A sabotage card attached to its owner's ship.";
+    TargetMismatch = "SD0508", "target-mismatch", Error, "A card prepped for or attached to a ship its `target` leaves out.";
 
     // Mission setup.
     PreppedShipMissing = "SD0601", "prepped-ship-missing", Error, "A card is prepped for a ship not in that player's fleet.";

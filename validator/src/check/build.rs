@@ -6,6 +6,7 @@
 use std::collections::{BTreeMap, HashMap};
 
 use spacedock_schema::common::{Icon, Level, Size, TacticType};
+use spacedock_schema::effect::Selector;
 use spacedock_schema::mission::{DeckRule, Player, Selection};
 use spacedock_schema::ship::{ShipSource, Slots, Version};
 
@@ -719,6 +720,54 @@ pub(crate) fn own_capacity(version: &Version) -> Option<u32> {
         }
     }
     Some(u32::try_from(capacity.max(i64::from(floor))).unwrap_or(0))
+}
+
+/// What of an attached card's `target` leaves `ship` out, if anything:
+/// the parts a ship card decides (size, icon, faction, the ship itself);
+/// the others (shields, positions) change in play. An icon or faction the
+/// card itself has is told by its own checks (SD0502, SD0505).
+fn left_out_by_target(
+    context: &Context<'_>,
+    card: &spacedock_schema::tactic::TacticSource,
+    ship: usize,
+) -> Option<String> {
+    let Some(Selector::Filter(filter)) = &card.target else {
+        return None;
+    };
+    let ship_card = &context.content.ships[ship].item;
+    if !filter.size.is_empty() && !filter.size.contains(&ship_card.size) {
+        let sizes: Vec<&str> = filter.size.iter().map(|size| size.name()).collect();
+        return Some(format!(
+            "is {} ships, and it is {}",
+            sizes.join(" or "),
+            ship_card.size.name()
+        ));
+    }
+    if let Some(icon) = filter.icon
+        && icon != ship_card.icon
+        && card.icon != Some(icon)
+    {
+        return Some(format!(
+            "is {} ships, and it is {}",
+            icon.name(),
+            ship_card.icon.name()
+        ));
+    }
+    if let Some(faction) = &filter.faction
+        && *faction != ship_card.faction
+        && *faction != card.faction
+    {
+        return Some(format!(
+            "is `{faction}` ships, and it is `{}`",
+            ship_card.faction
+        ));
+    }
+    if let Some(named) = &filter.ship
+        && context.index.lookup_quiet(ItemKind::Ship, named) != Some(ship)
+    {
+        return Some(format!("is `{named}` only"));
+    }
+    None
 }
 
 /// A player-selected fleet must be able to afford the ships it must take,
@@ -1499,6 +1548,21 @@ pub(crate) fn attachments(
                 .help(
                     "non-hero cards attach only to ship cards with the same solo or squadron icon",
                 ),
+            );
+        }
+        if let Some(why) = left_out_by_target(context, card, *ship).filter(|_| !misplaced) {
+            misplaced = true;
+            diagnostics.push(
+                Diagnostic::new(
+                    Code::TargetMismatch,
+                    format!(
+                        "`{}` cannot attach to `{}`: its target {why}",
+                        card.name, ship_card.name
+                    ),
+                )
+                .at(at.clone())
+                .label("not a target of the card")
+                .help(format!("the card's text: {}", card.text)),
             );
         }
         let (card_faction, ship_faction) =
