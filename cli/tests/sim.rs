@@ -1270,6 +1270,39 @@ fn a_build_of_mission_selected_ships_plays_its_deck() {
     );
 }
 
+/// A mission may name a seat's faction by its name (`ISN`): the bundle
+/// holds its id, and a build of that faction plays the seat.
+#[test]
+fn a_seat_whose_faction_is_named_takes_its_build() {
+    let dir = tempfile::tempdir().unwrap();
+    let pack = saturn_copy(&dir);
+    let mission = pack.join("missions/dead-zone-battle-48.toml");
+    let text = std::fs::read_to_string(&mission).unwrap();
+    std::fs::write(
+        &mission,
+        text.replacen("faction = \"isn\"", "faction = \"ISN\"", 1),
+    )
+    .unwrap();
+    let build = pack.join("fleets/isn-48.toml").display().to_string();
+    let seat = format!("1={build}");
+    let pack = pack.display().to_string();
+    run(&["check", &pack], 0);
+    run(
+        &[
+            "sim",
+            "--pack",
+            &pack,
+            "--mission",
+            "dead-zone-battle-48",
+            "--games",
+            "2",
+            "--fleet",
+            &seat,
+        ],
+        0,
+    );
+}
+
 #[test]
 fn a_fleet_build_is_checked_before_the_games() {
     let dir = tempfile::tempdir().unwrap();

@@ -386,12 +386,18 @@ impl Setup {
                 .as_ref()
                 .or(mission.teams[team].shared_deck.as_ref());
             let Some(rule) = rule else { continue };
-            let build = deck.players.iter().find_map(|seat| {
-                fleets
-                    .get(seat.index())
-                    .and_then(Option::as_ref)
-                    .filter(|build| !build.deck.is_empty())
-            });
+            // The teammate whose build gives the deck, named by its errors.
+            let (builder, build) = deck
+                .players
+                .iter()
+                .find_map(|seat| {
+                    fleets
+                        .get(seat.index())
+                        .and_then(Option::as_ref)
+                        .filter(|build| !build.deck.is_empty())
+                        .map(|build| (*seat, Some(build)))
+                })
+                .unwrap_or((first, None));
             let fleet_cost = player.fleet.fleet_cost.unwrap_or_else(|| {
                 picks[first.index()]
                     .iter()
@@ -404,7 +410,7 @@ impl Setup {
                 .flat_map(|seat| mission.players[seat.index()].prepped.iter())
                 .map(|prepped| prepped.card.as_str())
                 .collect();
-            let list = deck_for(&bundle, mission, first, rule, build, fleet_cost, &prepped)?;
+            let list = deck_for(&bundle, mission, builder, rule, build, fleet_cost, &prepped)?;
             for kind in list {
                 let id = TacticId(
                     u16::try_from(tactics.len())
@@ -773,10 +779,13 @@ fn fleet_for(
     // A build is of the seat's faction (by id or name), as `fleet check`
     // wants; a trace edited by hand may say otherwise.
     if let Some(build) = build {
-        let named = id_or_name(&bundle.factions, &build.faction, |faction| {
-            (&faction.id, &faction.name)
-        });
-        if named.is_none_or(|index| bundle.factions[index].id != player.faction) {
+        let faction = |text: &str| {
+            id_or_name(&bundle.factions, text, |faction| {
+                (&faction.id, &faction.name)
+            })
+        };
+        let seat = faction(&player.faction);
+        if faction(&build.faction).is_none_or(|index| Some(index) != seat) {
             return Err(SetupError::BuildFaction {
                 player: player.name.clone(),
                 faction: build.faction.clone(),

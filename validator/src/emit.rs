@@ -90,7 +90,7 @@ pub(crate) fn bundle(context: &Context<'_>, model: &Model) -> Bundle {
             bundle::Ship {
                 id: index.id(ItemKind::Ship, s).to_owned(),
                 name: ship.name.clone(),
-                faction: ship.faction.clone(),
+                faction: id(ItemKind::Faction, &ship.faction),
                 size: ship.size,
                 icon: ship.icon,
                 ships: ship.ships,
@@ -109,7 +109,7 @@ pub(crate) fn bundle(context: &Context<'_>, model: &Model) -> Bundle {
             bundle::Tactic {
                 id: index.id(ItemKind::Tactic, t).to_owned(),
                 name: card.name.clone(),
-                faction: card.faction.clone(),
+                faction: id(ItemKind::Faction, &card.faction),
                 kind: card.kind,
                 icon: card.icon,
                 phase: card.phase,
@@ -185,6 +185,7 @@ pub(crate) fn bundle(context: &Context<'_>, model: &Model) -> Bundle {
                 .zip(&mission_model.players)
                 .map(|(player, resolved)| {
                     let mut player = player.clone();
+                    player.faction = id(ItemKind::Faction, &player.faction);
                     player.team = Some(mission_model.teams[resolved.team].name.clone());
                     for pick in &mut player.fleet.ships {
                         pick.ship = id(ItemKind::Ship, &pick.ship);

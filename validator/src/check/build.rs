@@ -728,9 +728,11 @@ pub(crate) fn own_capacity(version: &Version) -> Option<u32> {
 /// card itself has is told by its own checks (SD0502, SD0505).
 fn left_out_by_target(
     context: &Context<'_>,
-    card: &spacedock_schema::tactic::TacticSource,
+    model: &Model,
+    tactic: usize,
     ship: usize,
 ) -> Option<String> {
+    let card = &context.content.tactics[tactic].item;
     let Some(Selector::Filter(filter)) = &card.target else {
         return None;
     };
@@ -753,9 +755,15 @@ fn left_out_by_target(
             ship_card.icon.name()
         ));
     }
-    if let Some(faction) = &filter.faction
-        && *faction != ship_card.faction
-        && *faction != card.faction
+    // Factions by id, whichever way each is written.
+    // (An unknown one is reported with the card's powers.)
+    let wanted = filter
+        .faction
+        .as_ref()
+        .and_then(|faction| context.index.lookup_quiet(ItemKind::Faction, faction));
+    if let (Some(faction), Some(wanted)) = (&filter.faction, wanted)
+        && Some(wanted) != model.ship_factions[ship]
+        && Some(wanted) != model.tactic_factions[tactic]
     {
         return Some(format!(
             "is `{faction}` ships, and it is `{}`",
@@ -1550,7 +1558,9 @@ pub(crate) fn attachments(
                 ),
             );
         }
-        if let Some(why) = left_out_by_target(context, card, *ship).filter(|_| !misplaced) {
+        if let Some(why) =
+            left_out_by_target(context, model, *tactic, *ship).filter(|_| !misplaced)
+        {
             misplaced = true;
             diagnostics.push(
                 Diagnostic::new(
