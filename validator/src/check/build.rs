@@ -1401,43 +1401,50 @@ pub(crate) fn attachments(
     let mut heroes: HashMap<&str, (&str, u32)> = HashMap::new();
     let mut usage: HashMap<(usize, TacticType), HashMap<usize, u32>> = HashMap::new();
     let mut overflows: BTreeMap<(usize, TacticType), Overflow> = BTreeMap::new();
-    let mut seen_pairs: HashMap<(usize, usize), u32> = HashMap::new();
-    let mut prepped_pairs: HashMap<(usize, usize), u32> = HashMap::new();
+    // Each card attached at the start is a prepped card: the one prepped
+    // for its ship, else one prepped for another ship and attached to none
+    // (set on the wrong ship in one of the two places), else none. Matched
+    // on the same ship first, whatever the order of the entries.
+    let preps = player_model
+        .prepped
+        .iter()
+        .filter(|p| p.tactic.is_some() && p.ship.is_some())
+        .count();
+    let mut left: HashMap<(usize, usize), u32> = HashMap::new();
+    for &(tactic, ship, _) in &attached[..preps] {
+        *left.entry((tactic, ship)).or_default() += 1;
+    }
+    let mut source: Vec<Option<Option<usize>>> = vec![None; attached.len()];
+    for (position, &(tactic, ship, _)) in attached.iter().enumerate().skip(preps) {
+        if let Some(count) = left.get_mut(&(tactic, ship)).filter(|count| **count > 0) {
+            *count -= 1;
+            source[position] = Some(Some(ship));
+        }
+    }
+    for (position, &(tactic, ship, _)) in attached.iter().enumerate().skip(preps) {
+        if source[position].is_some() {
+            continue;
+        }
+        let other = attached[..preps]
+            .iter()
+            .map(|&(_, prepped_for, _)| (tactic, prepped_for))
+            .find(|pair| pair.1 != ship && left.get(pair).is_some_and(|count| *count > 0));
+        source[position] = Some(other.map(|pair| {
+            left.entry(pair).and_modify(|count| *count -= 1);
+            pair.1
+        }));
+    }
     for (position, (tactic, ship, pointer)) in attached.iter().enumerate() {
-        let from_prep = position
-            < player_model
-                .prepped
-                .iter()
-                .filter(|p| p.tactic.is_some() && p.ship.is_some())
-                .count();
         let card = &context.content.tactics[*tactic].item;
         let ship_card = &context.content.ships[*ship].item;
         let at = context.at(file, pointer);
-        // A card both prepped for a ship and attached to it at the start is one card.
-        let pair = (*tactic, *ship);
-        if from_prep {
-            *prepped_pairs.entry(pair).or_default() += 1;
-        } else {
-            let seen = seen_pairs.entry(pair).or_default();
-            *seen += 1;
-            if *seen <= prepped_pairs.get(&pair).copied().unwrap_or(0) {
-                continue;
-            }
-            *seen -= 1;
-            // The card prepped for another ship, and not attached there at
-            // the start: the same card, set on the wrong ship in one place.
-            let elsewhere = attached
-                .iter()
-                .take(position)
-                .filter(|(other, at_ship, _)| *other == *tactic && *at_ship != *ship)
-                .map(|&(_, at_ship, _)| (*tactic, at_ship))
-                .find(|other| {
-                    seen_pairs.get(other).copied().unwrap_or(0)
-                        < prepped_pairs.get(other).copied().unwrap_or(0)
-                });
-            if let Some(other) = elsewhere {
-                *seen_pairs.entry(other).or_default() += 1;
-                let prepped_for = &context.content.ships[other.1].item.name;
+        match source[position] {
+            // A prep, or a card both prepped for a ship and attached to it
+            // at the start: one card, counted once.
+            None if position < preps => {}
+            Some(Some(prepped_for)) if prepped_for == *ship => continue,
+            Some(Some(prepped_for)) => {
+                let prepped_for = &context.content.ships[prepped_for].item.name;
                 diagnostics.push(
                     Diagnostic::new(
                         Code::AttachedNotPrepped,
@@ -1456,23 +1463,24 @@ pub(crate) fn attachments(
                 );
                 continue;
             }
-            *seen_pairs.entry(pair).or_default() += 1;
-            diagnostics.push(
-                Diagnostic::new(
-                    Code::AttachedNotPrepped,
-                    format!(
-                        "`{}` starts attached to `{}` but is not prepped for it",
-                        card.name, ship_card.name
-                    ),
-                )
-                .at(at.clone())
-                .label("not in `prepped`")
-                .help(format!(
-                    "add `{{ card = \"{}\", ship = \"{}\" }}` to this player's `prepped`: the card comes from the prepped cards, and counts against the copy limit",
-                    context.index.id(ItemKind::Tactic, *tactic),
-                    context.index.id(ItemKind::Ship, *ship)
-                )),
-            );
+            _ => {
+                diagnostics.push(
+                    Diagnostic::new(
+                        Code::AttachedNotPrepped,
+                        format!(
+                            "`{}` starts attached to `{}` but is not prepped for it",
+                            card.name, ship_card.name
+                        ),
+                    )
+                    .at(at.clone())
+                    .label("not in `prepped`")
+                    .help(format!(
+                        "add `{{ card = \"{}\", ship = \"{}\" }}` to this player's `prepped`: the card comes from the prepped cards, and counts against the copy limit",
+                        context.index.id(ItemKind::Tactic, *tactic),
+                        context.index.id(ItemKind::Ship, *ship)
+                    )),
+                );
+            }
         }
         if !card.kind.attaches() {
             diagnostics.push(
@@ -1558,8 +1566,7 @@ pub(crate) fn attachments(
                 ),
             );
         }
-        if let Some(why) =
-            left_out_by_target(context, model, *tactic, *ship).filter(|_| !misplaced)
+        if let Some(why) = left_out_by_target(context, model, *tactic, *ship).filter(|_| !misplaced)
         {
             misplaced = true;
             diagnostics.push(
