@@ -159,9 +159,10 @@ pub(crate) fn check(
         );
     }
     // Of a build for another seat, every ship and card would be of the
-    // wrong faction too, and the seat's required and forbidden ships
-    // another faction's: that is told once, above. The rules that do not
-    // ask whose seat it is (the cost, the deck's size) are checked on.
+    // wrong faction too, and what the seat asks (its required and
+    // forbidden ships, the mission's lists and prepped cards, its deck's
+    // size) another faction's: that is told once, above. The rules that do
+    // not ask whose seat it is (the cost, the copy limits) are checked on.
     let outer = diagnostics;
     let mut rest = Diagnostics::default();
     let diagnostics = &mut rest;
@@ -553,6 +554,25 @@ fn fits_the_zone(
     let player_source = &source.players[player];
     let taken = crate::check::mission::taken_hexes(source, map);
     let room = zone.iter().filter(|cell| !taken.contains(*cell)).count() as u32;
+    // A mission's own list, and a zone with no free hex, are the mission's
+    // to be told of (`check`).
+    if player_source.fleet.selection == Selection::Mission || room == 0 {
+        return;
+    }
+    // Teammates placing ships into the same zone (as the mission says).
+    let mut hexes = zone.to_vec();
+    hexes.sort_unstable();
+    let sharing: u32 = (0..mission.players.len())
+        .filter(|&q| q != player)
+        .filter(|&q| {
+            mission.players[q].zone.as_ref().is_some_and(|other| {
+                let mut other = other.clone();
+                other.sort_unstable();
+                other == hexes
+            })
+        })
+        .map(|q| crate::check::mission::placed_at_setup(context, mission, source, q))
+        .sum();
     // A ship the mission places itself (`start` with `at`) is not launched.
     let placed = |ship: usize| {
         mission.players[player]
@@ -561,18 +581,23 @@ fn fits_the_zone(
             .enumerate()
             .any(|(s, start)| start.ship == Some(ship) && !player_source.start[s].at.is_empty())
     };
-    let needed: u32 = ships
+    let own: u32 = ships
         .iter()
         .filter(|planned| !placed(planned.ship))
         .map(|planned| context.content.ships[planned.ship].item.ships.max(1))
         .sum();
-    if needed > room {
+    if own + sharing > room {
+        let teammates = if sharing > 0 {
+            format!(", and the mission's other players {sharing} more,")
+        } else {
+            String::new()
+        };
         diagnostics.push(
             Diagnostic::new(
                 Code::StartingShip,
                 format!(
-                    "this fleet of {} starts launched in zone `{}`, which has {} free: each ship needs one of its own",
-                    count(needed, "ship"),
+                    "this fleet of {}{teammates} starts launched in zone `{}`, which has {} free: each ship needs one of its own",
+                    count(own, "ship"),
                     player_source.starting_zone,
                     count(room, "hex")
                 ),

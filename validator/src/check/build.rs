@@ -360,18 +360,24 @@ pub(crate) fn check_fleet(
         );
     } else if let Some(budget) = rule.fleet_cost
         && build.file == mission.file
+        && rule.selection == Selection::Combined
     {
         // A combined mission's list and the required ships it lacks, each
-        // in its cheapest version: no build can cost less.
+        // once, in its cheapest version: no build can cost less.
         let missing: u32 = player_model
             .required
             .iter()
-            .filter(|required| {
+            .enumerate()
+            .filter(|(r, required)| {
                 !build
                     .ships
                     .iter()
                     .any(|planned| planned.ship == required.item)
+                    && !player_model.required[..*r]
+                        .iter()
+                        .any(|earlier| earlier.item == required.item)
             })
+            .map(|(_, required)| required)
             .filter_map(|required| {
                 ships[required.item]
                     .item

@@ -843,29 +843,7 @@ fn launched_fleets_fit(
             .any(|(s, start)| start.ship == Some(ship) && !source.players[p].start[s].at.is_empty())
     };
     let taken = taken_hexes(source, map);
-    // The ships each player places into their zone at setup: a fleet
-    // launched at the start, and any ship `start` names without `at`.
-    let placing = |p: usize| -> u32 {
-        let player = &mission.players[p];
-        let launched = source.players[p].fleet.launched_at_start;
-        let own_start = |ship: usize| {
-            player.start.iter().enumerate().any(|(s, start)| {
-                start.ship == Some(ship) && source.players[p].start[s].at.is_empty()
-            })
-        };
-        player
-            .ships
-            .iter()
-            .filter(|planned| {
-                if launched {
-                    !placed(p, planned.ship)
-                } else {
-                    own_start(planned.ship)
-                }
-            })
-            .map(|planned| context.content.ships[planned.ship].item.ships.max(1))
-            .sum()
-    };
+    let placing = |p: usize| placed_at_setup(context, mission, source, p);
     // Players by zone, a zone told by its hexes (`north` and `1:north`
     // are one); only zones a launched fleet fills are checked.
     let mut zones: Vec<(Vec<Coord>, Vec<usize>)> = Vec::new();
@@ -972,6 +950,44 @@ fn launched_fleets_fit(
             );
         }
     }
+}
+
+/// The ships a player places into their zone at setup, as far as the
+/// mission says: the fleet it lists and launches at the start, and every
+/// ship `start` names without `at` (of a fleet the player builds too).
+pub(crate) fn placed_at_setup(
+    context: &Context<'_>,
+    mission: &MissionModel,
+    source: &MissionSource,
+    p: usize,
+) -> u32 {
+    let player = &mission.players[p];
+    let player_source = &source.players[p];
+    let launched = player_source.fleet.launched_at_start;
+    let ships = |ship: usize| context.content.ships[ship].item.ships.max(1);
+    let placed = |ship: usize| {
+        player
+            .start
+            .iter()
+            .enumerate()
+            .any(|(s, start)| start.ship == Some(ship) && !player_source.start[s].at.is_empty())
+    };
+    let listed: u32 = player
+        .ships
+        .iter()
+        .filter(|planned| launched && !placed(planned.ship))
+        .map(|planned| ships(planned.ship))
+        .sum();
+    let started: u32 = player
+        .start
+        .iter()
+        .enumerate()
+        .filter(|(s, _)| player_source.start[*s].at.is_empty())
+        .filter_map(|(_, start)| start.ship)
+        .filter(|ship| !(launched && player.ships.iter().any(|planned| planned.ship == *ship)))
+        .map(ships)
+        .sum();
+    listed + started
 }
 
 /// The hexes no launched ship can have under its base: half hexes,
