@@ -49,6 +49,9 @@ pub(crate) fn check_mission(
         });
         match &build {
             Some(build) => {
+                if player_source.fleet.selection == Selection::Combined {
+                    required_once(context, mission, p, diagnostics);
+                }
                 check_fleet(context, model, mission, p, build, diagnostics);
             }
             None => budget_fits(context, model, mission, p, diagnostics),
@@ -784,22 +787,20 @@ fn left_out_by_target(
     None
 }
 
-/// A player-selected fleet must be able to afford the ships it must take,
-/// and some ship at all.
-fn budget_fits(
+/// Each ship a mission requires is required once, and not forbidden too.
+fn required_once(
     context: &Context<'_>,
-    model: &Model,
     mission: &MissionModel,
     player: usize,
     diagnostics: &mut Diagnostics,
 ) {
-    let source = &context.content.missions[mission.mission].item;
     let player_model = &mission.players[player];
-    let mut cheapest = 0;
-    let mut seen: Vec<usize> = Vec::new();
-    for required in &player_model.required {
+    for (r, required) in player_model.required.iter().enumerate() {
         let ship = &context.content.ships[required.item].item;
-        if seen.contains(&required.item) {
+        if player_model.required[..r]
+            .iter()
+            .any(|earlier| earlier.item == required.item)
+        {
             diagnostics.push(
                 Diagnostic::new(
                     Code::DuplicateShip,
@@ -811,7 +812,6 @@ fn budget_fits(
             );
             continue;
         }
-        seen.push(required.item);
         if let Some(forbidden) = player_model
             .forbidden
             .iter()
@@ -831,6 +831,29 @@ fn budget_fits(
                 .help("no fleet can be built: drop it from one of the lists"),
             );
         }
+    }
+}
+
+/// A player-selected fleet must be able to afford the ships it must take,
+/// and some ship at all.
+fn budget_fits(
+    context: &Context<'_>,
+    model: &Model,
+    mission: &MissionModel,
+    player: usize,
+    diagnostics: &mut Diagnostics,
+) {
+    let source = &context.content.missions[mission.mission].item;
+    let player_model = &mission.players[player];
+    required_once(context, mission, player, diagnostics);
+    let mut cheapest = 0;
+    let mut seen: Vec<usize> = Vec::new();
+    for required in &player_model.required {
+        let ship = &context.content.ships[required.item].item;
+        if seen.contains(&required.item) {
+            continue;
+        }
+        seen.push(required.item);
         cheapest += ship
             .versions
             .iter()
