@@ -549,7 +549,14 @@ fn team_of(
     diagnostics: &mut Diagnostics,
 ) -> usize {
     let explicit = player.team.as_deref();
-    let name = explicit.unwrap_or(&player.faction);
+    // A faction written by its name still makes the team of its id.
+    let faction = context
+        .index
+        .lookup_quiet(ItemKind::Faction, &player.faction)
+        .map_or(player.faction.as_str(), |faction| {
+            context.index.id(ItemKind::Faction, faction)
+        });
+    let name = explicit.unwrap_or(faction);
     if let Some(found) = teams.iter().position(|t| t.name == name) {
         return found;
     }
