@@ -441,6 +441,10 @@ fn places(checker: &mut Checker<'_, '_>, entries: &[ScenarioShip]) -> Option<Vec
     for (index, entry) in entries.iter().enumerate() {
         let pointer = format!("/ships/{index}");
         let Some(fielded) = checker.ships[index].clone() else {
+            // Whose ship it is is unknown; its cards are still looked up.
+            for (at, card) in entry.attached.iter().enumerate() {
+                checker.tactic(card, &format!("{pointer}/attached/{at}"));
+            }
             ok = false;
             continue;
         };
