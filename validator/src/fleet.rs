@@ -554,9 +554,12 @@ fn fits_the_zone(
     let player_source = &source.players[player];
     let taken = crate::check::mission::taken_hexes(source, map);
     let room = zone.iter().filter(|cell| !taken.contains(*cell)).count() as u32;
-    // A mission's own list, and a zone with no free hex, are the mission's
-    // to be told of (`check`).
-    if player_source.fleet.selection == Selection::Mission || room == 0 {
+    // A mission's own list, and a zone closed whole, are the mission's to
+    // be told of (`check`).
+    let closed = crate::check::mission::closed_hexes(source, map);
+    if player_source.fleet.selection == Selection::Mission
+        || zone.iter().all(|cell| closed.contains(cell))
+    {
         return;
     }
     // Teammates placing ships into the same zone (as the mission says).

@@ -843,6 +843,7 @@ fn launched_fleets_fit(
             .any(|(s, start)| start.ship == Some(ship) && !source.players[p].start[s].at.is_empty())
     };
     let taken = taken_hexes(source, map);
+    let closed = closed_hexes(source, map);
     let placing = |p: usize| placed_at_setup(context, mission, source, p);
     // Players by zone, a zone told by its hexes (`north` and `1:north`
     // are one); only zones a launched fleet fills are checked.
@@ -857,8 +858,8 @@ fn launched_fleets_fit(
         }
     }
     for (hexes, players) in &zones {
-        // A zone with no free hex launches nothing: of use only to a
-        // player whose every ship the mission places itself.
+        // A zone with no hex a ship may ever stand on launches nothing:
+        // of use only to a player whose every ship the mission places.
         let launches = |q: usize| {
             source.players[q].fleet.selection != Selection::Mission
                 || mission.players[q]
@@ -866,7 +867,9 @@ fn launched_fleets_fit(
                     .iter()
                     .any(|planned| !placed(q, planned.ship))
         };
-        if hexes.iter().all(|cell| taken.contains(cell))
+        // Ships move off in play: only half hexes and asteroids close a
+        // zone for good.
+        if hexes.iter().all(|cell| closed.contains(cell))
             && let Some(&q) = players.iter().find(|&&q| launches(q))
         {
             diagnostics.push(
@@ -884,7 +887,7 @@ fn launched_fleets_fit(
                     &format!("{}/starting_zone", mission.players[q].pointer),
                 ))
                 .label("no room to launch")
-                .help("half hexes, asteroids and the ships the mission places cover it: move them, or give the player another zone"),
+                .help("half hexes and asteroids cover it: move the asteroids, or give the player another zone"),
             );
             continue;
         }
@@ -990,22 +993,28 @@ pub(crate) fn placed_at_setup(
     listed + started
 }
 
-/// The hexes no launched ship can have under its base: half hexes,
-/// asteroids and the ships the mission places itself.
-pub(crate) fn taken_hexes(source: &MissionSource, map: &BattleMap) -> HashSet<Coord> {
+/// The hexes no ship ever stands on: half hexes and asteroids.
+pub(crate) fn closed_hexes(source: &MissionSource, map: &BattleMap) -> HashSet<Coord> {
     source
         .obstacles
         .iter()
         .filter(|obstacle| obstacle.kind == Obstacle::Asteroid)
         .flat_map(|obstacle| obstacle.at.iter().copied())
-        .chain(source.players.iter().flat_map(|player| {
-            player
-                .start
-                .iter()
-                .flat_map(|start| start.at.iter().copied())
-        }))
         .chain(map.half_hexes.iter().copied())
         .collect()
+}
+
+/// The hexes no ship launched at setup can have under its base: the
+/// closed ones and those of the ships the mission places itself.
+pub(crate) fn taken_hexes(source: &MissionSource, map: &BattleMap) -> HashSet<Coord> {
+    let mut taken = closed_hexes(source, map);
+    taken.extend(source.players.iter().flat_map(|player| {
+        player
+            .start
+            .iter()
+            .flat_map(|start| start.at.iter().copied())
+    }));
+    taken
 }
 
 fn starting_ships(
