@@ -72,6 +72,8 @@ pub enum SetupError {
     BuildNotAllowed { player: String },
     #[error("{player}: the mission selects this seat's deck; a build lists exactly it, or none")]
     DeckNotAllowed { player: String },
+    #[error("{first} and {second} share a tactic deck, and their builds give two different ones")]
+    SharedDeckTwice { first: String, second: String },
     #[error("{player}: no ship card `{ship}` in the bundle")]
     UnknownShip { player: String, ship: String },
     #[error("{player}: ship card `{ship}` has no {level} version")]
@@ -386,18 +388,45 @@ impl Setup {
                 .as_ref()
                 .or(mission.teams[team].shared_deck.as_ref());
             let Some(rule) = rule else { continue };
-            // The teammate whose build gives the deck, named by its errors.
-            let (builder, build) = deck
+            // The teammate whose build gives the deck, named by its errors;
+            // teammates' builds giving one shared deck give the same one.
+            let given: Vec<(PlayerId, &FleetSource)> = deck
                 .players
                 .iter()
-                .find_map(|seat| {
+                .filter_map(|seat| {
                     fleets
                         .get(seat.index())
                         .and_then(Option::as_ref)
                         .filter(|build| !build.deck.is_empty())
-                        .map(|build| (*seat, Some(build)))
+                        .map(|build| (*seat, build))
                 })
-                .unwrap_or((first, None));
+                .collect();
+            let cards = |build: &FleetSource| {
+                let mut kinds: Vec<Option<usize>> = build
+                    .deck
+                    .iter()
+                    .flat_map(|count| {
+                        std::iter::repeat_n(
+                            tactic_index(&bundle, &count.card),
+                            count.count as usize,
+                        )
+                    })
+                    .collect();
+                kinds.sort_unstable();
+                kinds
+            };
+            if let [(seat, build), rest @ ..] = &given[..]
+                && let Some((other, _)) =
+                    rest.iter().find(|(_, other)| cards(other) != cards(build))
+            {
+                return Err(SetupError::SharedDeckTwice {
+                    first: mission.players[seat.index()].name.clone(),
+                    second: mission.players[other.index()].name.clone(),
+                });
+            }
+            let (builder, build) = given
+                .first()
+                .map_or((first, None), |(seat, build)| (*seat, Some(*build)));
             let fleet_cost = player.fleet.fleet_cost.unwrap_or_else(|| {
                 picks[first.index()]
                     .iter()

@@ -347,6 +347,67 @@ fn a_combined_deck_is_the_builds_whole() {
     );
 }
 
+/// Teammates sharing a deck give it once: two builds giving the shared
+/// deck must give the same cards (however they split the counts).
+#[test]
+fn teammates_builds_give_their_shared_deck_alike() {
+    let bundle = common::bundle();
+    let mission = bundle
+        .missions
+        .iter()
+        .find(|mission| mission.id == "meteor-storm")
+        .unwrap();
+    let wretch: Vec<String> = bundle
+        .tactics
+        .iter()
+        .filter(|tactic| tactic.faction == "wretch")
+        .map(|tactic| tactic.id.clone())
+        .collect();
+    let card = |card: &str, count| spacedock_schema::mission::CardCount {
+        card: card.into(),
+        count,
+    };
+    let build = |seat: usize, deck: Vec<spacedock_schema::mission::CardCount>| {
+        Some(spacedock_schema::fleet::FleetSource {
+            name: None,
+            faction: "wretch".into(),
+            ships: mission.players[seat]
+                .fleet
+                .ships
+                .iter()
+                .map(|pick| spacedock_schema::fleet::FleetShip {
+                    ship: pick.ship.clone(),
+                    version: pick.version,
+                    transport: vec![],
+                })
+                .collect(),
+            deck,
+        })
+    };
+    let deck: Vec<_> = wretch.iter().map(|id| card(id, 3)).collect();
+    let mut split = deck.clone();
+    split[0].count = 2;
+    split.push(card(&wretch[0], 1));
+    let mut other = deck.clone();
+    other[0] = card(&wretch[1], 3);
+    let play = |second| {
+        Game::with_fleets(
+            bundle.clone(),
+            "meteor-storm",
+            1,
+            &[build(0, deck.clone()), second, None, None],
+        )
+    };
+    play(build(1, split)).expect("the same cards, split otherwise");
+    assert_eq!(
+        play(build(1, other)).err().unwrap().to_string(),
+        format!(
+            "{} and {} share a tactic deck, and their builds give two different ones",
+            mission.players[0].name, mission.players[1].name
+        )
+    );
+}
+
 /// A fleet never holds two ships of one name: two ship cards a bundle
 /// gives one name under two ids are refused together, as the fleet check
 /// (SD0302) refuses them.
