@@ -553,7 +553,6 @@ fn fits_the_zone(
     let source = &context.content.missions[mission.mission].item;
     let player_source = &source.players[player];
     let taken = crate::check::mission::taken_hexes(source, map);
-    let room = zone.iter().filter(|cell| !taken.contains(*cell)).count() as u32;
     // A mission's own list, and a zone closed whole, are the mission's to
     // be told of (`check`).
     let closed = crate::check::mission::closed_hexes(source, map);
@@ -562,20 +561,25 @@ fn fits_the_zone(
     {
         return;
     }
-    // Teammates placing ships into the same zone (as the mission says).
-    let mut hexes = zone.to_vec();
-    hexes.sort_unstable();
-    let sharing: u32 = (0..mission.players.len())
-        .filter(|&q| q != player)
-        .filter(|&q| {
-            mission.players[q].zone.as_ref().is_some_and(|other| {
-                let mut other = other.clone();
-                other.sort_unstable();
-                other == hexes
-            })
-        })
-        .map(|q| crate::check::mission::placed_at_setup(context, mission, source, q))
-        .sum();
+    // Teammates placing ships (as the mission says) into a zone that shares
+    // a hex with this one: the hexes of both are filled together.
+    let mut hexes: std::collections::HashSet<_> = zone.iter().copied().collect();
+    let mut sharing = 0;
+    let mut teammates = Vec::new();
+    for (q, other) in mission.players.iter().enumerate() {
+        let Some(other) = other.zone.as_ref().filter(|_| q != player) else {
+            continue;
+        };
+        if other.iter().any(|cell| hexes.contains(cell)) {
+            let placed = crate::check::mission::placed_at_setup(context, mission, source, q);
+            if placed > 0 {
+                sharing += placed;
+                teammates.push(format!("`{}`", source.players[q].name));
+            }
+            hexes.extend(other.iter().copied());
+        }
+    }
+    let room = hexes.iter().filter(|cell| !taken.contains(*cell)).count() as u32;
     // A ship the mission places itself (`start` with `at`) is not launched.
     let placed = |ship: usize| {
         mission.players[player]
@@ -591,7 +595,7 @@ fn fits_the_zone(
         .sum();
     if own + sharing > room {
         let teammates = if sharing > 0 {
-            format!(", and the mission's other players {sharing} more,")
+            format!(", and {} {sharing} more,", teammates.join(" and "))
         } else {
             String::new()
         };

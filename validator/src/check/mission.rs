@@ -845,52 +845,62 @@ fn launched_fleets_fit(
     let taken = taken_hexes(source, map);
     let closed = closed_hexes(source, map);
     let placing = |p: usize| placed_at_setup(context, mission, source, p);
-    // Players by zone, a zone told by its hexes (`north` and `1:north`
-    // are one); only zones a launched fleet fills are checked.
-    let mut zones: Vec<(Vec<Coord>, Vec<usize>)> = Vec::new();
-    for (p, player) in mission.players.iter().enumerate() {
+    // A zone with no hex a ship may ever stand on launches nothing: of
+    // use only to a player whose every ship the mission places. Ships move
+    // off in play: only half hexes and asteroids close a zone for good.
+    let launches = |q: usize| {
+        source.players[q].fleet.selection != Selection::Mission
+            || mission.players[q]
+                .ships
+                .iter()
+                .any(|planned| !placed(q, planned.ship))
+    };
+    for (q, player) in mission.players.iter().enumerate() {
         let Some(zone) = &player.zone else { continue };
-        let mut hexes = zone.clone();
-        hexes.sort_unstable();
-        match zones.iter_mut().find(|(other, _)| *other == hexes) {
-            Some((_, players)) => players.push(p),
-            None => zones.push((hexes, vec![p])),
-        }
-    }
-    for (hexes, players) in &zones {
-        // A zone with no hex a ship may ever stand on launches nothing:
-        // of use only to a player whose every ship the mission places.
-        let launches = |q: usize| {
-            source.players[q].fleet.selection != Selection::Mission
-                || mission.players[q]
-                    .ships
-                    .iter()
-                    .any(|planned| !placed(q, planned.ship))
-        };
-        // Ships move off in play: only half hexes and asteroids close a
-        // zone for good.
-        if hexes.iter().all(|cell| closed.contains(cell))
-            && let Some(&q) = players.iter().find(|&&q| launches(q))
-        {
+        if launches(q) && zone.iter().all(|cell| closed.contains(cell)) {
             diagnostics.push(
                 Diagnostic::new(
                     Code::StartingShip,
                     format!(
                         "zone `{}` has no free hex (of {}): no ship of `{}` can launch",
                         source.players[q].starting_zone,
-                        hexes.len(),
+                        zone.len(),
                         source.players[q].name
                     ),
                 )
-                .at(context.at(
-                    mission.file,
-                    &format!("{}/starting_zone", mission.players[q].pointer),
-                ))
+                .at(context.at(mission.file, &format!("{}/starting_zone", player.pointer)))
                 .label("no room to launch")
                 .help("half hexes and asteroids cover it: move the asteroids, or give the player another zone"),
             );
+        }
+    }
+    // Players by the hexes they launch into: zones that share a hex are
+    // filled together (`north` and `1:north` are one zone; a teammate's
+    // may lie inside another's). Only groups a launched fleet fills are
+    // checked, against every free hex of their zones.
+    let mut groups: Vec<(HashSet<Coord>, Vec<usize>)> = Vec::new();
+    for (p, player) in mission.players.iter().enumerate() {
+        let Some(zone) = &player.zone else { continue };
+        if zone.iter().all(|cell| closed.contains(cell)) {
             continue;
         }
+        let mut hexes: HashSet<Coord> = zone.iter().copied().collect();
+        let mut players = vec![p];
+        let mut g = 0;
+        while g < groups.len() {
+            if groups[g].0.is_disjoint(&hexes) {
+                g += 1;
+            } else {
+                let (other, more) = groups.remove(g);
+                hexes.extend(other);
+                players.extend(more);
+            }
+        }
+        players.sort_unstable();
+        groups.push((hexes, players));
+    }
+    groups.sort_by_key(|(_, players)| players[0]);
+    for (hexes, players) in &groups {
         let Some(&p) = players
             .iter()
             .find(|&&q| source.players[q].fleet.launched_at_start)
@@ -902,13 +912,21 @@ fn launched_fleets_fit(
             .copied()
             .filter(|&q| placing(q) > 0)
             .collect();
-        let zone_name = &source.players[p].starting_zone;
+        let mut zone_names: Vec<&str> = Vec::new();
+        for &q in &sharing {
+            let name = source.players[q].starting_zone.as_str();
+            if !zone_names.contains(&name) {
+                zone_names.push(name);
+            }
+        }
+        let zone_name = zone_names.join("` and `");
+        let (zones, have) = if zone_names.len() > 1 {
+            ("zones", "have")
+        } else {
+            ("zone", "has")
+        };
         let needed: u32 = sharing.iter().map(|&q| placing(q)).sum();
-        let zone = mission.players[p]
-            .zone
-            .as_ref()
-            .map_or(&[][..], Vec::as_slice);
-        let room = zone.iter().filter(|cell| !taken.contains(*cell)).count() as u32;
+        let room = hexes.iter().filter(|cell| !taken.contains(*cell)).count() as u32;
         if needed > room {
             let names: Vec<String> = sharing
                 .iter()
@@ -925,9 +943,9 @@ fn launched_fleets_fit(
                     names.join(" and ")
                 ),
             };
-            let kept_out = zone.len() as u32 - room;
+            let kept_out = hexes.len() as u32 - room;
             let free = if kept_out > 0 {
-                format!(" free (of {})", zone.len())
+                format!(" free (of {})", hexes.len())
             } else {
                 String::new()
             };
@@ -935,7 +953,7 @@ fn launched_fleets_fit(
                 Diagnostic::new(
                     Code::StartingShip,
                     format!(
-                        "{whose} zone `{zone_name}`, which has {}{free}: each ship needs one of its own",
+                        "{whose} {zones} `{zone_name}`, which {have} {}{free}: each ship needs one of its own",
                         count(room, "hex")
                     ),
                 )
