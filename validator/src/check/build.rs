@@ -780,9 +780,13 @@ fn left_out_by_target(
         ));
     }
     if let Some(named) = &filter.ship
-        && context.index.lookup_quiet(ItemKind::Ship, named) != Some(ship)
+        && let Some(wanted) = context.index.lookup_quiet(ItemKind::Ship, named)
+        && wanted != ship
     {
-        return Some(format!("is `{named}` only"));
+        return Some(format!(
+            "is `{}` only",
+            context.content.ships[wanted].item.name
+        ));
     }
     None
 }
@@ -1310,7 +1314,7 @@ fn minimums_fit(
             .sum()
     };
     let help = format!(
-        "each card name counts at most the copy limit{}, and only cards of the deck's faction",
+        "each card name counts at most the copy limit{}, and only cards of the deck's faction or its `faction_exceptions`",
         if prepped.is_empty() {
             ""
         } else {
