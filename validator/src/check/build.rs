@@ -1329,10 +1329,25 @@ fn minimums_fit(
             } else {
                 deck.pointer.clone()
             };
+            // Where the size comes from, when the mission does not say it.
+            let source = &context.content.missions[mission.mission].item;
+            let budget = deck
+                .players
+                .first()
+                .and_then(|&p| source.players[p].fleet.fleet_cost);
+            let origin = match (deck.rule.size, budget) {
+                (None, Some(budget)) => format!(
+                    " (the fleet cost of {budget} divided by {}, rounded down)",
+                    context.rules.deck_size_divisor
+                ),
+                _ => String::new(),
+            };
             diagnostics.push(
                 Diagnostic::new(
                     Code::DeckSize,
-                    format!("the deck must hold {size} cards, but at most {all} can be put in it"),
+                    format!(
+                        "the deck must hold {size} cards{origin}, but at most {all} can be put in it"
+                    ),
                 )
                 .at(context.key_at(mission.file, &pointer))
                 .label("cannot be built")
