@@ -455,10 +455,8 @@ pub(crate) struct SimRunArgs {
 /// A seat and the fleet build it plays, from `--fleet SEAT=FILE`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct FleetArg {
-    /// Split at the first `=`, for a seat that names no player.
-    seat: String,
-    file: PathBuf,
-    /// The argument as given, for a player name that holds a `=`.
+    /// The argument as given (a player name may hold a `=`): split by
+    /// [`FleetArg::for_players`].
     text: String,
 }
 
@@ -466,7 +464,7 @@ impl FleetArg {
     /// The seat and file for a mission whose players are `players`: split
     /// at an `=` before which the seat names a player (a name may hold a
     /// `=`), the first whose file exists if more than one does; else at
-    /// the first `=`.
+    /// the first `=` (a seat number, or a name the check reports).
     pub(crate) fn for_players<'a>(
         &self,
         players: impl IntoIterator<Item = &'a str>,
@@ -476,16 +474,21 @@ impl FleetArg {
             .text
             .match_indices('=')
             .map(|(at, _)| (self.text[..at].trim(), self.text[at + 1..].trim()))
-            .filter(|(seat, file)| !file.is_empty() && players.contains(seat))
+            .filter(|(_, file)| !file.is_empty())
             .collect();
-        splits
+        let named: Vec<&(&str, &str)> = splits
+            .iter()
+            .filter(|(seat, _)| players.contains(seat))
+            .collect();
+        let (seat, file) = named
             .iter()
             .find(|(_, file)| Path::new(file).exists())
+            .or(named.first())
+            .copied()
             .or(splits.first())
-            .map_or_else(
-                || (self.seat.clone(), self.file.clone()),
-                |(seat, file)| ((*seat).to_owned(), PathBuf::from(file)),
-            )
+            .copied()
+            .unwrap_or_default();
+        (seat.to_owned(), PathBuf::from(file))
     }
 }
 
@@ -545,8 +548,6 @@ where
 fn parse_fleet(text: &str) -> Result<FleetArg, String> {
     match text.split_once('=') {
         Some((seat, file)) if !seat.trim().is_empty() && !file.trim().is_empty() => Ok(FleetArg {
-            seat: seat.trim().to_owned(),
-            file: PathBuf::from(file.trim()),
             text: text.to_owned(),
         }),
         _ => Err(format!(

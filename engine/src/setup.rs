@@ -23,7 +23,7 @@ use std::sync::Arc;
 use spacedock_schema::bundle::{Bundle, Mission};
 use spacedock_schema::common::{Level, Size, TacticType};
 use spacedock_schema::fleet::FleetSource;
-use spacedock_schema::mission::{DeckRule, Face, Selection};
+use spacedock_schema::mission::{CardCount, DeckRule, Face, Selection};
 use spacedock_schema::rules::{DiscoveryTile, Obstacle};
 
 use crate::board::{Board, Pos};
@@ -402,17 +402,10 @@ impl Setup {
                 })
                 .collect();
             let cards = |build: &FleetSource| {
-                let mut kinds: Vec<Option<usize>> = build
-                    .deck
-                    .iter()
-                    .flat_map(|count| {
-                        std::iter::repeat_n(
-                            tactic_index(&bundle, &count.card),
-                            count.count as usize,
-                        )
-                    })
-                    .collect();
-                kinds.sort_unstable();
+                let mut kinds = card_kinds(&bundle, &build.deck).ok();
+                if let Some(kinds) = &mut kinds {
+                    kinds.sort_unstable();
+                }
                 kinds
             };
             if let [(seat, build), rest @ ..] = &given[..]
@@ -785,6 +778,17 @@ pub(crate) fn tactic_index(bundle: &Bundle, name: &str) -> Option<usize> {
     id_or_name(&bundle.tactics, name, |tactic| (&tactic.id, &tactic.name))
 }
 
+/// A list of card counts as one bundle tactic index per copy; the first
+/// card that names nothing as the error.
+fn card_kinds<'c>(bundle: &Bundle, counts: &'c [CardCount]) -> Result<Vec<usize>, &'c str> {
+    let mut kinds = Vec::new();
+    for count in counts {
+        let kind = tactic_index(bundle, &count.card).ok_or(count.card.as_str())?;
+        kinds.extend(std::iter::repeat_n(kind, count.count as usize));
+    }
+    Ok(kinds)
+}
+
 fn version_index(bundle: &Bundle, ship: usize, level: Level) -> Option<usize> {
     bundle.ships[ship]
         .versions
@@ -963,18 +967,13 @@ fn deck_for(
         player: player.name.clone(),
         card: card.to_owned(),
     };
-    let mut list = Vec::new();
-    for count in &rule.cards {
-        let kind = tactic_index(bundle, &count.card).ok_or_else(|| unknown(&count.card))?;
-        list.extend(std::iter::repeat_n(kind, count.count as usize));
-    }
+    let mut list = card_kinds(bundle, &rule.cards).map_err(unknown)?;
     // A build's deck is the whole deck: one of a combined selection holds
     // the mission's cards too (as `fleet check` wants it).
-    let mut built = Vec::new();
-    for count in build.iter().flat_map(|build| &build.deck) {
-        let kind = tactic_index(bundle, &count.card).ok_or_else(|| unknown(&count.card))?;
-        built.extend(std::iter::repeat_n(kind, count.count as usize));
-    }
+    let mut built = match build {
+        Some(build) => card_kinds(bundle, &build.deck).map_err(unknown)?,
+        None => Vec::new(),
+    };
     if rule.selection == Selection::Mission {
         let mut listed = list.clone();
         listed.sort_unstable();

@@ -4,12 +4,16 @@
 
 mod common;
 
-use common::{card, hex, legal, pos, ships, started, tactic, to_phase};
+use common::{
+    card, card_count, fleet, fleet_ship, hex, legal, listed_ships, mission, mission_mut, pos,
+    ships, started, tactic, to_phase,
+};
 use spacedock_engine::powers::Stat;
 use spacedock_engine::{
     Action, CardPlace, Cell, Damage, EffectSource, Event, Game, Outcome, PlayerId, Pos, Target,
     TeamId, TurnPhase, WeaponRef, WinKind,
 };
+use spacedock_schema::common::Level;
 use spacedock_schema::rules::DiscoveryTile;
 
 const DEAD_ZONE: &str = "dead-zone-battle";
@@ -179,16 +183,11 @@ fn victory_clock_scores_partial_squadrons_pro_rata() {
             }
         }
     }
-    let fleet = spacedock_schema::fleet::FleetSource {
-        name: None,
-        faction: "isn".into(),
-        ships: vec![spacedock_schema::fleet::FleetShip {
-            ship: "f-47-blue-hawks".into(),
-            version: spacedock_schema::common::Level::Seasoned,
-            transport: vec![],
-        }],
-        deck: vec![],
-    };
+    let fleet = fleet(
+        "isn",
+        vec![fleet_ship("f-47-blue-hawks", Level::Seasoned, &[])],
+        vec![],
+    );
     let mut game = Game::with_fleets(
         common::bundle(),
         "dead-zone-battle-48",
@@ -236,28 +235,13 @@ fn a_default_deck_keeps_the_copy_limit_per_card_name() {
 #[test]
 fn a_build_of_a_mission_selected_fleet_lists_exactly_its_ships_and_deck() {
     let bundle = common::bundle();
-    let mission = bundle
-        .missions
-        .iter()
-        .find(|mission| mission.id == DEAD_ZONE)
-        .unwrap();
+    let mission = mission(&bundle, DEAD_ZONE);
     let isn = &mission.players[0];
-    let ships: Vec<_> = isn
-        .fleet
-        .ships
-        .iter()
-        .map(|pick| spacedock_schema::fleet::FleetShip {
-            ship: pick.ship.clone(),
-            version: pick.version,
-            transport: vec![],
-        })
-        .collect();
-    let exact = spacedock_schema::fleet::FleetSource {
-        name: None,
-        faction: "isn".into(),
-        ships: ships.clone(),
-        deck: isn.deck.as_ref().unwrap().cards.clone(),
-    };
+    let exact = fleet(
+        "isn",
+        listed_ships(mission, 0),
+        isn.deck.as_ref().unwrap().cards.clone(),
+    );
     let play = |fleet: &spacedock_schema::fleet::FleetSource| {
         Game::with_fleets(bundle.clone(), DEAD_ZONE, 1, &[Some(fleet.clone()), None])
     };
@@ -299,36 +283,23 @@ fn a_build_of_a_mission_selected_fleet_lists_exactly_its_ships_and_deck() {
 #[test]
 fn a_combined_deck_is_the_builds_whole() {
     let mut bundle = (*common::bundle()).clone();
-    let mission = bundle
-        .missions
-        .iter_mut()
-        .find(|mission| mission.id == "dead-zone-battle-48")
-        .unwrap();
+    let mission = mission_mut(&mut bundle, "dead-zone-battle-48");
     let deck = mission.players[0].deck.as_mut().unwrap();
     deck.selection = spacedock_schema::mission::Selection::Combined;
-    let card = |card: &str, count| spacedock_schema::mission::CardCount {
-        card: card.into(),
-        count,
-    };
-    deck.cards = vec![card("erin-cho", 2)];
+    deck.cards = vec![card_count("erin-cho", 2)];
     let isn: Vec<String> = bundle
         .tactics
         .iter()
         .filter(|tactic| tactic.faction == "isn" && tactic.id != "erin-cho")
         .map(|tactic| tactic.id.clone())
         .collect();
-    let mut cards = vec![card("erin-cho", 3)];
-    cards.extend(isn.iter().take(7).map(|id| card(id, 3)));
-    let fleet = spacedock_schema::fleet::FleetSource {
-        name: None,
-        faction: "isn".into(),
-        ships: vec![spacedock_schema::fleet::FleetShip {
-            ship: "isn-everest".into(),
-            version: spacedock_schema::common::Level::Veteran,
-            transport: vec![],
-        }],
-        deck: cards,
-    };
+    let mut cards = vec![card_count("erin-cho", 3)];
+    cards.extend(isn.iter().take(7).map(|id| card_count(id, 3)));
+    let fleet = fleet(
+        "isn",
+        vec![fleet_ship("isn-everest", Level::Veteran, &[])],
+        cards,
+    );
     let game = Game::with_fleets(
         std::sync::Arc::new(bundle),
         "dead-zone-battle-48",
@@ -352,44 +323,20 @@ fn a_combined_deck_is_the_builds_whole() {
 #[test]
 fn teammates_builds_give_their_shared_deck_alike() {
     let bundle = common::bundle();
-    let mission = bundle
-        .missions
-        .iter()
-        .find(|mission| mission.id == "meteor-storm")
-        .unwrap();
+    let mission = mission(&bundle, "meteor-storm");
     let wretch: Vec<String> = bundle
         .tactics
         .iter()
         .filter(|tactic| tactic.faction == "wretch")
         .map(|tactic| tactic.id.clone())
         .collect();
-    let card = |card: &str, count| spacedock_schema::mission::CardCount {
-        card: card.into(),
-        count,
-    };
-    let build = |seat: usize, deck: Vec<spacedock_schema::mission::CardCount>| {
-        Some(spacedock_schema::fleet::FleetSource {
-            name: None,
-            faction: "wretch".into(),
-            ships: mission.players[seat]
-                .fleet
-                .ships
-                .iter()
-                .map(|pick| spacedock_schema::fleet::FleetShip {
-                    ship: pick.ship.clone(),
-                    version: pick.version,
-                    transport: vec![],
-                })
-                .collect(),
-            deck,
-        })
-    };
-    let deck: Vec<_> = wretch.iter().map(|id| card(id, 3)).collect();
+    let build = |seat: usize, deck| Some(fleet("wretch", listed_ships(mission, seat), deck));
+    let deck: Vec<_> = wretch.iter().map(|id| card_count(id, 3)).collect();
     let mut split = deck.clone();
     split[0].count = 2;
-    split.push(card(&wretch[0], 1));
+    split.push(card_count(&wretch[0], 1));
     let mut other = deck.clone();
-    other[0] = card(&wretch[1], 3);
+    other[0] = card_count(&wretch[1], 3);
     let play = |second| {
         Game::with_fleets(
             bundle.clone(),
@@ -422,17 +369,12 @@ fn a_fleet_with_two_ships_of_one_name_is_refused() {
         .clone();
     other.id = "isn-torrent-b".into();
     bundle.ships.push(other);
-    let ship = |id: &str| spacedock_schema::fleet::FleetShip {
-        ship: id.into(),
-        version: spacedock_schema::common::Level::Standard,
-        transport: vec![],
-    };
-    let fleet = spacedock_schema::fleet::FleetSource {
-        name: None,
-        faction: "isn".into(),
-        ships: vec![ship("isn-torrent"), ship("isn-torrent-b")],
-        deck: vec![],
-    };
+    let ship = |id: &str| fleet_ship(id, Level::Standard, &[]);
+    let fleet = fleet(
+        "isn",
+        vec![ship("isn-torrent"), ship("isn-torrent-b")],
+        vec![],
+    );
     let Err(refused) = Game::with_fleets(
         std::sync::Arc::new(bundle),
         "dead-zone-battle-48",
@@ -466,11 +408,7 @@ fn a_die_of_one_face_is_refused_at_setup() {
 fn a_mission_of_more_than_32_seats_is_refused_at_setup() {
     // A special rule's players are a 32-bit set.
     let mut bundle = (*common::bundle()).clone();
-    let mission = bundle
-        .missions
-        .iter_mut()
-        .find(|mission| mission.id == DEAD_ZONE)
-        .unwrap();
+    let mission = mission_mut(&mut bundle, DEAD_ZONE);
     while mission.players.len() < 33 {
         let mut player = mission.players[0].clone();
         player.name = format!("Player {}", mission.players.len() + 1);
@@ -621,21 +559,16 @@ fn a_planned_hold_finds_its_ships_by_id_first() {
         .find(|ship| ship.id == "isn-barrage")
         .unwrap();
     barrage.name = "f-51-blue-sparrows".into();
-    let ship = |id: &str, transport: &[&str]| spacedock_schema::fleet::FleetShip {
-        ship: id.into(),
-        version: spacedock_schema::common::Level::Seasoned,
-        transport: transport.iter().map(|held| (*held).into()).collect(),
-    };
-    let fleet = spacedock_schema::fleet::FleetSource {
-        name: None,
-        faction: "isn".into(),
-        ships: vec![
+    let ship = |id: &str, transport: &[&str]| fleet_ship(id, Level::Seasoned, transport);
+    let fleet = fleet(
+        "isn",
+        vec![
             ship("isn-everest", &["f-51-blue-sparrows"]),
             ship("isn-barrage", &[]),
             ship("f-51-blue-sparrows", &[]),
         ],
-        deck: vec![],
-    };
+        vec![],
+    );
     let mut game = Game::with_fleets(
         std::sync::Arc::new(bundle),
         "dead-zone-battle-48",

@@ -7,7 +7,7 @@ use serde::Serialize;
 use spacedock_schema::mission::Selection;
 
 use crate::check::build::{self, Build};
-use crate::check::count;
+use crate::check::{count, mission};
 use crate::codes::Code;
 use crate::context::Context;
 use crate::diagnostic::{Diagnostic, Diagnostics};
@@ -552,10 +552,9 @@ fn fits_the_zone(
 ) {
     let source = &context.content.missions[mission.mission].item;
     let player_source = &source.players[player];
-    let taken = crate::check::mission::taken_hexes(source, map);
     // A mission's own list, and a zone closed whole, are the mission's to
     // be told of (`check`).
-    let closed = crate::check::mission::closed_hexes(source, map);
+    let closed = mission::closed_hexes(source, map);
     if player_source.fleet.selection == Selection::Mission
         || zone.iter().all(|cell| closed.contains(cell))
     {
@@ -571,7 +570,7 @@ fn fits_the_zone(
             continue;
         };
         if other.iter().any(|cell| hexes.contains(cell)) {
-            let placed = crate::check::mission::placed_at_setup(context, mission, source, q);
+            let placed = mission::placed_at_setup(context, mission, source, q);
             if placed > 0 {
                 sharing += placed;
                 teammates.push(format!("`{}`", source.players[q].name));
@@ -579,19 +578,13 @@ fn fits_the_zone(
             hexes.extend(other.iter().copied());
         }
     }
+    let taken = mission::taken_hexes(source, &closed);
     let room = hexes.iter().filter(|cell| !taken.contains(*cell)).count() as u32;
     // A ship the mission places itself (`start` with `at`) is not launched.
-    let placed = |ship: usize| {
-        mission.players[player]
-            .start
-            .iter()
-            .enumerate()
-            .any(|(s, start)| start.ship == Some(ship) && !player_source.start[s].at.is_empty())
-    };
     let own: u32 = ships
         .iter()
-        .filter(|planned| !placed(planned.ship))
-        .map(|planned| context.content.ships[planned.ship].item.ships.max(1))
+        .filter(|planned| !mission::placed_by_mission(mission, source, player, planned.ship))
+        .map(|planned| mission::ships_of(context, planned.ship))
         .sum();
     if own + sharing > room {
         let teammates = if sharing > 0 {

@@ -255,25 +255,25 @@ pub fn findings(mission: &str, tally: &Tally, max_steps: u64, players: &str) -> 
 
 #[cfg(test)]
 mod tests {
+    use super::{FindingKind, Severity, findings};
+    use crate::sim::tally::{FailureSample, Tally, TeamTally};
+
     #[test]
     fn every_kind_is_listed_once() {
         // A new kind fails to compile here until it is placed in `ALL`.
-        let place = |kind: super::FindingKind| match kind {
-            super::FindingKind::Setup => 0,
-            super::FindingKind::Crash => 1,
-            super::FindingKind::Hang => 2,
-            super::FindingKind::Stuck => 3,
-            super::FindingKind::OneSided => 4,
-            super::FindingKind::FirstRound => 5,
+        let place = |kind: FindingKind| match kind {
+            FindingKind::Setup => 0,
+            FindingKind::Crash => 1,
+            FindingKind::Hang => 2,
+            FindingKind::Stuck => 3,
+            FindingKind::OneSided => 4,
+            FindingKind::FirstRound => 5,
         };
-        for (index, kind) in super::FindingKind::ALL.into_iter().enumerate() {
+        for (index, kind) in FindingKind::ALL.into_iter().enumerate() {
             assert_eq!(place(kind), index);
-            assert_eq!(super::FindingKind::lookup(kind.name()), Some(kind));
+            assert_eq!(FindingKind::lookup(kind.name()), Some(kind));
         }
     }
-
-    use super::{FindingKind, Severity, findings};
-    use crate::sim::tally::{FailureSample, Tally, TeamTally};
 
     fn team(name: &str, wins: u64) -> TeamTally {
         TeamTally {

@@ -9,7 +9,10 @@ use std::sync::{Arc, OnceLock};
 use spacedock_engine::{
     Action, Answer, Game, Hex, PlayerId, Pos, Question, ShipCardId, ShipId, TurnPhase,
 };
-use spacedock_schema::bundle::Bundle;
+use spacedock_schema::bundle::{Bundle, Mission};
+use spacedock_schema::common::Level;
+use spacedock_schema::fleet::{FleetShip, FleetSource};
+use spacedock_schema::mission::CardCount;
 
 /// The Saturn Offensive bundle, compiled from the repository's pack.
 pub fn bundle() -> Arc<Bundle> {
@@ -20,6 +23,61 @@ pub fn bundle() -> Arc<Bundle> {
             spacedock_validator::compile(&pack, &spacedock_validator::Options::default());
         Arc::new(compilation.bundle.expect("the base pack compiles"))
     }))
+}
+
+/// The bundle's mission `id`.
+pub fn mission<'b>(bundle: &'b Bundle, id: &str) -> &'b Mission {
+    bundle
+        .missions
+        .iter()
+        .find(|mission| mission.id == id)
+        .expect("the bundle has the mission")
+}
+
+/// The bundle's mission `id`, to edit.
+pub fn mission_mut<'b>(bundle: &'b mut Bundle, id: &str) -> &'b mut Mission {
+    bundle
+        .missions
+        .iter_mut()
+        .find(|mission| mission.id == id)
+        .expect("the bundle has the mission")
+}
+
+/// A fleet build's entry: `ship` in `version`, its hold carrying `transport`.
+pub fn fleet_ship(ship: &str, version: Level, transport: &[&str]) -> FleetShip {
+    FleetShip {
+        ship: ship.into(),
+        version,
+        transport: transport.iter().map(|held| (*held).into()).collect(),
+    }
+}
+
+/// A fleet build of `faction`.
+pub fn fleet(faction: &str, ships: Vec<FleetShip>, deck: Vec<CardCount>) -> FleetSource {
+    FleetSource {
+        name: None,
+        faction: faction.into(),
+        ships,
+        deck,
+    }
+}
+
+/// `count` copies of a tactic card, in a deck list.
+pub fn card_count(card: &str, count: u32) -> CardCount {
+    CardCount {
+        card: card.into(),
+        count,
+    }
+}
+
+/// The ships a mission lists for a seat, as a build's entries.
+pub fn listed_ships(mission: &Mission, seat: usize) -> Vec<FleetShip> {
+    mission.players[seat]
+        .fleet
+        .ships
+        .iter()
+        .map(|pick| fleet_ship(&pick.ship, pick.version, &[]))
+        .collect()
 }
 
 pub fn missions() -> Vec<String> {

@@ -10,11 +10,11 @@ use spacedock_schema::effect::Selector;
 use spacedock_schema::mission::{DeckRule, Player, Selection};
 use spacedock_schema::ship::{ShipSource, Slots, Version};
 
-use crate::check::count;
+use crate::check::{count, mission};
 use crate::codes::Code;
 use crate::context::Context;
 use crate::diagnostic::{Diagnostic, Diagnostics, Location};
-use crate::model::{DeckModel, MissionModel, Model, PlannedCard, PlannedShip, PlayerModel};
+use crate::model::{DeckModel, MissionModel, Model, PlannedCard, PlannedShip, PlayerModel, Ref};
 use crate::resolve::ItemKind;
 use crate::source::FileId;
 
@@ -367,28 +367,14 @@ pub(crate) fn check_fleet(
     {
         // A combined mission's list and the required ships it lacks, each
         // once, in its cheapest version: no build can cost less.
-        let missing: u32 = player_model
-            .required
-            .iter()
-            .enumerate()
-            .filter(|(r, required)| {
+        let missing: u32 = distinct_required(player_model)
+            .filter(|required| {
                 !build
                     .ships
                     .iter()
                     .any(|planned| planned.ship == required.item)
-                    && !player_model.required[..*r]
-                        .iter()
-                        .any(|earlier| earlier.item == required.item)
             })
-            .map(|(_, required)| required)
-            .filter_map(|required| {
-                ships[required.item]
-                    .item
-                    .versions
-                    .iter()
-                    .map(|version| version.launch_cost)
-                    .min()
-            })
+            .filter_map(|required| cheapest_cost(&ships[required.item].item))
             .sum();
         if cost + missing > budget {
             diagnostics.push(
@@ -791,6 +777,43 @@ fn left_out_by_target(
     None
 }
 
+/// Where a card attached at the start (or prepped) comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Source {
+    /// A prepped card itself.
+    Prep,
+    /// The card prepped for the same ship.
+    OwnPrep,
+    /// A card prepped for this other ship card, and not attached to it at
+    /// the start.
+    OtherPrep(usize),
+    /// No prepped card.
+    NoPrep,
+}
+
+/// A ship card's launch cost in its cheapest version.
+fn cheapest_cost(ship: &ShipSource) -> Option<u32> {
+    ship.versions
+        .iter()
+        .map(|version| version.launch_cost)
+        .min()
+}
+
+/// The ships a player's fleet must hold, each once (one required twice is
+/// told by [`required_once`]).
+fn distinct_required(player: &PlayerModel) -> impl Iterator<Item = &Ref> {
+    player
+        .required
+        .iter()
+        .enumerate()
+        .filter(|(r, required)| {
+            !player.required[..*r]
+                .iter()
+                .any(|earlier| earlier.item == required.item)
+        })
+        .map(|(_, required)| required)
+}
+
 /// Each ship a mission requires is required once, and not forbidden too.
 fn required_once(
     context: &Context<'_>,
@@ -851,19 +874,9 @@ fn budget_fits(
     let player_model = &mission.players[player];
     required_once(context, mission, player, diagnostics);
     let mut cheapest = 0;
-    let mut seen: Vec<usize> = Vec::new();
-    for required in &player_model.required {
+    for required in distinct_required(player_model) {
         let ship = &context.content.ships[required.item].item;
-        if seen.contains(&required.item) {
-            continue;
-        }
-        seen.push(required.item);
-        cheapest += ship
-            .versions
-            .iter()
-            .map(|v| v.launch_cost)
-            .min()
-            .unwrap_or(0);
+        cheapest += cheapest_cost(ship).unwrap_or(0);
         let faction = model.ship_factions[required.item];
         if faction.is_some()
             && player_model.faction.is_some()
@@ -903,30 +916,19 @@ fn budget_fits(
     }
     // With nothing required, a budget below every ship the player may
     // field builds an empty fleet: a mistyped fleet cost.
-    let unread = context.content.incomplete
-        || context
-            .content
-            .broken
-            .iter()
-            .any(|(kind, _)| *kind == spacedock_schema::FileKind::Ship);
-    if let (Some(budget), Some(faction), true, false) = (
+    if let (Some(budget), Some(_), true, false) = (
         source.players[player].fleet.fleet_cost,
         player_model.faction,
         player_model.required.is_empty(),
-        unread,
+        context.content.may_lack(spacedock_schema::FileKind::Ship),
     ) {
-        let fieldable = context.content.ships.iter().enumerate().filter(|(s, _)| {
-            (model.ship_factions[*s] == Some(faction) || player_model.ship_exceptions.contains(s))
-                && !player_model
-                    .forbidden
-                    .iter()
-                    .any(|forbidden| forbidden.item == *s)
-        });
-        let cheapest = fieldable
-            .filter_map(|(_, loaded)| {
-                let cost = loaded.item.versions.iter().map(|v| v.launch_cost).min()?;
-                Some((cost, &loaded.item.name))
-            })
+        let cheapest = context
+            .content
+            .ships
+            .iter()
+            .enumerate()
+            .filter(|(s, _)| mission::fields(model, player_model, &source.players[player], *s))
+            .filter_map(|(_, loaded)| Some((cheapest_cost(&loaded.item)?, &loaded.item.name)))
             .min();
         if let Some((cost, name)) = cheapest
             && cost > budget
@@ -1266,12 +1268,9 @@ fn minimums_fit(
     // faction is unknown (reported where it is named) has no cards to
     // count: none is said to be out of reach then.
     let unread = deck.faction.is_none()
-        || context.content.incomplete
         || context
             .content
-            .broken
-            .iter()
-            .any(|(kind, _)| *kind == spacedock_schema::FileKind::Tactics);
+            .may_lack(spacedock_schema::FileKind::Tactics);
     if unread {
         return;
     }
@@ -1462,36 +1461,44 @@ pub(crate) fn attachments(
     for &(tactic, ship, _) in &attached[..preps] {
         *left.entry((tactic, ship)).or_default() += 1;
     }
-    let mut source: Vec<Option<Option<usize>>> = vec![None; attached.len()];
+    let mut source: Vec<Source> = (0..attached.len())
+        .map(|position| {
+            if position < preps {
+                Source::Prep
+            } else {
+                Source::NoPrep
+            }
+        })
+        .collect();
     for (position, &(tactic, ship, _)) in attached.iter().enumerate().skip(preps) {
         if let Some(count) = left.get_mut(&(tactic, ship)).filter(|count| **count > 0) {
             *count -= 1;
-            source[position] = Some(Some(ship));
+            source[position] = Source::OwnPrep;
         }
     }
     for (position, &(tactic, ship, _)) in attached.iter().enumerate().skip(preps) {
-        if source[position].is_some() {
+        if source[position] == Source::OwnPrep {
             continue;
         }
         let other = attached[..preps]
             .iter()
             .map(|&(_, prepped_for, _)| (tactic, prepped_for))
             .find(|pair| pair.1 != ship && left.get(pair).is_some_and(|count| *count > 0));
-        source[position] = Some(other.map(|pair| {
+        if let Some(pair) = other {
             left.entry(pair).and_modify(|count| *count -= 1);
-            pair.1
-        }));
+            source[position] = Source::OtherPrep(pair.1);
+        }
     }
     for (position, (tactic, ship, pointer)) in attached.iter().enumerate() {
         let card = &context.content.tactics[*tactic].item;
         let ship_card = &context.content.ships[*ship].item;
         let at = context.at(file, pointer);
         match source[position] {
-            // A prep, or a card both prepped for a ship and attached to it
-            // at the start: one card, counted once.
-            None if position < preps => {}
-            Some(Some(prepped_for)) if prepped_for == *ship => continue,
-            Some(Some(prepped_for)) => {
+            Source::Prep => {}
+            // Both prepped for the ship and attached to it at the start:
+            // one card, counted once (as the prep).
+            Source::OwnPrep => continue,
+            Source::OtherPrep(prepped_for) => {
                 let prepped_for = &context.content.ships[prepped_for].item.name;
                 diagnostics.push(
                     Diagnostic::new(
@@ -1511,7 +1518,7 @@ pub(crate) fn attachments(
                 );
                 continue;
             }
-            _ => {
+            Source::NoPrep => {
                 diagnostics.push(
                     Diagnostic::new(
                         Code::AttachedNotPrepped,

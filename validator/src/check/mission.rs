@@ -307,7 +307,7 @@ fn no_victory(
 /// Whether a player's fleet may hold a ship card: the mission lists or
 /// requires it, or the player chooses ships of its faction and the mission
 /// does not forbid it.
-fn fields(
+pub(crate) fn fields(
     model: &Model,
     player: &crate::model::PlayerModel,
     source: &spacedock_schema::mission::Player,
@@ -833,17 +833,9 @@ fn launched_fleets_fit(
     map: &BattleMap,
     diagnostics: &mut Diagnostics,
 ) {
-    // A ship the mission places itself (`start` with `at`) may stand
-    // outside the zone, and stands where no other ship can.
-    let placed = |p: usize, ship: usize| {
-        mission.players[p]
-            .start
-            .iter()
-            .enumerate()
-            .any(|(s, start)| start.ship == Some(ship) && !source.players[p].start[s].at.is_empty())
-    };
-    let taken = taken_hexes(source, map);
+    let placed = |p: usize, ship: usize| placed_by_mission(mission, source, p, ship);
     let closed = closed_hexes(source, map);
+    let taken = taken_hexes(source, &closed);
     let placing = |p: usize| placed_at_setup(context, mission, source, p);
     // A zone with no hex a ship may ever stand on launches nothing: of
     // use only to a player whose every ship the mission places. Ships move
@@ -985,18 +977,11 @@ pub(crate) fn placed_at_setup(
     let player = &mission.players[p];
     let player_source = &source.players[p];
     let launched = player_source.fleet.launched_at_start;
-    let ships = |ship: usize| context.content.ships[ship].item.ships.max(1);
-    let placed = |ship: usize| {
-        player
-            .start
-            .iter()
-            .enumerate()
-            .any(|(s, start)| start.ship == Some(ship) && !player_source.start[s].at.is_empty())
-    };
+    let ships = |ship: usize| ships_of(context, ship);
     let listed: u32 = player
         .ships
         .iter()
-        .filter(|planned| launched && !placed(planned.ship))
+        .filter(|planned| launched && !placed_by_mission(mission, source, p, planned.ship))
         .map(|planned| ships(planned.ship))
         .sum();
     let started: u32 = player
@@ -1011,6 +996,27 @@ pub(crate) fn placed_at_setup(
     listed + started
 }
 
+/// Whether the mission places player `p`'s ship card itself (`start`
+/// with `at`): it may stand outside the zone, and stands where no other
+/// ship can.
+pub(crate) fn placed_by_mission(
+    mission: &MissionModel,
+    source: &MissionSource,
+    p: usize,
+    ship: usize,
+) -> bool {
+    mission.players[p]
+        .start
+        .iter()
+        .zip(&source.players[p].start)
+        .any(|(start, written)| start.ship == Some(ship) && !written.at.is_empty())
+}
+
+/// The ships of a ship card on the battlefield (a squadron's several).
+pub(crate) fn ships_of(context: &Context<'_>, ship: usize) -> u32 {
+    context.content.ships[ship].item.ships.max(1)
+}
+
 /// The hexes no ship ever stands on: half hexes and asteroids.
 pub(crate) fn closed_hexes(source: &MissionSource, map: &BattleMap) -> HashSet<Coord> {
     source
@@ -1023,9 +1029,10 @@ pub(crate) fn closed_hexes(source: &MissionSource, map: &BattleMap) -> HashSet<C
 }
 
 /// The hexes no ship launched at setup can have under its base: the
-/// closed ones and those of the ships the mission places itself.
-pub(crate) fn taken_hexes(source: &MissionSource, map: &BattleMap) -> HashSet<Coord> {
-    let mut taken = closed_hexes(source, map);
+/// `closed` ones ([`closed_hexes`]) and those of the ships the mission
+/// places itself.
+pub(crate) fn taken_hexes(source: &MissionSource, closed: &HashSet<Coord>) -> HashSet<Coord> {
+    let mut taken = closed.clone();
     taken.extend(source.players.iter().flat_map(|player| {
         player
             .start

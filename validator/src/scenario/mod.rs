@@ -349,13 +349,18 @@ impl Checker<'_, '_> {
             .position(|tactic| tactic.id == id)
     }
 
+    /// Whether a seat's name could not be read (its shape is reported).
+    fn a_seat_unread(&self) -> bool {
+        self.seats.iter().any(|seat| seat.name == UNREADABLE)
+    }
+
     /// A seat by name.
     pub(crate) fn seat(&mut self, text: &str, pointer: &str) -> Option<usize> {
         if let Some(seat) = self.seats.iter().position(|seat| seat.name == text) {
             return Some(seat);
         }
         // A seat whose name could not be read may be the one meant.
-        if text == UNREADABLE || self.seats.iter().any(|seat| seat.name == UNREADABLE) {
+        if text == UNREADABLE || self.a_seat_unread() {
             return None;
         }
         let names: Vec<&str> = self.seats.iter().map(|seat| seat.name.as_str()).collect();
@@ -407,10 +412,8 @@ impl Checker<'_, '_> {
             return Some(seat.team);
         }
         if text == UNREADABLE
-            || self
-                .seats
-                .iter()
-                .any(|seat| seat.name == UNREADABLE || self.teams[seat.team] == UNREADABLE)
+            || self.a_seat_unread()
+            || self.teams.iter().any(|team| team == UNREADABLE)
         {
             return None;
         }

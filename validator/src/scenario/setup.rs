@@ -128,9 +128,14 @@ fn names(checker: &mut Checker<'_, '_>, source: &ScenarioSource) {
     for (index, entry) in source.ships.iter().enumerate() {
         let pointer = format!("/ships/{index}");
         checker.item(ItemKind::Ship, &entry.ship, &format!("{pointer}/ship"));
-        for (at, card) in entry.attached.iter().enumerate() {
-            checker.tactic(card, &format!("{pointer}/attached/{at}"));
-        }
+        attached_names(checker, entry, &pointer);
+    }
+}
+
+/// Looks up the cards attached to a ship entry, whatever else is known.
+fn attached_names(checker: &mut Checker<'_, '_>, entry: &ScenarioShip, pointer: &str) {
+    for (at, card) in entry.attached.iter().enumerate() {
+        checker.tactic(card, &format!("{pointer}/attached/{at}"));
     }
 }
 
@@ -442,9 +447,7 @@ fn places(checker: &mut Checker<'_, '_>, entries: &[ScenarioShip]) -> Option<Vec
         let pointer = format!("/ships/{index}");
         let Some(fielded) = checker.ships[index].clone() else {
             // Whose ship it is is unknown; its cards are still looked up.
-            for (at, card) in entry.attached.iter().enumerate() {
-                checker.tactic(card, &format!("{pointer}/attached/{at}"));
-            }
+            attached_names(checker, entry, &pointer);
             ok = false;
             continue;
         };
