@@ -7,7 +7,7 @@ use serde::Serialize;
 use spacedock_schema::mission::Selection;
 
 use crate::check::build::{self, Build};
-use crate::check::{count, mission};
+use crate::check::{and_list, count, mission};
 use crate::codes::Code;
 use crate::context::Context;
 use crate::diagnostic::{Diagnostic, Diagnostics};
@@ -290,18 +290,9 @@ pub(crate) fn check(
     let fleet_cost = build::check_fleet(context, model, mission, player, &build, diagnostics);
     build::attachments(context, model, mission, player, Some(&build), diagnostics);
     if player_source.fleet.launched_at_start
-        && let (Some(zone), Some(map)) = (&player_model.zone, &mission.map)
+        && let Some(map) = &mission.map
     {
-        fits_the_zone(
-            context,
-            mission,
-            player,
-            &ships,
-            zone,
-            map,
-            file,
-            diagnostics,
-        );
+        fits_the_zone(context, mission, player, &ships, map, file, diagnostics);
     }
 
     let deck_model = player_model.deck.map(|d| &mission.decks[d]);
@@ -545,37 +536,33 @@ fn fits_the_zone(
     mission: &MissionModel,
     player: usize,
     ships: &[PlannedShip],
-    zone: &[spacedock_schema::common::Coord],
     map: &crate::geometry::BattleMap,
     file: FileId,
     diagnostics: &mut Diagnostics,
 ) {
     let source = &context.content.missions[mission.mission].item;
     let player_source = &source.players[player];
-    // A mission's own list, and a zone closed whole, are the mission's to
-    // be told of (`check`).
-    let closed = mission::closed_hexes(source, map);
-    if player_source.fleet.selection == Selection::Mission
-        || zone.iter().all(|cell| closed.contains(cell))
-    {
+    // A mission's own list is the mission's to be told of (`check`).
+    if player_source.fleet.selection == Selection::Mission {
         return;
     }
-    // Teammates placing ships (as the mission says) into a zone that shares
-    // a hex with this one: the hexes of both are filled together.
-    let mut hexes: std::collections::HashSet<_> = zone.iter().copied().collect();
+    // Teammates placing ships (as the mission says) into zones linked to
+    // this one by shared hexes: all of them are filled together, as `check`
+    // counts the mission's own lists. A zone closed whole is in no group,
+    // and `check` tells of it.
+    let closed = mission::closed_hexes(source, map);
+    let groups = mission::zone_groups(mission, &closed);
+    let Some((hexes, players)) = groups.iter().find(|(_, players)| players.contains(&player))
+    else {
+        return;
+    };
     let mut sharing = 0;
     let mut teammates = Vec::new();
-    for (q, other) in mission.players.iter().enumerate() {
-        let Some(other) = other.zone.as_ref().filter(|_| q != player) else {
-            continue;
-        };
-        if other.iter().any(|cell| hexes.contains(cell)) {
-            let placed = mission::placed_at_setup(context, mission, source, q);
-            if placed > 0 {
-                sharing += placed;
-                teammates.push(format!("`{}`", source.players[q].name));
-            }
-            hexes.extend(other.iter().copied());
+    for &q in players.iter().filter(|&&q| q != player) {
+        let placed = mission::placed_at_setup(context, mission, source, q);
+        if placed > 0 {
+            sharing += placed;
+            teammates.push(format!("`{}`", source.players[q].name));
         }
     }
     let taken = mission::taken_hexes(source, &closed);
@@ -592,13 +579,28 @@ fn fits_the_zone(
         } else {
             String::new()
         };
+        // Every zone of the group by name, this player's first: the room
+        // counted is theirs together.
+        let mut zones = vec![player_source.starting_zone.as_str()];
+        for &q in players {
+            let name = source.players[q].starting_zone.as_str();
+            if !zones.contains(&name) {
+                zones.push(name);
+            }
+        }
+        let (where_, have) = match zones.as_slice() {
+            [only] => (format!("zone `{only}`"), "has"),
+            _ => (
+                format!("zones {} (they share hexes)", and_list(&zones)),
+                "have",
+            ),
+        };
         diagnostics.push(
             Diagnostic::new(
                 Code::StartingShip,
                 format!(
-                    "this fleet of {}{teammates} starts launched in zone `{}`, which has {} free: each ship needs one of its own",
+                    "this fleet of {}{teammates} starts launched in {where_}, which {have} {} free: each ship needs one of its own",
                     count(own, "ship"),
-                    player_source.starting_zone,
                     count(room, "hex")
                 ),
             )

@@ -9,7 +9,7 @@ use spacedock_schema::common::Coord;
 use spacedock_schema::mission::{Face, MissionSource, Selection};
 use spacedock_schema::rules::{DiscoveryTile, Obstacle};
 
-use crate::check::count;
+use crate::check::{and_list, count};
 use crate::codes::Code;
 use crate::context::Context;
 use crate::diagnostic::{Diagnostic, Diagnostics, Location};
@@ -866,33 +866,9 @@ fn launched_fleets_fit(
             );
         }
     }
-    // Players by the hexes they launch into: zones that share a hex are
-    // filled together (`north` and `1:north` are one zone; a teammate's
-    // may lie inside another's). Only groups a launched fleet fills are
-    // checked, against every free hex of their zones.
-    let mut groups: Vec<(HashSet<Coord>, Vec<usize>)> = Vec::new();
-    for (p, player) in mission.players.iter().enumerate() {
-        let Some(zone) = &player.zone else { continue };
-        if zone.iter().all(|cell| closed.contains(cell)) {
-            continue;
-        }
-        let mut hexes: HashSet<Coord> = zone.iter().copied().collect();
-        let mut players = vec![p];
-        let mut g = 0;
-        while g < groups.len() {
-            if groups[g].0.is_disjoint(&hexes) {
-                g += 1;
-            } else {
-                let (other, more) = groups.remove(g);
-                hexes.extend(other);
-                players.extend(more);
-            }
-        }
-        players.sort_unstable();
-        groups.push((hexes, players));
-    }
-    groups.sort_by_key(|(_, players)| players[0]);
-    for (hexes, players) in &groups {
+    // Only groups a launched fleet fills are checked, against every free
+    // hex of their zones.
+    for (hexes, players) in &zone_groups(mission, &closed) {
         let Some(&p) = players
             .iter()
             .find(|&&q| source.players[q].fleet.launched_at_start)
@@ -911,7 +887,7 @@ fn launched_fleets_fit(
                 zone_names.push(name);
             }
         }
-        let zone_name = zone_names.join("` and `");
+        let zone_name = and_list(&zone_names);
         let (zones, have) = if zone_names.len() > 1 {
             ("zones", "have")
         } else {
@@ -945,7 +921,7 @@ fn launched_fleets_fit(
                 Diagnostic::new(
                     Code::StartingShip,
                     format!(
-                        "{whose} {zones} `{zone_name}`, which {have} {}{free}: each ship needs one of its own",
+                        "{whose} {zones} {zone_name}, which {have} {}{free}: each ship needs one of its own",
                         count(room, "hex")
                     ),
                 )
@@ -963,6 +939,40 @@ fn launched_fleets_fit(
             );
         }
     }
+}
+
+/// Players by the hexes they launch into: zones that share a hex, or are
+/// linked through a chain of zones that do, are filled together (`north`
+/// and `1:north` are one zone; a teammate's may lie inside another's).
+/// Each group holds every hex of its zones and its players in order; zones
+/// that are all `closed` hexes launch nothing and join no group.
+pub(crate) fn zone_groups(
+    mission: &MissionModel,
+    closed: &HashSet<Coord>,
+) -> Vec<(HashSet<Coord>, Vec<usize>)> {
+    let mut groups: Vec<(HashSet<Coord>, Vec<usize>)> = Vec::new();
+    for (p, player) in mission.players.iter().enumerate() {
+        let Some(zone) = &player.zone else { continue };
+        if zone.iter().all(|cell| closed.contains(cell)) {
+            continue;
+        }
+        let mut hexes: HashSet<Coord> = zone.iter().copied().collect();
+        let mut players = vec![p];
+        let mut g = 0;
+        while g < groups.len() {
+            if groups[g].0.is_disjoint(&hexes) {
+                g += 1;
+            } else {
+                let (other, more) = groups.remove(g);
+                hexes.extend(other);
+                players.extend(more);
+            }
+        }
+        players.sort_unstable();
+        groups.push((hexes, players));
+    }
+    groups.sort_by_key(|(_, players)| players[0]);
+    groups
 }
 
 /// The ships a player places into their zone at setup, as far as the

@@ -49,6 +49,16 @@ pub(crate) fn count(n: impl Into<u64>, noun: &str) -> String {
     }
 }
 
+/// "`a`", "`a` and `b`", "`a`, `b` and `c`".
+pub(crate) fn and_list(items: &[&str]) -> String {
+    let quoted: Vec<String> = items.iter().map(|item| format!("`{item}`")).collect();
+    match quoted.as_slice() {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::count;

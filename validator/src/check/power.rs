@@ -20,6 +20,7 @@ use spacedock_schema::mission::MissionSource;
 use spacedock_schema::ship::{ShipSource, Version};
 use spacedock_schema::tactic::TacticSource;
 
+use crate::check::and_list;
 use crate::codes::Code;
 use crate::context::Context;
 use crate::diagnostic::{Diagnostic, Diagnostics};
@@ -1615,16 +1616,6 @@ fn face_list(faces: &[u32]) -> String {
         (_, [one]) => format!("faces {one} are"),
         (_, [init @ .., last]) => format!("faces {} and {last} are", init.join(", ")),
         (_, []) => String::new(),
-    }
-}
-
-/// "`a`", "`a` and `b`", "`a`, `b` and `c`".
-fn and_list(items: &[&str]) -> String {
-    let quoted: Vec<String> = items.iter().map(|item| format!("`{item}`")).collect();
-    match quoted.as_slice() {
-        [] => String::new(),
-        [one] => one.clone(),
-        [init @ .., last] => format!("{} and {last}", init.join(", ")),
     }
 }
 
