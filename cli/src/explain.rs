@@ -162,7 +162,10 @@ mod tests {
         for (part, help) in [
             ("over-budget", "did you mean `fleet-over-budget`?"),
             ("Budget", "did you mean `fleet-over-budget`?"),
-            ("deck", "did you mean `deck-size` or `deck-owner`?"),
+            (
+                "deck",
+                "did you mean `deck-size`, `short-deck` or `deck-owner`?",
+            ),
         ] {
             let error = explanation(part).unwrap_err();
             assert_eq!(error.help().as_deref(), Some(help), "{part}");

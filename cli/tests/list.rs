@@ -51,7 +51,13 @@ fn lists_tactics_and_missions_as_json() {
         .collect();
     assert_eq!(
         ids,
-        ["ambush", "full-burn", "prototype-drive", "shield-boost"]
+        [
+            "ambush",
+            "full-burn",
+            "prototype-drive",
+            "scrap-shields",
+            "shield-boost"
+        ]
     );
     assert_eq!(tactics[0]["name"], "Ambush");
     assert!(tactics[0]["detail"].as_str().unwrap().contains("wretch"));

@@ -60,6 +60,7 @@ pub(crate) fn check_mission(
     }
     for deck in &mission.decks {
         deck_selection(context, mission, deck, diagnostics);
+        covers_opening_hands(context, mission, deck, diagnostics);
         match deck.rule.selection {
             Selection::Player => minimums_fit(context, model, mission, deck, diagnostics),
             Selection::Mission => {
@@ -271,6 +272,73 @@ pub(crate) fn expected_deck_size(
         .filter(|fleet| fleet.selection != Selection::Mission)
         .and_then(|fleet| fleet.fleet_cost)
         .map(|budget| context.rules.deck_size_for(budget))
+}
+
+/// Where a deck's size comes from when the mission does not say it:
+/// " (the fleet cost of 20 divided by 2, rounded down)", or nothing.
+fn size_origin(context: &Context<'_>, mission: &MissionModel, deck: &DeckModel) -> String {
+    let source = &context.content.missions[mission.mission].item;
+    let budget = deck
+        .players
+        .first()
+        .and_then(|&p| source.players[p].fleet.fleet_cost);
+    match (deck.rule.size, budget) {
+        (None, Some(budget)) => format!(
+            " (the fleet cost of {budget} divided by {}, rounded down)",
+            context.rules.deck_size_divisor
+        ),
+        _ => String::new(),
+    }
+}
+
+/// A deck must hold its players' opening hands: dealing from a deck that
+/// runs out exhausts it before the first turn, and a player who exhausts
+/// it a second time ends the game (the rulebook's deck exhaustion).
+/// Prepped cards are set aside, not dealt, and are not counted.
+fn covers_opening_hands(
+    context: &Context<'_>,
+    mission: &MissionModel,
+    deck: &DeckModel,
+    diagnostics: &mut Diagnostics,
+) {
+    let hand = context.rules.opening_hand.min(context.rules.hand_limit);
+    let drawers = deck.players.len() as u32;
+    // A mission-selected deck with no `size` is as long as its list.
+    let size = match expected_deck_size(context, mission, deck) {
+        Some(size) => size,
+        None if deck.rule.selection == Selection::Mission => {
+            deck.rule.cards.iter().map(|c| c.count).sum()
+        }
+        None => return,
+    };
+    let needed = hand * drawers;
+    if size >= needed {
+        return;
+    }
+    let (pointer, origin) = match (deck.rule.size, deck.rule.selection) {
+        (Some(_), _) => (format!("{}/size", deck.pointer), String::new()),
+        (None, Selection::Mission) => (format!("{}/cards", deck.pointer), String::new()),
+        (None, _) => (deck.pointer.clone(), size_origin(context, mission, deck)),
+    };
+    let hands = if drawers == 1 {
+        format!("the opening hand of {hand}")
+    } else {
+        format!("the opening hands of its {drawers} players ({drawers} x {hand})")
+    };
+    diagnostics.push(
+        Diagnostic::new(
+            Code::ShortDeck,
+            format!(
+                "the deck holds {}{origin}, fewer than {hands}: it runs out before the first turn",
+                count(size, "card")
+            ),
+        )
+        .at(context.key_at(mission.file, &pointer))
+        .label(format!("{size} < {needed}"))
+        .help(format!(
+            "give the deck at least {needed} cards, or lower `opening_hand` in the pack's rules.toml; a deck that runs out is reshuffled once, and the game ends when it runs out again"
+        )),
+    );
 }
 
 /// The version of a ship card at a level.
@@ -1328,19 +1396,7 @@ fn minimums_fit(
             } else {
                 deck.pointer.clone()
             };
-            // Where the size comes from, when the mission does not say it.
-            let source = &context.content.missions[mission.mission].item;
-            let budget = deck
-                .players
-                .first()
-                .and_then(|&p| source.players[p].fleet.fleet_cost);
-            let origin = match (deck.rule.size, budget) {
-                (None, Some(budget)) => format!(
-                    " (the fleet cost of {budget} divided by {}, rounded down)",
-                    context.rules.deck_size_divisor
-                ),
-                _ => String::new(),
-            };
+            let origin = size_origin(context, mission, deck);
             diagnostics.push(
                 Diagnostic::new(
                     Code::DeckSize,
