@@ -497,6 +497,14 @@ fn a_minimum_never_raises_a_number() {
     passes_with_card("engine-tuning.toml", "minimum-never-raises");
 }
 
+/// Damage that removes no shield peg and adds no hull peg (shield damage
+/// to a ship whose shields are down) is no damage: a `damage` power with
+/// no test of the amount fired on it (a custom upgrade).
+#[test]
+fn no_damage_sets_off_no_damage_power() {
+    passes_with_card("damage-alarm.toml", "no-damage-no-damage-trigger");
+}
+
 /// Powers at a round's start and end act once a round, after the last
 /// player's turn and before the first player's, whoever's turn it is
 /// (a custom hero).

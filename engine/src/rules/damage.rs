@@ -66,6 +66,12 @@ pub(crate) fn deal_damage(
         Damage::Shield => (amount.min(shields), 0),
         Damage::Hull => (0, amount),
     };
+    // Damage that removes no peg and adds none (all kept off, or shield
+    // damage to a ship whose shields are down) is no damage: nothing to
+    // tell, nothing for `damage` powers to answer.
+    if removed == 0 && added == 0 {
+        return;
+    }
     let state = &mut game.st.ships[ship.index()];
     state.shields -= removed as u8;
     state.hull_damage = (i32::from(state.hull_damage) + added).min(255) as u8;
