@@ -505,6 +505,26 @@ fn no_damage_sets_off_no_damage_power() {
     passes_with_card("damage-alarm.toml", "no-damage-no-damage-trigger");
 }
 
+/// A `damage` step that sets off powers answering each other without end
+/// fails as an action setting them off does, and the game stops there:
+/// the step's chain was cut off silently and the scenario played on.
+#[test]
+fn a_damage_step_setting_off_powers_without_end_fails() {
+    let outcome = run_fixture_scenario(
+        "damage-step-sets-off-a-loop",
+        &added_card("feedback-loop.toml"),
+        1,
+    );
+    let failures = outcome["failures"].as_array().unwrap();
+    assert_eq!(failures.len(), 1, "{outcome:#?}");
+    assert_eq!(failures[0]["what"], "step 1 (`damage`)", "{outcome:#?}");
+    let actual = failures[0]["actual"].as_str().unwrap();
+    assert!(
+        actual.starts_with("`damage` set off powers answering each other more than 48 deep"),
+        "{actual}"
+    );
+}
+
 /// Powers at a round's start and end act once a round, after the last
 /// player's turn and before the first player's, whoever's turn it is
 /// (a custom hero).

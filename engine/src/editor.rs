@@ -37,6 +37,19 @@ impl Game {
 }
 
 impl Editor<'_> {
+    /// Makes a change that powers may answer, as an action's own: the
+    /// activation ends if its ships are gone, and a chain of powers
+    /// answering each other without end stops the game as it would in
+    /// play ([`Game::runaway`]).
+    fn answered(&mut self, change: impl FnOnce(&mut Game)) -> &mut Self {
+        self.game.chain = 0;
+        self.game.runaway = false;
+        change(self.game);
+        rules::end_emptied_activation(self.game);
+        self.game.stop_runaway();
+        self
+    }
+
     /// Sets the energy `player` spends from, within the ruleset's bounds.
     pub fn set_energy(&mut self, player: PlayerId, value: i32) -> &mut Self {
         let rules = self.game.data.rules();
@@ -74,9 +87,7 @@ impl Editor<'_> {
 
     /// Takes a ship off the battlefield without destroying it.
     pub fn remove_ship(&mut self, ship: ShipId) -> &mut Self {
-        movement::remove_from_battlefield(self.game, ship);
-        rules::end_emptied_activation(self.game);
-        self
+        self.answered(|game| movement::remove_from_battlefield(game, ship))
     }
 
     /// Sets a ship's pegs (destroys it if the hull is gone).
@@ -84,9 +95,7 @@ impl Editor<'_> {
         let state = &mut self.game.st.ships[ship.index()];
         state.shields = shields.min(255) as u8;
         state.hull_damage = hull_damage.min(255) as u8;
-        damage::check_hull(self.game, ship);
-        rules::end_emptied_activation(self.game);
-        self
+        self.answered(|game| damage::check_hull(game, ship))
     }
 
     /// Deals damage; `damage_type` names one of the ruleset's types.
@@ -98,9 +107,7 @@ impl Editor<'_> {
         damage_type: Option<&str>,
     ) -> &mut Self {
         let damage_type = damage_type.and_then(|name| damage::damage_type(self.game, name));
-        damage::deal_damage(self.game, ship, amount, kind, damage_type);
-        rules::end_emptied_activation(self.game);
-        self
+        self.answered(|game| damage::deal_damage(game, ship, amount, kind, damage_type))
     }
 
     pub fn add_shields(&mut self, ship: ShipId, amount: i32) -> &mut Self {
@@ -114,26 +121,23 @@ impl Editor<'_> {
     }
 
     pub fn destroy_ship(&mut self, ship: ShipId) -> &mut Self {
-        destruction::destroy_ship(self.game, ship);
-        rules::end_emptied_activation(self.game);
-        self
+        self.answered(|game| destruction::destroy_ship(game, ship))
     }
 
     pub fn take_control(&mut self, card: ShipCardId, player: PlayerId) -> &mut Self {
-        control::take_control(self.game, card, player);
-        rules::end_emptied_activation(self.game);
-        self
+        self.answered(|game| control::take_control(game, card, player))
     }
 
     pub fn score_victory_points(&mut self, team: TeamId, points: u32) -> &mut Self {
-        victory::score_victory_points(self.game, team, points, EffectSource::Edit, None);
-        self
+        self.answered(|game| {
+            victory::score_victory_points(game, team, points, EffectSource::Edit, None);
+        })
     }
 
     /// Moves obstacle number `obstacle` (in the mission's order).
     pub fn move_obstacle(&mut self, obstacle: usize, hexes: &[Hex]) -> &mut Self {
         if obstacle < self.game.st.obstacles.len() {
-            obstacles::move_obstacle(self.game, obstacle, hexes);
+            self.answered(|game| obstacles::move_obstacle(game, obstacle, hexes));
         }
         self
     }

@@ -377,9 +377,14 @@ impl Game {
         self.runaway = false;
         rules::apply(self, action);
         rules::settle(self);
+        self.stop_runaway();
+    }
+
+    /// Stops the game after a chain of powers deeper than [`MAX_CHAIN`]:
+    /// nothing can be trusted to go on from there, so the game stops
+    /// without an outcome, the one state that means this.
+    pub(crate) fn stop_runaway(&mut self) {
         if self.runaway {
-            // Nothing can be trusted to go on from here: the game stops
-            // without an outcome, the one state that means this.
             self.st.stage = Stage::Over;
             self.st.activation = None;
         }

@@ -506,14 +506,18 @@ fn apply(game: &mut Game, action: Action) -> Result<(), Refused> {
         Refused::new(game, tried)
     })?;
     if game.runaway() {
-        let tried = format!(
-            "`{}` set off powers answering each other more than {} deep, and the game stopped: a power answers its own effects without end",
-            render::action(game, action),
-            crate::game::MAX_CHAIN
-        );
+        let tried = runaway(&format!("`{}`", render::action(game, action)));
         return Err(Refused::new(game, tried));
     }
     Ok(())
+}
+
+/// Why a step that set off a runaway chain of powers fails.
+fn runaway(step: &str) -> String {
+    format!(
+        "{step} set off powers answering each other more than {} deep, and the game stopped: a power answers its own effects without end",
+        crate::game::MAX_CHAIN
+    )
 }
 
 fn ship_of(game: &Game, cards: &[ShipCardId], ship: ShipRef) -> ShipId {
@@ -862,6 +866,9 @@ fn execute(game: &mut Game, cards: &[ShipCardId], action: &StepAction) -> Result
                 damage_kind(*damage),
                 damage_type.as_deref(),
             );
+            if game.runaway() {
+                return Err(Refused::new(game, runaway("`damage`")));
+            }
             Ok(())
         }
     }
