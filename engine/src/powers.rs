@@ -80,8 +80,6 @@ pub enum Trigger {
         ship: ShipId,
         shields: i32,
         hull: i32,
-        damage: Damage,
-        damage_type: Option<u8>,
     },
     /// A ship was destroyed.
     Destroy {
@@ -157,6 +155,15 @@ pub(crate) fn dispatch(game: &mut Game, trigger: Trigger) {
         return;
     }
     effects::fire::dispatch(game, trigger);
+}
+
+/// Damage to `ship` was all kept off: the limited power that kept it off
+/// is used ("the first time ... it would take ECM damage, it takes none").
+pub(crate) fn damage_kept_off(game: &mut Game, ship: ShipId, damage_type: Option<u8>) {
+    if game.data.powers.is_empty() {
+        return;
+    }
+    effects::modify::use_up_prevention(game, ship, damage_type);
 }
 
 /// `value` (the printed number with the rules' own bonuses) after every

@@ -731,16 +731,7 @@ pub(crate) fn dispatch(game: &mut Game, trigger: Trigger) {
             let ev = attack_ev(game, ship, target, weapon);
             fire_all(game, When::Hit, &ev, eval::controller_of(game, target));
         }
-        Trigger::Damage {
-            ship,
-            shields,
-            hull,
-            damage_type,
-            ..
-        } => {
-            if shields == 0 && hull == 0 {
-                modify::use_up_prevention(game, ship, damage_type);
-            }
+        Trigger::Damage { ship, shields, hull } => {
             let acting = attacker_of(game, ship);
             let player = match acting {
                 Ships::One(attacker) => eval::controller_of(game, attacker),

@@ -68,8 +68,10 @@ pub(crate) fn deal_damage(
     };
     // Damage that removes no peg and adds none (all kept off, or shield
     // damage to a ship whose shields are down) is no damage: nothing to
-    // tell, nothing for `damage` powers to answer.
+    // tell, nothing for `damage` powers to answer. A limited power that
+    // kept it off has had its turn.
     if removed == 0 && added == 0 {
+        powers::damage_kept_off(game, ship, damage_type);
         return;
     }
     let state = &mut game.st.ships[ship.index()];
@@ -89,8 +91,6 @@ pub(crate) fn deal_damage(
             ship,
             shields: removed,
             hull: added,
-            damage,
-            damage_type,
         },
     );
 }
