@@ -525,6 +525,56 @@ fn a_damage_step_setting_off_powers_without_end_fails() {
     );
 }
 
+/// `use-power` with `power` uses the ship card's power of that name, not
+/// the first one open: with two open, the second could not be used on
+/// purpose. A name the ship card does not have is an error of the file.
+#[test]
+fn use_power_picks_a_power_by_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let pack = base_pack_copy(&dir);
+    let torrent = pack.join("ships/isn-torrent.toml");
+    let mut text = std::fs::read_to_string(&torrent).unwrap();
+    // The file's last version is the veteran one.
+    text.push_str(
+        r#"
+[[versions.powers]]
+name = "Shield Tap"
+text = "Once per turn, during your energy phase, pay 1 energy: add 1 shield peg to ISN Torrent."
+when = "energy-phase"
+cost = 1
+limit = "once-per-turn"
+do = [{ kind = "add-shields", amount = 1, target = "self" }]
+
+[[versions.powers]]
+name = "Power Tap"
+text = "Once per turn, during your energy phase, pay 1 energy: draw a tactic card."
+when = "energy-phase"
+cost = 1
+limit = "once-per-turn"
+do = [{ kind = "draw", count = 1 }]
+"#,
+    );
+    std::fs::write(&torrent, text).unwrap();
+    let scenario =
+        std::fs::read_to_string(crate::fixtures().join("saturn-scenarios/use-power-by-name.toml"))
+            .unwrap();
+    let outcome = run_in_pack(&pack, "use-power-by-name", &scenario, "", 0);
+    assert_eq!(outcome["scenarios"][0]["status"], "passed", "{outcome:#?}");
+
+    let misspelt = scenario.replacen("power = \"Power Tap\"", "power = \"Powr Tap\"", 1);
+    let outcome = run_in_pack(&pack, "use-power-by-name", &misspelt, "", 1);
+    let diagnostic = &outcome["diagnostics"][0];
+    assert_eq!(
+        diagnostic["message"], "`ISN Torrent` has no power `Powr Tap`",
+        "{outcome:#?}"
+    );
+    assert_eq!(diagnostic["help"], "did you mean `Power Tap`?");
+    assert_eq!(
+        (&diagnostic["line"], &diagnostic["column"]),
+        (&36.into(), &9.into())
+    );
+}
+
 /// Powers at a round's start and end act once a round, after the last
 /// player's turn and before the first player's, whoever's turn it is
 /// (a custom hero).

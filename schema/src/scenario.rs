@@ -330,7 +330,7 @@ pub enum StepKind {
     EndActivation,
     /// The active player plays `card`: an event, or attached to `ship` (replacing `replace`).
     Play,
-    /// The active player uses a power as an action: that of the ship card `ship`, of the attached card `card`, or (with neither) of a mission special rule.
+    /// The active player uses a power as an action: that of the ship card `ship`, of the attached card `card`, or (with neither) of a mission special rule; `power` names which of a ship card's powers or of the special rules (default: the first that can be used now).
     UsePower,
     /// Outside the flow of play: `ship` takes `amount` damage of kind `damage`.
     Damage,
@@ -402,7 +402,7 @@ impl StepKind {
             StepKind::Charge => (&["ship", "weapon"], &[]),
             StepKind::Attack => (&["ship", "target"], &["weapon"]),
             StepKind::Play => (&["card"], &["ship", "replace"]),
-            StepKind::UsePower => (&[], &["ship", "card"]),
+            StepKind::UsePower => (&[], &["ship", "card", "power"]),
             StepKind::Damage => (&["ship", "amount"], &["damage", "damage_type"]),
             StepKind::Answer => (
                 &[],
@@ -463,6 +463,9 @@ pub struct StepSource {
     /// obstacles), or `play` (a reaction event without a target).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub answer: Option<AnswerWord>,
+    /// A `use-power` step's power, by name: a power of the ship card `ship`, or a mission special rule.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub power: Option<String>,
     /// An `answer` step's option of a `choose` effect, from 1.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(range(min = 1, max = 20))]

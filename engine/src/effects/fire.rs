@@ -731,7 +731,11 @@ pub(crate) fn dispatch(game: &mut Game, trigger: Trigger) {
             let ev = attack_ev(game, ship, target, weapon);
             fire_all(game, When::Hit, &ev, eval::controller_of(game, target));
         }
-        Trigger::Damage { ship, shields, hull } => {
+        Trigger::Damage {
+            ship,
+            shields,
+            hull,
+        } => {
             let acting = attacker_of(game, ship);
             let player = match acting {
                 Ships::One(attacker) => eval::controller_of(game, attacker),

@@ -671,6 +671,7 @@ fn power_action(
     game: &Game,
     cards: &[ShipCardId],
     source: &PowerSource,
+    named: Option<usize>,
 ) -> Result<Action, Refused> {
     let mut legal = Vec::new();
     game.legal_actions(&mut legal);
@@ -682,7 +683,11 @@ fn power_action(
         else {
             return false;
         };
-        match (&game.data.powers.powers[usize::from(power)].source, source) {
+        let compiled = &game.data.powers.powers[usize::from(power)];
+        if named.is_some_and(|place| place != usize::from(compiled.place)) {
+            return false;
+        }
+        match (&compiled.source, source) {
             (Source::Ship(card), PowerSource::Ship(index)) => card == &cards[*index],
             (Source::Card(_), PowerSource::Card(id)) => {
                 usize::from(instance) < game.tactic_count()
@@ -698,7 +703,25 @@ fn power_action(
             PowerSource::Card(id) => format!("`{id}`"),
             PowerSource::Rule => "the mission's special rules".to_owned(),
         };
-        Refused::new(game, format!("no power of {whose} can be used now"))
+        // A named power that exists (the validator checked the name).
+        let name = named.and_then(|place| match source {
+            PowerSource::Ship(index) => {
+                let card = game.data.card(cards[*index]);
+                let version = &game.data.bundle.ships[card.ship].versions[card.version];
+                version.powers.get(place).map(|power| power.name.clone())
+            }
+            PowerSource::Rule => game
+                .mission()
+                .special_rules
+                .get(place)
+                .map(|rule| rule.name.clone()),
+            PowerSource::Card(_) => None,
+        });
+        let tried = match name {
+            Some(name) => format!("`{name}` of {whose} cannot be used now"),
+            None => format!("no power of {whose} can be used now"),
+        };
+        Refused::new(game, tried)
     })
 }
 
@@ -839,8 +862,8 @@ fn execute(game: &mut Game, cards: &[ShipCardId], action: &StepAction) -> Result
                 },
             )
         }
-        StepAction::UsePower { source } => {
-            let action = power_action(game, cards, source)?;
+        StepAction::UsePower { source, power } => {
+            let action = power_action(game, cards, source, *power)?;
             apply(game, action)
         }
         StepAction::Answer { player, answer } => answer_step(game, cards, *player, answer),

@@ -193,6 +193,10 @@ pub enum StepAction {
     },
     UsePower {
         source: PowerSource,
+        /// Which of the source's powers, by its place in the bundle's list
+        /// (the ship card version's powers, or the mission's special
+        /// rules); `None`: the first that can be used now.
+        power: Option<usize>,
     },
     Damage {
         ship: ShipRef,

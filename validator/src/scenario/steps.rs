@@ -28,6 +28,96 @@ pub(super) fn check(checker: &mut Checker<'_, '_>, steps: &[StepSource]) -> Opti
     ok.then_some(checked)
 }
 
+/// A `use-power` step: whose power, and which of theirs if it names one.
+fn use_power(
+    checker: &mut Checker<'_, '_>,
+    step: &StepSource,
+    pointer: &str,
+) -> Option<StepAction> {
+    let key = |name: &str| format!("{pointer}/{name}");
+    let source = match (&step.ship, &step.card) {
+        (Some(ship), None) => PowerSource::Ship(checker.card(CODE, ship, &key("ship"))?),
+        (None, Some(card)) => {
+            let tactic = checker.tactic(card, &key("card"))?;
+            PowerSource::Card(checker.bundle.tactics[tactic].id.clone())
+        }
+        (None, None) => PowerSource::Rule,
+        (Some(_), Some(_)) => {
+            checker.report(
+                CODE,
+                &key("card"),
+                "`use-power` uses the power of one ship card (`ship`) or of one attached card (`card`)",
+                "whose power?",
+                Some("give `ship` or `card`, not both; neither for a mission's special rule".to_owned()),
+            );
+            return None;
+        }
+    };
+    let Some(name) = &step.power else {
+        return Some(StepAction::UsePower {
+            source,
+            power: None,
+        });
+    };
+    let (whose, names): (String, Vec<String>) = match &source {
+        PowerSource::Ship(card) => {
+            let fielded = checker.ships[*card].clone()?;
+            let version = &checker.bundle.ships[fielded.ship].versions[fielded.version];
+            (
+                format!("`{}`", fielded.name),
+                version
+                    .powers
+                    .iter()
+                    .map(|power| power.name.clone())
+                    .collect(),
+            )
+        }
+        PowerSource::Rule => ("the mission".to_owned(), checker.rules.clone()),
+        PowerSource::Card(id) => {
+            checker.report(
+                CODE,
+                &key("power"),
+                format!("the powers of a tactic card have no names: `power` picks a power of a ship card or a special rule, not one of `{id}`'s"),
+                "not a ship card's power",
+                Some("leave `power` out: the card's first power that can be used now is used".to_owned()),
+            );
+            return None;
+        }
+    };
+    if let Some(place) = names.iter().position(|known| known == name) {
+        return Some(StepAction::UsePower {
+            source,
+            power: Some(place),
+        });
+    }
+    let what = match &source {
+        PowerSource::Rule => "special rule",
+        _ => "power",
+    };
+    let help = did_you_mean(name, names.iter().map(String::as_str)).or_else(|| {
+        Some(if names.is_empty() {
+            format!("{whose} has no {what}s")
+        } else {
+            format!(
+                "{whose} has {}",
+                names
+                    .iter()
+                    .map(|known| format!("`{known}`"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )
+        })
+    });
+    checker.report(
+        CODE,
+        &key("power"),
+        format!("{whose} has no {what} `{name}`"),
+        format!("unknown {what}"),
+        help,
+    );
+    None
+}
+
 /// The parameter keys a step gives.
 fn given(step: &StepSource) -> Vec<&'static str> {
     [
@@ -48,6 +138,7 @@ fn given(step: &StepSource) -> Vec<&'static str> {
         ("damage_type", step.damage_type.is_some()),
         ("answer", step.answer.is_some()),
         ("option", step.option.is_some()),
+        ("power", step.power.is_some()),
     ]
     .into_iter()
     .filter_map(|(key, present)| present.then_some(key))
@@ -269,30 +360,7 @@ fn action(checker: &mut Checker<'_, '_>, step: &StepSource, pointer: &str) -> Op
             }
         }
         StepKind::Play => play(checker, step, pointer)?,
-        StepKind::UsePower => match (&step.ship, &step.card) {
-            (Some(ship), None) => StepAction::UsePower {
-                source: PowerSource::Ship(checker.card(CODE, ship, &key("ship"))?),
-            },
-            (None, Some(card)) => {
-                let tactic = checker.tactic(card, &key("card"))?;
-                StepAction::UsePower {
-                    source: PowerSource::Card(checker.bundle.tactics[tactic].id.clone()),
-                }
-            }
-            (None, None) => StepAction::UsePower {
-                source: PowerSource::Rule,
-            },
-            (Some(_), Some(_)) => {
-                checker.report(
-                    CODE,
-                    &key("card"),
-                    "`use-power` uses the power of one ship card (`ship`) or of one attached card (`card`)",
-                    "whose power?",
-                    Some("give `ship` or `card`, not both; neither for a mission's special rule".to_owned()),
-                );
-                return None;
-            }
-        },
+        StepKind::UsePower => use_power(checker, step, pointer)?,
         StepKind::Answer => answer(checker, step, pointer)?,
         StepKind::Damage => {
             let ship = checker.ship(CODE, &text(&step.ship), &key("ship"))?;
