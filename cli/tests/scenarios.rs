@@ -575,6 +575,32 @@ do = [{ kind = "draw", count = 1 }]
     );
 }
 
+/// A step that takes a whole ship card, given one ship of a squadron, says
+/// so; given a ship the squadron does not have, it says that too (it said
+/// only "is one ship").
+#[test]
+fn a_ship_card_named_by_one_ship_is_told_which() {
+    let scenario = std::fs::read_to_string(
+        crate::fixtures().join("saturn-scenarios/card-named-by-one-ship.toml"),
+    )
+    .unwrap();
+    let report = run_scenario_text("card-named-by-one-ship", &scenario, "", 1);
+    let messages: Vec<&str> = report["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|diagnostic| diagnostic["message"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        messages,
+        [
+            "`F-47 Blue Hawks#2` is one ship; this names a whole ship card",
+            "`F-47 Blue Hawks#7` names ship 7 of a card of 3 ships, and this names a whole ship card",
+        ],
+        "{report:#?}"
+    );
+}
+
 /// Powers at a round's start and end act once a round, after the last
 /// player's turn and before the first player's, whoever's turn it is
 /// (a custom hero).

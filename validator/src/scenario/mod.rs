@@ -484,12 +484,28 @@ impl Checker<'_, '_> {
     /// A ship card of the scenario (not one ship of a squadron).
     pub(crate) fn card(&mut self, code: Code, text: &str, pointer: &str) -> Option<usize> {
         let (card, number) = self.fielded(code, text, pointer)?;
-        if number.is_some() {
+        if let Some(number) = number {
+            let ships = self.ships[card].as_ref().map_or(0, |ship| ship.ships);
+            let (message, label) = if (1..=ships).contains(&number) {
+                (
+                    format!("`{text}` is one ship; this names a whole ship card"),
+                    "one ship of a squadron",
+                )
+            } else {
+                // Not a ship at all: say so, not only that it is one ship.
+                (
+                    format!(
+                        "`{text}` names ship {number} of a card of {}, and this names a whole ship card",
+                        crate::check::count(ships as u64, "ship")
+                    ),
+                    "no such ship",
+                )
+            };
             self.report(
                 code,
                 pointer,
-                format!("`{text}` is one ship; this names a whole ship card"),
-                "one ship of a squadron",
+                message,
+                label,
                 Some(format!(
                     "write the card alone: `{}`",
                     self.ships[card]
