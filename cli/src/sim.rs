@@ -18,8 +18,8 @@ use serde::{Deserialize, Serialize};
 use spacedock_engine::policy::POLICY_NAMES;
 use spacedock_engine::sim::trace::{self, TraceSpec};
 use spacedock_engine::sim::{
-    CardReport, Difference, Rate, Report, Run, SIM_FORMAT, Scorer, Shard, SimConfig, Tally,
-    game_seed, simulate,
+    CardReport, Difference, FAILURE_SAMPLES, FailureKind, Rate, Report, Run, SIM_FORMAT, Scorer,
+    Shard, SimConfig, Tally, game_seed, simulate,
 };
 use spacedock_schema::bundle::Bundle;
 use spacedock_schema::fleet::FleetSource;
@@ -538,11 +538,19 @@ fn check_shard(path: &Path, run: &Run, tally: &Tally) -> Result<(), Error> {
             "its game lengths' sum or sum of squares is not what their counts add up to".to_owned(),
         ));
     }
-    if failures.samples.len() as u128 > failed {
-        return Err(invalid(format!(
-            "it lists {} failed games where it counts {failed}",
-            failures.samples.len()
-        )));
+    for kind in FailureKind::ALL {
+        let listed = failures
+            .samples
+            .iter()
+            .filter(|sample| sample.kind == kind)
+            .count();
+        let counted = failures.count(kind);
+        if listed as u128 > u128::from(counted) || listed > FAILURE_SAMPLES {
+            return Err(invalid(format!(
+                "it lists {listed} failed games of kind `{}` where it counts {counted}",
+                kind.name()
+            )));
+        }
     }
     let played = |index: u64| {
         run.shards.iter().any(|&shard| {

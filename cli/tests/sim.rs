@@ -413,10 +413,10 @@ fn merging_refuses_a_result_edited_by_hand() {
     // another shard.
     let stderr = edit(&|result| {
         result["tally"]["failures"]["samples"] =
-            serde_json::json!([{ "index": 7, "seed": 1, "message": "made up" }]);
+            serde_json::json!([{ "index": 7, "kind": "stuck", "seed": 1, "message": "made up" }]);
     });
     assert!(
-        stderr.contains("it lists 1 failed games where it counts 0"),
+        stderr.contains("it lists 1 failed games of kind `stuck` where it counts 0"),
         "{stderr}"
     );
     let failing = temp(&dir, "failing.json");
@@ -495,7 +495,7 @@ fn merging_refuses_a_result_edited_by_hand() {
     // A result of another version names both formats.
     let stderr = edit(&|result| result["run"]["format"] = serde_json::json!(1));
     assert!(
-        stderr.contains("it is in result format 1, written by another version of spacedock; this one reads format 4"),
+        stderr.contains("it is in result format 1, written by another version of spacedock; this one reads format 5"),
         "{stderr}"
     );
     // Untouched, the two merge.
@@ -1082,6 +1082,62 @@ do = [{ kind = "direct-damage", amount = 1, target = "affected-ship" }]
                 .contains("powers setting each other off without end"),
         "{}",
         finished.stderr
+    );
+}
+
+/// A stuck game is named, with the command that traces it, even when ten
+/// or more games hang before it: the examples a tally keeps were the first
+/// ten failed games of any kind, all hangs here, and the `sim-stuck`
+/// finding could name none.
+#[test]
+fn a_stuck_game_is_named_after_many_hangs() {
+    let dir = tempfile::tempdir().unwrap();
+    let pack = saturn_with_dead_zone_rule(
+        &dir,
+        r#"
+[[special_rules]]
+name = "Volatile Reactors"
+text = "When a ship is destroyed, it takes 1 direct damage."
+when = "destroy"
+do = [{ kind = "direct-damage", amount = 1, target = "affected-ship" }]
+"#,
+    );
+    let pack = pack.to_str().unwrap();
+    let finished = run(
+        &[
+            "check",
+            pack,
+            "--games",
+            "2000",
+            "--max-steps",
+            "60",
+            "--format",
+            "json",
+        ],
+        1,
+    );
+    let report = json(&finished.stdout);
+    let findings: Vec<&serde_json::Value> = report["playtest"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|playtest| playtest["mission"] == "dead-zone-battle")
+        .flat_map(|playtest| playtest["findings"].as_array().unwrap())
+        .collect();
+    let hang = findings.iter().find(|f| f["kind"] == "sim-hang").unwrap();
+    assert!(
+        hang["message"].as_str().unwrap().contains("first: game 0,"),
+        "{hang:#}"
+    );
+    let stuck = findings.iter().find(|f| f["kind"] == "sim-stuck").unwrap();
+    let message = stuck["message"].as_str().unwrap();
+    assert!(
+        message.contains("; first: game ") && message.contains("more than 48 deep"),
+        "{message}"
+    );
+    assert!(
+        stuck["trace"].as_str().unwrap().contains("--trace FILE"),
+        "{stuck:#}"
     );
 }
 

@@ -9,7 +9,7 @@
 use serde::Serialize;
 
 use crate::count_of;
-use crate::sim::tally::Tally;
+use crate::sim::tally::{FailureKind, Tally};
 
 /// How bad a finding is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
@@ -153,12 +153,12 @@ pub fn findings(mission: &str, tally: &Tally, max_steps: u64, players: &str) -> 
         });
     };
     // The first failed game of a kind: the words naming it, and its index.
-    let first_failure = |needles: &[&str]| {
+    let first_failure = |kind: FailureKind| {
         tally
             .failures
             .samples
             .iter()
-            .find(|sample| needles.iter().any(|needle| sample.message.contains(needle)))
+            .find(|sample| sample.kind == kind)
             .map_or((String::new(), None), |sample| {
                 (
                     format!("; first: game {}, {}", sample.index, sample.message),
@@ -168,7 +168,7 @@ pub fn findings(mission: &str, tally: &Tally, max_steps: u64, players: &str) -> 
     };
     let failures = &tally.failures;
     if failures.panic > 0 {
-        let (first, game) = first_failure(&["panicked"]);
+        let (first, game) = first_failure(FailureKind::Crash);
         push(
             FindingKind::Crash,
             format!(
@@ -181,7 +181,7 @@ pub fn findings(mission: &str, tally: &Tally, max_steps: u64, players: &str) -> 
         );
     }
     if failures.step_limit > 0 {
-        let (first, game) = first_failure(&["no outcome after"]);
+        let (first, game) = first_failure(FailureKind::Hang);
         push(
             FindingKind::Hang,
             format!(
@@ -195,7 +195,7 @@ pub fn findings(mission: &str, tally: &Tally, max_steps: u64, players: &str) -> 
         );
     }
     if failures.stuck > 0 {
-        let (first, game) = first_failure(&["no legal action", "set each other off"]);
+        let (first, game) = first_failure(FailureKind::Stuck);
         push(
             FindingKind::Stuck,
             format!(
@@ -256,7 +256,7 @@ pub fn findings(mission: &str, tally: &Tally, max_steps: u64, players: &str) -> 
 #[cfg(test)]
 mod tests {
     use super::{FindingKind, Severity, findings};
-    use crate::sim::tally::{FailureSample, Tally, TeamTally};
+    use crate::sim::tally::{FailureKind, FailureSample, Tally, TeamTally};
 
     #[test]
     fn every_kind_is_listed_once() {
@@ -307,6 +307,7 @@ mod tests {
         tally.failures.step_limit = 2;
         tally.failures.keep(FailureSample {
             index: 3,
+            kind: FailureKind::Hang,
             seed: 99,
             message: "mission `m`, seed 99: no outcome after 10 actions, in round 2".to_owned(),
         });

@@ -30,6 +30,6 @@ pub use simulate::{
 };
 pub use stats::{Difference, Histogram, Rate, Spread, wilson};
 pub use tally::{
-    CardTally, Ended, FAILURE_SAMPLES, FailureSample, Failures, ScoreTally, Scorer, ShipTally,
-    Tally, TeamTally,
+    CardTally, Ended, FAILURE_SAMPLES, FailureKind, FailureSample, Failures, ScoreTally, Scorer,
+    ShipTally, Tally, TeamTally,
 };

@@ -27,12 +27,13 @@ use crate::sim::play::{PlayError, play_observed};
 use crate::sim::seeds::{Shard, game_seed};
 use crate::sim::stats::Histogram;
 use crate::sim::tally::{
-    CardTally, Ended, FailureSample, Failures, ScoreTally, Scorer, ShipTally, Tally, TeamTally,
+    CardTally, Ended, FailureKind, FailureSample, Failures, ScoreTally, Scorer, ShipTally, Tally,
+    TeamTally,
 };
 use crate::state::{CardPlace, TacticPlace};
 
 /// The format of `spacedock sim --format json` output and of shard files.
-pub const SIM_FORMAT: u32 = 4;
+pub const SIM_FORMAT: u32 = 5;
 
 /// The step bound when none is given: far above any real game (a random
 /// Dead Zone Battle takes a few thousand actions), low enough that a game
@@ -674,18 +675,23 @@ impl Worker<'_> {
         match result {
             Ok((game, Ok(outcome))) => counts.add_finished(&game, outcome, self.layout),
             Ok((_, Err(error))) => {
-                match error {
-                    PlayError::StepLimit { .. } => counts.failures.step_limit += 1,
+                let kind = match error {
+                    PlayError::StepLimit { .. } => {
+                        counts.failures.step_limit += 1;
+                        FailureKind::Hang
+                    }
                     PlayError::Stuck { .. }
                     | PlayError::NoPolicy { .. }
                     | PlayError::Runaway { .. } => {
                         counts.failures.stuck += 1;
+                        FailureKind::Stuck
                     }
-                }
+                };
                 counts.scratch.iter_mut().for_each(|plays| *plays = 0);
                 counts.scored.clear();
                 counts.failures.keep(FailureSample {
                     index,
+                    kind,
                     seed,
                     message: format!("mission `{mission}`, seed {seed}: {error}"),
                 });
@@ -701,6 +707,7 @@ impl Worker<'_> {
                     .unwrap_or_else(|| "a panic without a message".to_owned());
                 counts.failures.keep(FailureSample {
                     index,
+                    kind: FailureKind::Crash,
                     seed,
                     message: format!("mission `{mission}`, seed {seed}: engine panicked: {reason}"),
                 });

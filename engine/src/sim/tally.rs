@@ -11,8 +11,10 @@ use serde::{Deserialize, Serialize};
 use crate::outcome::WinKind;
 use crate::sim::stats::Histogram;
 
-/// How many failed games a tally keeps as examples (the ones with the
-/// smallest game indices, so the choice does not depend on thread timing).
+/// How many failed games of each kind a tally keeps as examples (the ones
+/// with the smallest game indices, so the choice does not depend on thread
+/// timing). Of each kind: a run whose first games all hang still names the
+/// first one that got stuck or crashed.
 pub const FAILURE_SAMPLES: usize = 10;
 
 /// The totals of a set of games.
@@ -177,20 +179,42 @@ pub struct Failures {
     pub stuck: u64,
     /// The engine panicked.
     pub panic: u64,
-    /// The first few failed games, smallest game index first.
+    /// The first few failed games of each kind, smallest game index first.
     pub samples: Vec<FailureSample>,
 }
 
 impl Failures {
     /// Keeps `sample` if it is among the [`FAILURE_SAMPLES`] smallest
-    /// indices seen.
+    /// indices seen of its kind.
     pub fn keep(&mut self, sample: FailureSample) {
+        let kind = sample.kind;
+        let before = self
+            .samples
+            .iter()
+            .filter(|kept| kept.kind == kind && kept.index < sample.index)
+            .count();
+        if before >= FAILURE_SAMPLES {
+            return;
+        }
         let at = self
             .samples
             .partition_point(|kept| kept.index < sample.index);
-        if at < FAILURE_SAMPLES {
-            self.samples.insert(at, sample);
-            self.samples.truncate(FAILURE_SAMPLES);
+        self.samples.insert(at, sample);
+        let mut of_kind = self.samples.iter().filter(|kept| kept.kind == kind).count();
+        while of_kind > FAILURE_SAMPLES {
+            if let Some(last) = self.samples.iter().rposition(|kept| kept.kind == kind) {
+                self.samples.remove(last);
+            }
+            of_kind -= 1;
+        }
+    }
+
+    /// Failed games of `kind`.
+    pub fn count(&self, kind: FailureKind) -> u64 {
+        match kind {
+            FailureKind::Crash => self.panic,
+            FailureKind::Hang => self.step_limit,
+            FailureKind::Stuck => self.stuck,
         }
     }
 
@@ -213,12 +237,38 @@ impl Failures {
     }
 }
 
+/// How a game failed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum FailureKind {
+    /// The engine panicked.
+    Crash,
+    /// No outcome within the step bound.
+    Hang,
+    /// No legal action, or powers setting each other off without end.
+    Stuck,
+}
+
+impl FailureKind {
+    pub const ALL: [FailureKind; 3] = [FailureKind::Crash, FailureKind::Hang, FailureKind::Stuck];
+
+    /// The name results write it with.
+    pub fn name(self) -> &'static str {
+        match self {
+            FailureKind::Crash => "crash",
+            FailureKind::Hang => "hang",
+            FailureKind::Stuck => "stuck",
+        }
+    }
+}
+
 /// One failed game, enough to play it again.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(expecting = "a failed game (an object)")]
 pub struct FailureSample {
     /// The game's index in the run.
     pub index: u64,
+    pub kind: FailureKind,
     /// The game's own seed (from the run's seed and the index).
     pub seed: u64,
     /// What went wrong, naming the mission and the seed.
@@ -319,15 +369,57 @@ fn add(into: &mut u64, from: u64) -> Result<(), TallyOverflow> {
 #[cfg(test)]
 mod tests {
     use super::{
-        FAILURE_SAMPLES, FailureSample, Failures, ScoreTally, Scorer, ShipTally, Tally, TeamTally,
+        FAILURE_SAMPLES, FailureKind, FailureSample, Failures, ScoreTally, Scorer, ShipTally,
+        Tally, TeamTally,
     };
 
     fn sample(index: u64) -> FailureSample {
+        sample_of(FailureKind::Hang, index)
+    }
+
+    fn sample_of(kind: FailureKind, index: u64) -> FailureSample {
         FailureSample {
             index,
+            kind,
             seed: index * 7,
             message: format!("game {index}"),
         }
+    }
+
+    /// Ten hangs before the first stuck game leave room for it: the
+    /// samples are the first of each kind, so a finding can name a game of
+    /// its own kind (it could not once the ten were all hangs).
+    #[test]
+    fn failure_samples_keep_the_first_of_each_kind() {
+        let mut forward = Failures::default();
+        let mut backward = Failures::default();
+        let games: Vec<FailureSample> = (0..40)
+            .map(|index| match index {
+                25 | 31 => sample_of(FailureKind::Stuck, index),
+                33 => sample_of(FailureKind::Crash, index),
+                _ => sample_of(FailureKind::Hang, index),
+            })
+            .collect();
+        for game in &games {
+            forward.keep(game.clone());
+        }
+        for game in games.iter().rev() {
+            backward.keep(game.clone());
+        }
+        assert_eq!(forward, backward);
+        let kept: Vec<(FailureKind, u64)> = forward
+            .samples
+            .iter()
+            .map(|sample| (sample.kind, sample.index))
+            .collect();
+        let mut expected: Vec<(FailureKind, u64)> =
+            (0..10).map(|index| (FailureKind::Hang, index)).collect();
+        expected.extend([
+            (FailureKind::Stuck, 25),
+            (FailureKind::Stuck, 31),
+            (FailureKind::Crash, 33),
+        ]);
+        assert_eq!(kept, expected);
     }
 
     #[test]
