@@ -2101,14 +2101,28 @@ text = "At the end of each round, each player with a Wretch ship in the south zo
 when = "round-end"
 if = [{ kind = "exists", is = "friendly", faction = "wretch", zone = "south" }]
 do = [{ kind = "score", points = 1 }]
+
+[[special_rules]]
+name = "Wretch luck"
+text = "Each time an attack of the Wretch player misses, they score 1 victory point."
+for = ["wretch"]
+when = "miss"
+do = [{ kind = "score", points = 1 }]
 "#,
     );
     let pack = pack.display().to_string();
     // Named: no enemy in a zone, a score on a miss (not at a moment of
     // every turn), ships in two zones (one holder cannot meet both), and a
     // zone the ISN player has no ship card to hold. Not named: a zone every
-    // player can hold, and points for everyone each round.
-    let ignored = ["Hold the line", "Lucky miss", "Both ends", "Wretch rally"];
+    // player can hold, and points for everyone each round; nor, when only
+    // the ISN seat is greedy, a rule that scores for the Wretch seat alone.
+    let ignored = [
+        "Hold the line",
+        "Lucky miss",
+        "Both ends",
+        "Wretch rally",
+        "Wretch luck",
+    ];
     let args = |policy: &str, format: &str| {
         [
             "sim",

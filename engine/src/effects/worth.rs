@@ -271,11 +271,17 @@ fn may_score(effects: &[Eff]) -> bool {
 /// order: a rule the greedy player only meets by chance (points at a
 /// round's end for an enemy ship in a zone, say). A rule scoring for
 /// destroying ships is not among them: the greedy player destroys all it
-/// can; nor is one scoring whatever anyone does.
-pub(crate) fn unpursued_rules(game: &Game) -> Vec<String> {
+/// can; nor is one scoring whatever anyone does. Only rules scoring for a
+/// seat `greedy` says a greedy player plays are told of: a rule another
+/// policy's seat scores by is no concern of the greedy player's.
+pub(crate) fn unpursued_rules(game: &Game, greedy: impl Fn(PlayerId) -> bool) -> Vec<String> {
     let mut names: Vec<String> = Vec::new();
     for power in &game.data.powers.powers {
-        if !matches!(power.source, Source::Rule(_)) || !may_score(&power.effects) {
+        let for_greedy = power
+            .origins
+            .iter()
+            .any(|origin| matches!(*origin, Origin::Seat(seat) if greedy(seat)));
+        if !matches!(power.source, Source::Rule(_)) || !may_score(&power.effects) || !for_greedy {
             continue;
         }
         // Points that come at a moment of every turn, whatever anyone

@@ -210,11 +210,11 @@ pub fn simulate(
         max_steps: config.max_steps,
         shard_count: config.shard.count,
         shards: vec![config.shard.index],
-        greedy_ignores: if policies.iter().any(|policy| policy == "greedy") {
-            crate::effects::worth::unpursued_rules(&probe)
-        } else {
-            Vec::new()
-        },
+        greedy_ignores: crate::effects::worth::unpursued_rules(&probe, |seat| {
+            policies
+                .get(seat.index())
+                .is_some_and(|policy| policy == "greedy")
+        }),
     };
     let games = config.shard.games(config.games);
     let threads = config.threads.min(
