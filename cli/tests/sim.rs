@@ -891,7 +891,7 @@ fn check_with_games_playtests_every_mission() {
     assert!(
         finished
             .stderr
-            .contains("warning[sim-one-sided]: clean: mission `skirmish`: team `wretch` never won in 5 finished games"),
+            .contains("warning[sim-first-round]: clean: mission `skirmish`: 5 of 5 finished games were over before round 2"),
         "{}",
         finished.stderr
     );
@@ -899,7 +899,7 @@ fn check_with_games_playtests_every_mission() {
     let lines: Vec<&str> = finished.stderr.lines().collect();
     assert_eq!(
         lines[lines.len() - 3],
-        "clean: played 5 games (random players) of each of 2 missions: 0 errors, 4 warnings",
+        "clean: played 5 games (random players) of each of 2 missions: 0 errors, 2 warnings",
         "{}",
         finished.stderr
     );
@@ -1000,7 +1000,7 @@ fn check_with_games_playtests_every_mission() {
     assert!(
         finished
             .stdout
-            .contains("::warning title=sim-one-sided::clean: mission `"),
+            .contains("::warning title=sim-first-round::clean: mission `"),
         "{}",
         finished.stdout
     );

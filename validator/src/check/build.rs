@@ -291,10 +291,12 @@ fn size_origin(context: &Context<'_>, mission: &MissionModel, deck: &DeckModel) 
     }
 }
 
-/// A deck must hold its players' opening hands: dealing from a deck that
-/// runs out exhausts it before the first turn, and a player who exhausts
-/// it a second time ends the game (the rulebook's deck exhaustion).
-/// Prepped cards are set aside, not dealt, and are not counted.
+/// A deck must hold more than its players' opening hands: the deal that
+/// draws its last card runs it out while the discard pile is still empty,
+/// so the new deck is empty too and the deck is out for good before the
+/// first turn; when every deck is, the victory clock ends the game (the
+/// rulebook's deck exhaustion). Prepped cards are set aside, not dealt,
+/// and are not counted.
 fn covers_opening_hands(
     context: &Context<'_>,
     mission: &MissionModel,
@@ -312,7 +314,7 @@ fn covers_opening_hands(
         None => return,
     };
     let needed = hand * drawers;
-    if size >= needed {
+    if size > needed {
         return;
     }
     let (pointer, origin) = match (deck.rule.size, deck.rule.selection) {
@@ -325,18 +327,21 @@ fn covers_opening_hands(
     } else {
         format!("the opening hands of its {drawers} players ({drawers} x {hand})")
     };
+    let reshuffles = context.rules.deck_reshuffles;
     diagnostics.push(
         Diagnostic::new(
             Code::ShortDeck,
             format!(
-                "the deck holds {}{origin}, fewer than {hands}: it runs out before the first turn",
+                "the deck holds {}{origin}, no more than {hands}: the deal spends it before the first turn",
                 count(size, "card")
             ),
         )
         .at(context.key_at(mission.file, &pointer))
-        .label(format!("{size} < {needed}"))
+        .label(format!("{size} <= {needed}"))
         .help(format!(
-            "give the deck at least {needed} cards, or lower `opening_hand` in the pack's rules.toml; a deck that runs out is reshuffled once, and the game ends when it runs out again"
+            "give the deck at least {} cards, or lower `opening_hand` in the pack's rules.toml; a deck that runs out is rebuilt from its discard pile ({} by the ruleset), still empty during the deal, and the victory clock ends the game once every deck is out for good",
+            needed + 1,
+            if reshuffles == 1 { "once".to_owned() } else { format!("{reshuffles} times") }
         )),
     );
 }
