@@ -566,23 +566,35 @@ fn fits_the_zone(
         }
     }
     let taken = mission::taken_hexes(source, &closed);
-    let room = hexes.iter().filter(|cell| !taken.contains(*cell)).count() as u32;
     // A ship the mission places itself (`start` with `at`) is not launched.
     let own: u32 = ships
         .iter()
         .filter(|planned| !mission::placed_by_mission(mission, source, player, planned.ship))
         .map(|planned| mission::ships_of(context, planned.ship))
         .sum();
+    // The fleet launches into its own zone alone: that first.
+    let own_room = mission.players[player].zone.as_ref().map_or(0, |zone| {
+        let hexes: std::collections::HashSet<_> = zone.iter().collect();
+        hexes.iter().filter(|cell| !taken.contains(**cell)).count() as u32
+    });
+    let (sharing, room) = if own > own_room {
+        (0, own_room)
+    } else {
+        (
+            sharing,
+            hexes.iter().filter(|cell| !taken.contains(*cell)).count() as u32,
+        )
+    };
     if own + sharing > room {
         let teammates = if sharing > 0 {
             format!(", and {} {sharing} more,", teammates.join(" and "))
         } else {
             String::new()
         };
-        // Every zone of the group by name, this player's first: the room
-        // counted is theirs together.
+        // Every zone of the group by name, this player's first, when the
+        // room counted is theirs together.
         let mut zones = vec![player_source.starting_zone.as_str()];
-        for &q in players {
+        for &q in players.iter().filter(|_| sharing > 0) {
             let name = source.players[q].starting_zone.as_str();
             if !zones.contains(&name) {
                 zones.push(name);
@@ -591,7 +603,7 @@ fn fits_the_zone(
         let (where_, have) = match zones.as_slice() {
             [only] => (format!("zone `{only}`"), "has"),
             _ => (
-                format!("zones {} (they share hexes)", and_list(&zones)),
+                format!("zones {} (linked by shared hexes)", and_list(&zones)),
                 "have",
             ),
         };

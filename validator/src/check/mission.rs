@@ -866,78 +866,156 @@ fn launched_fleets_fit(
             );
         }
     }
-    // Only groups a launched fleet fills are checked, against every free
-    // hex of their zones.
+    // A player's ships launch into their own zone: each player's count is
+    // held against the free hexes of that zone. Teammates whose zones
+    // share hexes fill them together: a group of zones linked by shared
+    // hexes is held against every free hex of them all. Only groups a
+    // launched fleet fills are checked.
     for (hexes, players) in &zone_groups(mission, &closed) {
-        let Some(&p) = players
+        if !players
             .iter()
-            .find(|&&q| source.players[q].fleet.launched_at_start)
-        else {
+            .any(|&q| source.players[q].fleet.launched_at_start)
+        {
             continue;
-        };
+        }
         let sharing: Vec<usize> = players
             .iter()
             .copied()
             .filter(|&q| placing(q) > 0)
             .collect();
-        let mut zone_names: Vec<&str> = Vec::new();
+        let mut alone_short = false;
         for &q in &sharing {
-            let name = source.players[q].starting_zone.as_str();
-            if !zone_names.contains(&name) {
-                zone_names.push(name);
+            let Some(zone) = &mission.players[q].zone else {
+                continue;
+            };
+            let own: HashSet<Coord> = zone.iter().copied().collect();
+            let room = own.iter().filter(|cell| !taken.contains(*cell)).count() as u32;
+            if placing(q) > room {
+                alone_short = true;
+                let zones = [source.players[q].starting_zone.as_str()];
+                let short = ZoneShort {
+                    players: &[q],
+                    zones: &zones,
+                    needed: placing(q),
+                    room,
+                    hexes: own.len() as u32,
+                };
+                short.report(context, mission, source, diagnostics);
             }
         }
-        let zone_name = and_list(&zone_names);
-        let (zones, have) = if zone_names.len() > 1 {
-            ("zones", "have")
-        } else {
-            ("zone", "has")
-        };
+        if alone_short || sharing.len() < 2 {
+            continue;
+        }
         let needed: u32 = sharing.iter().map(|&q| placing(q)).sum();
         let room = hexes.iter().filter(|cell| !taken.contains(*cell)).count() as u32;
         if needed > room {
-            let names: Vec<String> = sharing
-                .iter()
-                .map(|&q| format!("`{}`", source.players[q].name))
-                .collect();
-            let ships = count(needed, "ship");
-            let whose = match (&names[..], &sharing[..]) {
-                ([name], [q]) if source.players[*q].fleet.launched_at_start => {
-                    format!("{name}'s fleet of {ships} starts launched in")
+            let mut zones: Vec<&str> = Vec::new();
+            for &q in players {
+                let name = source.players[q].starting_zone.as_str();
+                if !zones.contains(&name) {
+                    zones.push(name);
                 }
-                ([name], _) => format!("{name} places {ships} at the start in"),
-                _ => format!(
-                    "{} place {ships} together at the start in",
-                    names.join(" and ")
-                ),
+            }
+            let short = ZoneShort {
+                players: &sharing,
+                zones: &zones,
+                needed,
+                room,
+                hexes: hexes.len() as u32,
             };
-            let kept_out = hexes.len() as u32 - room;
-            let free = if kept_out > 0 {
-                format!(" free (of {})", hexes.len())
-            } else {
-                String::new()
-            };
-            diagnostics.push(
-                Diagnostic::new(
-                    Code::StartingShip,
-                    format!(
-                        "{whose} {zones} {zone_name}, which {have} {}{free}: each ship needs one of its own",
-                        count(room, "hex")
-                    ),
-                )
-                .at(context.at(mission.file, &format!("{}/fleet/launched_at_start", mission.players[p].pointer)))
-                .label("does not fit the starting zone")
-                .help(format!(
-                    "give the {} a larger starting zone, or fewer ships{}",
-                    if sharing.len() == 1 { "player" } else { "players" },
-                    if kept_out > 0 {
-                        "; half hexes, asteroids and the ships the mission places take their hexes"
-                    } else {
-                        ""
-                    }
-                )),
-            );
+            short.report(context, mission, source, diagnostics);
         }
+    }
+}
+
+/// Players who place more ships at the start than their zones have free
+/// hexes.
+struct ZoneShort<'a> {
+    /// The players placing ships, in seat order.
+    players: &'a [usize],
+    /// The zones counted, by name.
+    zones: &'a [&'a str],
+    needed: u32,
+    /// Free hexes, of `hexes` in all.
+    room: u32,
+    hexes: u32,
+}
+
+impl ZoneShort<'_> {
+    fn report(
+        &self,
+        context: &Context<'_>,
+        mission: &MissionModel,
+        source: &MissionSource,
+        diagnostics: &mut Diagnostics,
+    ) {
+        let launched = |q: usize| source.players[q].fleet.launched_at_start;
+        let names: Vec<String> = self
+            .players
+            .iter()
+            .map(|&q| format!("`{}`", source.players[q].name))
+            .collect();
+        let ships = count(self.needed, "ship");
+        let whose = match (&names[..], self.players) {
+            ([name], [q]) if launched(*q) => {
+                format!("{name}'s fleet of {ships} starts launched in")
+            }
+            ([name], _) => format!("{name} places {ships} at the start in"),
+            _ => format!(
+                "{} place {ships} together at the start in",
+                names.join(" and ")
+            ),
+        };
+        let (zones, have) = match self.zones {
+            [only] => (format!("zone `{only}`"), "has"),
+            _ => (
+                format!("zones {} (linked by shared hexes)", and_list(self.zones)),
+                "have",
+            ),
+        };
+        let kept_out = self.hexes - self.room;
+        let free = if kept_out > 0 {
+            format!(" free (of {})", self.hexes)
+        } else {
+            String::new()
+        };
+        // The first player whose fleet starts launched, else the first
+        // placing ships (by `start` entries without `at`).
+        let p = self
+            .players
+            .iter()
+            .copied()
+            .find(|&q| launched(q))
+            .unwrap_or(self.players[0]);
+        let pointer = if launched(p) {
+            format!("{}/fleet/launched_at_start", mission.players[p].pointer)
+        } else {
+            format!("{}/start", mission.players[p].pointer)
+        };
+        diagnostics.push(
+            Diagnostic::new(
+                Code::StartingShip,
+                format!(
+                    "{whose} {zones}, which {have} {}{free}: each ship needs one of its own",
+                    count(self.room, "hex")
+                ),
+            )
+            .at(context.at(mission.file, &pointer))
+            .label("does not fit the starting zone")
+            .help(format!(
+                "give the {} a larger starting zone, or fewer ships{}",
+                if self.players.len() == 1 {
+                    "player"
+                } else {
+                    "players"
+                },
+                if kept_out > 0 {
+                    "; half hexes, asteroids and the ships the mission places take their hexes"
+                } else {
+                    ""
+                }
+            )),
+        );
     }
 }
 
