@@ -565,7 +565,7 @@ do = [{ kind = "draw", count = 1 }]
     let outcome = run_in_pack(&pack, "use-power-by-name", &misspelt, "", 1);
     let diagnostic = &outcome["diagnostics"][0];
     assert_eq!(
-        diagnostic["message"], "`ISN Torrent` has no power `Powr Tap`",
+        diagnostic["message"], "`ISN Torrent` has no power named `Powr Tap`",
         "{outcome:#?}"
     );
     assert_eq!(diagnostic["help"], "did you mean `Power Tap`?");

@@ -59,20 +59,35 @@ fn use_power(
             power: None,
         });
     };
-    let (whose, names): (String, Vec<String>) = match &source {
+    let place = match &source {
+        // Named as events name special rules: in any case.
+        PowerSource::Rule => {
+            let rule = checker.rule(name, &key("power"))?;
+            checker.rules.iter().position(|known| *known == rule)
+        }
         PowerSource::Ship(card) => {
             let fielded = checker.ships[*card].clone()?;
             let version = &checker.bundle.ships[fielded.ship].versions[fielded.version];
-            (
-                format!("`{}`", fielded.name),
-                version
-                    .powers
-                    .iter()
-                    .map(|power| power.name.clone())
-                    .collect(),
-            )
+            let names: Vec<&str> = version.powers.iter().map(|power| power.name.as_str()).collect();
+            let place = names.iter().position(|known| known.eq_ignore_ascii_case(name));
+            if place.is_none() {
+                let help = did_you_mean(name, names.iter().copied()).or_else(|| {
+                    Some(if names.is_empty() {
+                        format!("`{}` has no powers", fielded.name)
+                    } else {
+                        format!("its powers: {}", quoted(&names))
+                    })
+                });
+                checker.report(
+                    Code::UnknownReference,
+                    &key("power"),
+                    format!("`{}` has no power named `{name}`", fielded.name),
+                    "unknown power",
+                    help,
+                );
+            }
+            place
         }
-        PowerSource::Rule => ("the mission".to_owned(), checker.rules.clone()),
         PowerSource::Card(id) => {
             checker.report(
                 CODE,
@@ -81,41 +96,13 @@ fn use_power(
                 "not a ship card's power",
                 Some("leave `power` out: the card's first power that can be used now is used".to_owned()),
             );
-            return None;
+            None
         }
-    };
-    if let Some(place) = names.iter().position(|known| known == name) {
-        return Some(StepAction::UsePower {
-            source,
-            power: Some(place),
-        });
-    }
-    let what = match &source {
-        PowerSource::Rule => "special rule",
-        _ => "power",
-    };
-    let help = did_you_mean(name, names.iter().map(String::as_str)).or_else(|| {
-        Some(if names.is_empty() {
-            format!("{whose} has no {what}s")
-        } else {
-            format!(
-                "{whose} has {}",
-                names
-                    .iter()
-                    .map(|known| format!("`{known}`"))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )
-        })
-    });
-    checker.report(
-        CODE,
-        &key("power"),
-        format!("{whose} has no {what} `{name}`"),
-        format!("unknown {what}"),
-        help,
-    );
-    None
+    }?;
+    Some(StepAction::UsePower {
+        source,
+        power: Some(place),
+    })
 }
 
 /// The parameter keys a step gives.
