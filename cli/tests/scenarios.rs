@@ -594,8 +594,9 @@ fn a_ship_card_named_by_one_ship_is_told_which() {
     assert_eq!(
         messages,
         [
-            "`F-47 Blue Hawks#2` is one ship; this names a whole ship card",
-            "`F-47 Blue Hawks#7` names ship 7 of a card of 3 ships, and this names a whole ship card",
+            "`F-47 Blue Hawks#2` is one ship; this step takes a whole ship card",
+            "`F-47 Blue Hawks` has no ship 7 (it has 3), and this step takes a whole ship card",
+            "`Rook's F-54#1` is the card's one ship; this step takes the whole ship card",
         ],
         "{report:#?}"
     );

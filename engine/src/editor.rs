@@ -173,8 +173,7 @@ impl Editor<'_> {
         self.game.st.players[owner.index()]
             .hand
             .retain(|&held| held != tactic);
-        cards::attach(self.game, tactic, card);
-        self
+        self.answered(|game| cards::attach(game, tactic, card))
     }
 
     /// Sets the round (for rules that wait for a round).

@@ -485,20 +485,27 @@ impl Checker<'_, '_> {
     pub(crate) fn card(&mut self, code: Code, text: &str, pointer: &str) -> Option<usize> {
         let (card, number) = self.fielded(code, text, pointer)?;
         if let Some(number) = number {
-            let ships = self.ships[card].as_ref().map_or(0, |ship| ship.ships);
-            let (message, label) = if (1..=ships).contains(&number) {
-                (
-                    format!("`{text}` is one ship; this names a whole ship card"),
-                    "one ship of a squadron",
-                )
-            } else {
-                // Not a ship at all: say so, not only that it is one ship.
+            let (name, id, ships) = self.ships[card]
+                .as_ref()
+                .map_or((String::new(), String::new(), 0), |ship| {
+                    (ship.name.clone(), ship.id.clone(), ship.ships)
+                });
+            let (message, label) = if !(1..=ships).contains(&number) {
                 (
                     format!(
-                        "`{text}` names ship {number} of a card of {}, and this names a whole ship card",
-                        crate::check::count(ships as u64, "ship")
+                        "`{name}` has no ship {number} (it has {ships}), and this step takes a whole ship card"
                     ),
                     "no such ship",
+                )
+            } else if ships == 1 {
+                (
+                    format!("`{text}` is the card's one ship; this step takes the whole ship card"),
+                    "one ship",
+                )
+            } else {
+                (
+                    format!("`{text}` is one ship; this step takes a whole ship card"),
+                    "one ship of a squadron",
                 )
             };
             self.report(
@@ -506,12 +513,7 @@ impl Checker<'_, '_> {
                 pointer,
                 message,
                 label,
-                Some(format!(
-                    "write the card alone: `{}`",
-                    self.ships[card]
-                        .as_ref()
-                        .map_or("", |ship| ship.id.as_str())
-                )),
+                Some(format!("write the card alone: `{id}`")),
             );
             return None;
         }

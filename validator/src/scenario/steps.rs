@@ -68,8 +68,14 @@ fn use_power(
         PowerSource::Ship(card) => {
             let fielded = checker.ships[*card].clone()?;
             let version = &checker.bundle.ships[fielded.ship].versions[fielded.version];
-            let names: Vec<&str> = version.powers.iter().map(|power| power.name.as_str()).collect();
-            let place = names.iter().position(|known| known.eq_ignore_ascii_case(name));
+            let names: Vec<&str> = version
+                .powers
+                .iter()
+                .map(|power| power.name.as_str())
+                .collect();
+            let place = names
+                .iter()
+                .position(|known| known.eq_ignore_ascii_case(name));
             if place.is_none() {
                 let help = did_you_mean(name, names.iter().copied()).or_else(|| {
                     Some(if names.is_empty() {
