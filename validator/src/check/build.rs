@@ -532,8 +532,9 @@ fn times_and_nth(n: u32) -> (String, String) {
 
 /// A ship that starts the game launched (the mission's `start`, or every
 /// ship of a `launched_at_start` fleet) is on the battlefield from the
-/// first turn, never in a hold: "Some ships can carry other ships within
-/// their transport holds when they are launched into the starting zone".
+/// first turn, never in a hold, and its own hold is empty: "Some ships can
+/// carry other ships within their transport holds when they are launched
+/// into the starting zone".
 fn starts_launched(
     context: &Context<'_>,
     mission: &MissionModel,
@@ -545,6 +546,25 @@ fn starts_launched(
     let player_model = &mission.players[player];
     let all = source.players[player].fleet.launched_at_start;
     for planned in build.ships {
+        // With the whole fleet launched, the ships carried are told of
+        // below; else a carrier the mission starts launched.
+        let started = player_model
+            .start
+            .iter()
+            .find(|start| start.ship == Some(planned.ship));
+        if let Some(start) = started.filter(|_| !all && !planned.transport.is_empty()) {
+            let name = &context.content.ships[planned.ship].item.name;
+            diagnostics.push(
+                Diagnostic::new(
+                    Code::TransportForbidden,
+                    format!("`{name}` carries nothing: the mission starts it launched"),
+                )
+                .at(context.key_at(build.file, &format!("{}/transport", planned.pointer)))
+                .label("its hold stays empty")
+                .help("launch the ships it would carry into the starting zone instead")
+                .note(context.key_at(mission.file, &start.pointer), "starts here"),
+            );
+        }
         for carried in &planned.transport {
             let start = player_model
                 .start
