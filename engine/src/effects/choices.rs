@@ -272,12 +272,16 @@ fn hex_shape(game: &Game, hex: Hex) -> Shape {
     game.data.board.shape(Size::Small, Pos { at: hex, dir: 0 })
 }
 
-/// Up to `count` obstacles of a kind move, one at a time, as `ctx.you`
-/// chooses: which obstacle (the nearest to an enemy ship that is not next
-/// to one already suggested first), then each space up to `spaces` (or a
-/// number-die roll) of its move. An obstacle that ends its move next to enemy ships it was not
-/// next to when it began deals `ram` to one of them, the player's choice
-/// (the weakest suggested first).
+/// Up to `count` obstacles of a kind move, as `ctx.you` chooses: first
+/// which obstacles (one by one, the nearest to an enemy ship that is not
+/// next to one already suggested first, until the player stops or has
+/// chosen `count`), then, one at a time in the order chosen, each space up
+/// to `spaces` (or a number-die roll) of its move. "Chooses up to 3
+/// asteroids. One at a time, that player may roll a die for each asteroid
+/// and move it": the choice comes before any roll. An obstacle that ends
+/// its move next to enemy ships it was not next to when it began deals
+/// `ram` to one of them, the player's choice (the weakest suggested
+/// first).
 pub(crate) fn move_obstacles(
     game: &mut Game,
     ctx: &Ctx,
@@ -287,12 +291,12 @@ pub(crate) fn move_obstacles(
     ram: Option<(i32, Option<u8>)>,
 ) {
     let you = ctx.you;
-    let mut moved: Vec<usize> = Vec::new();
-    while moved.len() < usize::from(count) && game.st.outcome.is_none() && !paused(game) {
+    let mut enemies = Enemies::new(game, you);
+    let mut chosen: Vec<usize> = Vec::new();
+    while chosen.len() < usize::from(count) {
         let mut order: Vec<usize> = (0..game.st.obstacles.len())
-            .filter(|&index| game.st.obstacles[index].kind == kind && !moved.contains(&index))
+            .filter(|&index| game.st.obstacles[index].kind == kind && !chosen.contains(&index))
             .collect();
-        let mut enemies = Enemies::new(game, you);
         // One already next to the nearest enemy can come no closer: the
         // nearest of those that can is suggested first.
         order.sort_by_cached_key(|&index| {
@@ -300,7 +304,7 @@ pub(crate) fn move_obstacles(
             (gap <= 1, gap)
         });
         if order.is_empty() {
-            return;
+            break;
         }
         // "Up to": the player may stop choosing; the suggestion moves one.
         let mut options: Vec<Answer> = order
@@ -309,14 +313,20 @@ pub(crate) fn move_obstacles(
             .collect();
         options.push(Answer::Stop);
         let answer = question::ask(game, you, About::PickObstacle, options);
-        let Answer::Obstacle(obstacle) = answer else {
-            return;
-        };
         if paused(game) {
             return;
         }
-        let obstacle = usize::from(obstacle);
-        moved.push(obstacle);
+        let Answer::Obstacle(obstacle) = answer else {
+            break;
+        };
+        chosen.push(usize::from(obstacle));
+    }
+    for obstacle in chosen {
+        if game.st.outcome.is_some() || paused(game) {
+            return;
+        }
+        // A ram before may have destroyed a ship.
+        enemies = Enemies::new(game, you);
         let moves = spaces.map_or_else(
             || {
                 let roll = game.st.dice.roll(game.data.rules().number_die);
