@@ -1030,6 +1030,16 @@ fn json_output_to_a_file_leaves_stdout_empty() {
     assert_eq!(report["run"]["shards"], serde_json::json!([1]));
 }
 
+/// A rule that answers its own effect without end: destroying a ship
+/// destroys it again.
+const VOLATILE_REACTORS: &str = r#"
+[[special_rules]]
+name = "Volatile Reactors"
+text = "When a ship is destroyed, it takes 1 direct damage."
+when = "destroy"
+do = [{ kind = "direct-damage", amount = 1, target = "affected-ship" }]
+"#;
+
 /// A power that answers its own effect without end ("when a ship is
 /// destroyed, it takes 1 direct damage": destroying it again) stops the
 /// game with a finding naming the mission and seed, not a stack overflow
@@ -1037,16 +1047,7 @@ fn json_output_to_a_file_leaves_stdout_empty() {
 #[test]
 fn powers_that_set_themselves_off_stop_the_game_not_the_run() {
     let dir = tempfile::tempdir().unwrap();
-    let pack = saturn_with_dead_zone_rule(
-        &dir,
-        r#"
-[[special_rules]]
-name = "Volatile Reactors"
-text = "When a ship is destroyed, it takes 1 direct damage."
-when = "destroy"
-do = [{ kind = "direct-damage", amount = 1, target = "affected-ship" }]
-"#,
-    );
+    let pack = saturn_with_dead_zone_rule(&dir, VOLATILE_REACTORS);
     let pack = pack.to_str().unwrap();
     let finished = run(
         &[
@@ -1092,16 +1093,7 @@ do = [{ kind = "direct-damage", amount = 1, target = "affected-ship" }]
 #[test]
 fn a_stuck_game_is_named_after_many_hangs() {
     let dir = tempfile::tempdir().unwrap();
-    let pack = saturn_with_dead_zone_rule(
-        &dir,
-        r#"
-[[special_rules]]
-name = "Volatile Reactors"
-text = "When a ship is destroyed, it takes 1 direct damage."
-when = "destroy"
-do = [{ kind = "direct-damage", amount = 1, target = "affected-ship" }]
-"#,
-    );
+    let pack = saturn_with_dead_zone_rule(&dir, VOLATILE_REACTORS);
     let pack = pack.to_str().unwrap();
     let finished = run(
         &[
