@@ -455,7 +455,7 @@ fn a_policy_per_seat_must_fit_every_mission_played() {
     let one = run(&["check", &base, "--games", "1", "--policy", "greedy"], 0);
     assert!(
         one.stderr
-            .contains("(greedy players) of each of 7 missions"),
+            .contains("(greedy players) of each of 8 missions"),
         "{}",
         one.stderr
     );

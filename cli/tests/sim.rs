@@ -776,7 +776,7 @@ fn usage_errors_exit_2() {
     );
     assert!(
         finished.stderr.contains(
-            "help: missions: blockade-run-at-entebe, dead-zone-battle, dead-zone-battle-42, dead-zone-battle-48, meteor-storm,"
+            "help: missions: blockade-run-at-entebe, dead-zone-battle, dead-zone-battle-42, dead-zone-battle-48, dead-zone-battle-no-cards, meteor-storm,"
         ),
         "{}",
         finished.stderr

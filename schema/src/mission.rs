@@ -148,9 +148,10 @@ pub struct DeckRule {
     /// Cards the mission selects, with counts.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub cards: Vec<CardCount>,
-    /// The deck's size, when not half the fleet cost (rounded down).
+    /// The deck's size, when not half the fleet cost (rounded down); 0 for
+    /// a mission played without tactic cards (mission-selected, no `cards`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(range(min = 1, max = 1000))]
+    #[schemars(range(min = 0, max = 1000))]
     pub size: Option<u32>,
     /// Most copies of one card in this deck, if not the ruleset's
     /// `deck_copy_limit` (a team's shared deck built by two players, say).

@@ -201,6 +201,12 @@ fn deck_selection(
 ) {
     let rule = &deck.rule;
     let problem = match (rule.selection, rule.cards.is_empty()) {
+        // No tactic cards at all ("Simpler way to play Dead Zone Battle").
+        (Selection::Mission, true) if rule.size == Some(0) => None,
+        (_, _) if rule.size == Some(0) => Some((
+            "only a mission-selected deck with no `cards` may have a `size` of 0 (a mission played without tactic cards)",
+            "size",
+        )),
         (Selection::Mission | Selection::Combined, true) => Some((
             "this deck lists the `cards` the mission selects",
             "selection",
@@ -314,7 +320,13 @@ fn covers_opening_hands(
         None => return,
     };
     let needed = hand * drawers;
-    if size > needed {
+    // A mission without tactic cards has no deck to run out, when it
+    // ignores the victory clock as it should.
+    let source = &context.content.missions[mission.mission].item;
+    let no_cards = size == 0 && !source.victory.victory_clock;
+    // An empty deck the players choose is SD0312's to tell.
+    let not_mission = size == 0 && deck.rule.selection != Selection::Mission;
+    if size > needed || no_cards || not_mission {
         return;
     }
     let (pointer, origin) = match (deck.rule.size, deck.rule.selection) {
@@ -338,11 +350,15 @@ fn covers_opening_hands(
         )
         .at(context.key_at(mission.file, &pointer))
         .label(format!("{size} <= {needed}"))
-        .help(format!(
-            "give the deck at least {} cards, or lower `opening_hand` in the pack's rules.toml; a deck that runs out is rebuilt from its discard pile ({} by the ruleset), still empty during the deal, and the victory clock ends the game once every deck is out for good",
-            needed + 1,
-            if reshuffles == 1 { "once".to_owned() } else { format!("{reshuffles} times") }
-        )),
+        .help(if size == 0 {
+            "a mission played without tactic cards ignores the victory clock, which would end it as the deal begins: set `victory_clock = false` in its `[victory]`".to_owned()
+        } else {
+            format!(
+                "give the deck at least {} cards, or lower `opening_hand` in the pack's rules.toml; a deck that runs out is rebuilt from its discard pile ({} by the ruleset), still empty during the deal, and the victory clock ends the game once every deck is out for good",
+                needed + 1,
+                if reshuffles == 1 { "once".to_owned() } else { format!("{reshuffles} times") }
+            )
+        }),
     );
 }
 
