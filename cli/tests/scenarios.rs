@@ -602,6 +602,14 @@ fn a_ship_card_named_by_one_ship_is_told_which() {
     );
 }
 
+/// A reaction event is out of the hand while its effect resolves: one
+/// whose move set off its own trigger again was offered and played again,
+/// three times from one card (a custom event).
+#[test]
+fn a_reaction_is_played_once_while_it_resolves() {
+    passes_with_card("shove.toml", "reaction-played-once");
+}
+
 /// Powers at a round's start and end act once a round, after the last
 /// player's turn and before the first player's, whoever's turn it is
 /// (a custom hero).

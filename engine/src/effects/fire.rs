@@ -464,6 +464,10 @@ fn offer_answer(game: &mut Game, ev: &Ev, player: PlayerId, kind: usize) -> bool
     if !energy::spend_energy(game, player, cost) {
         return false;
     }
+    // Out of the hand while it resolves, as a card played in turn is: an
+    // effect that sets off its own trigger again must not find it there
+    // to play once more.
+    cards::take_from_hand(game, player, card);
     game.emit(Event::CardPlayed {
         player,
         card,

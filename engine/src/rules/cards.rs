@@ -180,7 +180,7 @@ pub(crate) fn push_discards(game: &Game, player: PlayerId, out: &mut Vec<Action>
     }
 }
 
-fn take_from_hand(game: &mut Game, player: PlayerId, card: TacticId) {
+pub(crate) fn take_from_hand(game: &mut Game, player: PlayerId, card: TacticId) {
     let hand = &mut game.st.players[player.index()].hand;
     if let Some(index) = hand.iter().position(|&held| held == card) {
         hand.remove(index);
