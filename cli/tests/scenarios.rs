@@ -610,6 +610,48 @@ fn a_reaction_is_played_once_while_it_resolves() {
     passes_with_card("shove.toml", "reaction-played-once");
 }
 
+/// A mission action window whose launch cannot be paid for is not
+/// offered: it was, launched nothing, and greedy players used it for ever
+/// (a test rule). With the energy, it launches.
+#[test]
+fn a_launch_window_is_offered_only_when_paid_for() {
+    let dir = tempfile::tempdir().unwrap();
+    let pack = base_pack_copy(&dir);
+    let mission = pack.join("missions/dead-zone-battle.toml");
+    let mut text = std::fs::read_to_string(&mission).unwrap();
+    text.push_str(
+        r#"
+[[special_rules]]
+name = "Reinforce"
+text = "In your deploy phase, launch your F-51 Blue Sparrows next to a friendly ship for 1 less energy."
+for = ["isn"]
+when = "deploy-phase"
+if = [{ kind = "unlaunched", ship = "f-51-blue-sparrows" }]
+do = [{ kind = "launch-ship", ship = "f-51-blue-sparrows", discount = 1, within = 1, of = "friendly" }]
+"#,
+    );
+    std::fs::write(&mission, text).unwrap();
+    let scenario = std::fs::read_to_string(
+        crate::fixtures().join("saturn-scenarios/launch-window-paid-for.toml"),
+    )
+    .unwrap();
+    let outcome = run_in_pack(&pack, "launch-window-paid-for", &scenario, "", 0);
+    assert_eq!(outcome["scenarios"][0]["status"], "passed", "{outcome:#?}");
+    // With 4 energy it is used: the launch asks where the ships go.
+    let paid = scenario
+        .replace("energy = 3", "energy = 4")
+        .replace("illegal = true\n", "");
+    let outcome = run_in_pack(&pack, "launch-window-paid-for", &paid, "", 1);
+    let failure = &outcome["scenarios"][0]["failures"][0];
+    assert!(
+        failure["actual"]
+            .as_str()
+            .unwrap()
+            .starts_with("`ISN player` is asked where f-51-blue-sparrows is placed"),
+        "{outcome:#?}"
+    );
+}
+
 /// Powers at a round's start and end act once a round, after the last
 /// player's turn and before the first player's, whoever's turn it is
 /// (a custom hero).

@@ -12,7 +12,7 @@ use spacedock_schema::effect::Trigger as When;
 
 use crate::action::Action;
 use crate::effects::eval::{self, Ctx, Ships};
-use crate::effects::fire::{each_instance, mark_used, used};
+use crate::effects::fire::{self, each_instance, mark_used, used};
 use crate::effects::program::Eff;
 use crate::effects::run;
 use crate::game::Game;
@@ -103,6 +103,8 @@ fn usable_in(
                 && energy::can_pay(game, player, power.cost)
                 && eval::holds(game, ctx, &power.conditions)
                 && useful(game, ctx, &power.effects)
+                // A launch it cannot pay for or place would do nothing.
+                && fire::feasible_paying(game, ctx, &power.effects, power.cost)
         })
 }
 

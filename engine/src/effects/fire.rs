@@ -517,9 +517,18 @@ pub(crate) fn each_target(game: &Game, ctx: &Ctx, kind: usize, mut each: impl Fn
     }
 }
 
-/// Whether effects can be carried out at all (a launch needs its ship
-/// card, the energy and the room).
-pub(crate) fn feasible(game: &Game, ctx: &Ctx, effects: &[Eff]) -> bool {
+/// Whether an event's effects can be carried out at all, the card paid
+/// for first (a launch needs its ship card, the energy and the room).
+fn feasible(game: &Game, ctx: &Ctx, effects: &[Eff]) -> bool {
+    let card_cost = ctx
+        .tactic
+        .map_or(0, |tactic| stats::stat(game, Stat::TacticCost(tactic)));
+    feasible_paying(game, ctx, effects, card_cost)
+}
+
+/// Whether effects can be carried out at all once `paid` energy is spent
+/// first (the event's cost, or a power's).
+pub(crate) fn feasible_paying(game: &Game, ctx: &Ctx, effects: &[Eff], paid: i32) -> bool {
     effects.iter().all(|effect| match effect {
         Eff::LaunchShip {
             ship,
@@ -527,10 +536,7 @@ pub(crate) fn feasible(game: &Game, ctx: &Ctx, effects: &[Eff]) -> bool {
             near,
         } => choices::unlaunched(game, ctx.you, *ship).is_some_and(|card| {
             let cost = (stats::stat(game, Stat::LaunchCost(card)) - discount).max(0);
-            let card_cost = ctx
-                .tactic
-                .map_or(0, |tactic| stats::stat(game, Stat::TacticCost(tactic)));
-            energy::can_pay(game, ctx.you, cost + card_cost)
+            energy::can_pay(game, ctx.you, cost + paid)
                 && choices::can_launch(game, ctx, card, near.as_ref())
         }),
         _ => true,
