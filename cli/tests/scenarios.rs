@@ -652,6 +652,30 @@ do = [{ kind = "launch-ship", ship = "f-51-blue-sparrows", discount = 1, within 
     );
 }
 
+/// A path answer for a medium ship a power moves takes `lead`, as a
+/// `move` step does: the answers where the back end leads could not be
+/// given (a custom event). Without a path, `lead` is an error.
+#[test]
+fn a_path_answer_names_the_end_that_leads() {
+    passes_with_card("shove.toml", "answer-path-lead");
+    let scenario =
+        std::fs::read_to_string(crate::fixtures().join("saturn-scenarios/answer-path-lead.toml"))
+            .unwrap();
+    // Without `lead`, the front end leads: the Torrent leaves [7, 9].
+    let plain = scenario.replace("lead = [7, 9]\n", "");
+    let report = run_scenario_text("answer-path-lead", &plain, &added_card("shove.toml"), 1);
+    let failure = &report["scenarios"][0]["failures"][0];
+    assert_eq!(failure["what"], "where `isn-torrent` stands", "{report:#?}");
+    assert_eq!(failure["actual"], "[8, 8] and [8, 9]", "{report:#?}");
+    let no_path = scenario.replace("path = [\"ne\"]\nlead", "answer = \"stop\"\nlead");
+    let report = run_scenario_text("answer-path-lead", &no_path, &added_card("shove.toml"), 1);
+    assert_eq!(
+        report["diagnostics"][0]["message"],
+        "`lead` goes with `path`: the end of a moved medium ship that leads",
+        "{report:#?}"
+    );
+}
+
 /// Powers at a round's start and end act once a round, after the last
 /// player's turn and before the first player's, whoever's turn it is
 /// (a custom hero).

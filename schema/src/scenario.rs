@@ -407,8 +407,8 @@ impl StepKind {
             StepKind::Answer => (
                 &[],
                 &[
-                    "player", "answer", "option", "path", "at", "facing", "squadron", "card",
-                    "ship",
+                    "player", "answer", "option", "path", "lead", "at", "facing", "squadron",
+                    "card", "ship",
                 ],
             ),
         }

@@ -626,6 +626,11 @@ pub(super) fn answer(game: &Game, answer: Answer) -> String {
         Answer::Play(Target::None) => "play".to_owned(),
         Answer::Play(Target::Card(c)) => format!("play on {}", card_name(game, c)),
         Answer::Play(Target::Replace(t)) => format!("play replacing {}", tactic(game, t)),
+        // A medium ship's steps 6 to 11 lead with its back end.
+        Answer::Step(dir) if dir >= 6 => format!(
+            "path {} (the back end leading)",
+            names[usize::from(dir % 6)]
+        ),
         Answer::Step(dir) => format!("path {}", names[usize::from(dir % 6)]),
         Answer::Place { hex, dir } => {
             let card = game.question().and_then(|question| match question.about {

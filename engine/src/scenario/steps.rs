@@ -945,13 +945,13 @@ fn answer_step(
             game,
             Action::Answer(Answer::Option(u8::try_from(*index).unwrap_or(u8::MAX))),
         ),
-        AnswerGiven::Path(path) => {
+        AnswerGiven::Path(path, lead) => {
             let ship = match question.about {
                 About::MoveShip { ship, .. } => Some(ship),
                 _ => None,
             };
             let offset = match (ship, path.first()) {
-                (Some(ship), Some(first)) => lead_offset(game, ship, None, first.index())?,
+                (Some(ship), Some(first)) => lead_offset(game, ship, *lead, first.index())?,
                 _ => 0,
             };
             for (index, direction) in path.iter().enumerate() {

@@ -218,8 +218,10 @@ pub enum AnswerGiven {
     Word(AnswerWord),
     /// An option of a `choose`, from 0.
     Option(u32),
-    /// Steps of a moved ship or obstacle, then a stop if it is still asked.
-    Path(Vec<Direction>),
+    /// Steps of a moved ship or obstacle, then a stop if it is still asked;
+    /// for a medium ship, the hex of the end that leads (`None`: the end
+    /// that moves away from the other).
+    Path(Vec<Direction>, Option<[u32; 2]>),
     /// Where ships of a launched card go, or the hex of an obstacle chosen.
     Places(Vec<Placement>),
     /// A tactic card kept or discarded, by id.

@@ -593,6 +593,16 @@ fn answer(checker: &mut Checker<'_, '_>, step: &StepSource, pointer: &str) -> Op
         );
         return None;
     }
+    if step.lead.is_some() && step.path.is_empty() {
+        checker.report(
+            CODE,
+            &key("lead"),
+            "`lead` goes with `path`: the end of a moved medium ship that leads",
+            "lead of what?",
+            None,
+        );
+        return None;
+    }
     let player = match &step.player {
         Some(player) => Some(checker.seat(player, &key("player"))?),
         None => None,
@@ -602,7 +612,7 @@ fn answer(checker: &mut Checker<'_, '_>, step: &StepSource, pointer: &str) -> Op
     } else if let Some(option) = step.option {
         AnswerGiven::Option(option.saturating_sub(1))
     } else if !step.path.is_empty() {
-        AnswerGiven::Path(step.path.clone())
+        AnswerGiven::Path(step.path.clone(), step.lead)
     } else if let Some(at) = step.at {
         AnswerGiven::Places(vec![Placement {
             at,
