@@ -263,6 +263,11 @@ pub(crate) fn draw_extra(game: &mut Game, player: PlayerId) {
 /// Whether the phase of the turn allows a card of `phase` (played, or
 /// played in answer).
 pub(crate) fn phase_allows(game: &Game, phase: Phase) -> bool {
+    // Setup (round 0) is no player's turn and has no phases: the ships a
+    // mission launches then set off no tactic card, whatever its phase.
+    if game.st.round == 0 {
+        return false;
+    }
     match phase {
         Phase::Any => true,
         Phase::Energy => game.st.phase == TurnPhase::Energy,
@@ -548,7 +553,9 @@ pub(crate) fn attach_prepped(
 
 #[cfg(test)]
 mod tests {
-    use super::{can_afford, can_draw, cost_on, draws_owed, first_copy, forced_discarder};
+    use super::{
+        can_afford, can_draw, cost_on, draws_owed, first_copy, forced_discarder, phase_allows,
+    };
     use crate::action::Target;
     use crate::effects::program::{StatKind, stat_index};
     use crate::ids::{PlayerId, ShipCardId, TacticId};
@@ -626,5 +633,20 @@ mod tests {
             forced += usize::from(named.is_some());
         });
         assert!(forced > 50, "only {forced} forced discards");
+    }
+
+    /// Setup is no turn: no tactic card is played in it, not even one that
+    /// may be played in any phase (reactions to the launches of the ships a
+    /// mission starts on the battlefield were offered and paid for).
+    #[test]
+    fn no_card_is_played_during_setup() {
+        use spacedock_schema::common::Phase;
+        let mut checked = 0;
+        testing::for_each_state(1, |game| {
+            let any = phase_allows(game, Phase::Any);
+            assert_eq!(any, game.round() > 0, "round {}", game.round());
+            checked += usize::from(game.round() == 0);
+        });
+        assert!(checked > 0, "no state in setup");
     }
 }
