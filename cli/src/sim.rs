@@ -785,9 +785,10 @@ fn fleet_name(build: &FleetSource) -> String {
 fn add_shards(into: &mut Run, other: &Run, path: &Path) -> Result<(), Error> {
     let pairs = [
         ("format", into.format.to_string(), other.format.to_string()),
+        ("pack", into.pack.clone(), other.pack.clone()),
         ("bundle", into.bundle.clone(), other.bundle.clone()),
         ("mission", into.mission.clone(), other.mission.clone()),
-        ("seats", seats(into), seats(other)),
+        ("seating", seats(into), seats(other)),
         ("seed", into.seed.to_string(), other.seed.to_string()),
         (
             "game count",
@@ -838,6 +839,17 @@ fn add_shards(into: &mut Run, other: &Run, path: &Path) -> Result<(), Error> {
                 theirs,
             });
         }
+    }
+    // What prints alike may still differ (a seat's ships, whether it
+    // played the default build; the rules the greedy note names): the
+    // bundle ties them together, so only a file edited by hand gets here.
+    if into.seats != other.seats || into.greedy_ignores != other.greedy_ignores {
+        return Err(Error::MergeMismatch {
+            path: path.to_path_buf(),
+            what: "run description",
+            ours: "that of the other files".to_owned(),
+            theirs: "another (its seats' ships or builds, or its rules)".to_owned(),
+        });
     }
     for shard in &other.shards {
         if into.shards.contains(shard) {

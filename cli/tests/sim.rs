@@ -375,6 +375,20 @@ fn merging_refuses_a_result_edited_by_hand() {
     );
     let stderr = edit(&|result| result["run"]["mission"] = serde_json::json!(""));
     assert!(stderr.contains("its mission is empty"), "{stderr}");
+    // What the run's printed seats do not show is compared too.
+    let stderr = edit(&|result| result["run"]["pack"] = serde_json::json!("other"));
+    assert!(stderr.contains("its pack is other, not "), "{stderr}");
+    let stderr = edit(&|result| {
+        result["run"]["seats"][0]["ships"]
+            .as_array_mut()
+            .unwrap()
+            .pop();
+    });
+    assert!(
+        stderr
+            .contains("its run description is another (its seats' ships or builds, or its rules)"),
+        "{stderr}"
+    );
     let stderr = edit(&|result| result["tally"]["ships"][0]["survived"] = serde_json::json!(1000));
     assert!(stderr.contains("survived 1000, deployed"), "{stderr}");
     let stderr = edit(&|result| result["tally"]["teams"][0]["team"] = serde_json::json!("zzz"));
