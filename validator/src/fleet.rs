@@ -573,17 +573,14 @@ fn fits_the_zone(
         .map(|planned| mission::ships_of(context, planned.ship))
         .sum();
     // The fleet launches into its own zone alone: that first.
-    let own_room = mission.players[player].zone.as_ref().map_or(0, |zone| {
-        let hexes: std::collections::HashSet<_> = zone.iter().collect();
-        hexes.iter().filter(|cell| !taken.contains(**cell)).count() as u32
-    });
+    let own_room = mission.players[player]
+        .zone
+        .as_ref()
+        .map_or(0, |zone| mission::room(zone, &taken).0);
     let (sharing, room) = if own > own_room {
         (0, own_room)
     } else {
-        (
-            sharing,
-            hexes.iter().filter(|cell| !taken.contains(*cell)).count() as u32,
-        )
+        (sharing, mission::room(hexes, &taken).0)
     };
     if own + sharing > room {
         let teammates = if sharing > 0 {
@@ -593,13 +590,14 @@ fn fits_the_zone(
         };
         // Every zone of the group by name, this player's first, when the
         // room counted is theirs together.
-        let mut zones = vec![player_source.starting_zone.as_str()];
-        for &q in players.iter().filter(|_| sharing > 0) {
-            let name = source.players[q].starting_zone.as_str();
-            if !zones.contains(&name) {
-                zones.push(name);
-            }
-        }
+        let zones = if sharing > 0 {
+            mission::zone_names(
+                source,
+                std::iter::once(player).chain(players.iter().copied()),
+            )
+        } else {
+            mission::zone_names(source, [player])
+        };
         let (where_, have) = match zones.as_slice() {
             [only] => (format!("zone `{only}`"), "has"),
             _ => (

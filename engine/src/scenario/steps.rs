@@ -671,7 +671,7 @@ fn power_action(
     game: &Game,
     cards: &[ShipCardId],
     source: &PowerSource,
-    named: Option<usize>,
+    named: Option<&(usize, String)>,
 ) -> Result<Action, Refused> {
     let mut legal = Vec::new();
     game.legal_actions(&mut legal);
@@ -684,7 +684,7 @@ fn power_action(
             return false;
         };
         let compiled = &game.data.powers.powers[usize::from(power)];
-        if named.is_some_and(|place| place != usize::from(compiled.place)) {
+        if named.is_some_and(|(place, _)| *place != usize::from(compiled.place)) {
             return false;
         }
         match (&compiled.source, source) {
@@ -703,21 +703,7 @@ fn power_action(
             PowerSource::Card(id) => format!("`{id}`"),
             PowerSource::Rule => "the mission's special rules".to_owned(),
         };
-        // A named power that exists (the validator checked the name).
-        let name = named.and_then(|place| match source {
-            PowerSource::Ship(index) => {
-                let card = game.data.card(cards[*index]);
-                let version = &game.data.bundle.ships[card.ship].versions[card.version];
-                version.powers.get(place).map(|power| power.name.clone())
-            }
-            PowerSource::Rule => game
-                .mission()
-                .special_rules
-                .get(place)
-                .map(|rule| rule.name.clone()),
-            PowerSource::Card(_) => None,
-        });
-        let tried = match name {
+        let tried = match named.map(|(_, name)| name) {
             Some(name) => format!("`{name}` of {whose} cannot be used now"),
             None => format!("no power of {whose} can be used now"),
         };
@@ -863,7 +849,7 @@ fn execute(game: &mut Game, cards: &[ShipCardId], action: &StepAction) -> Result
             )
         }
         StepAction::UsePower { source, power } => {
-            let action = power_action(game, cards, source, *power)?;
+            let action = power_action(game, cards, source, power.as_ref())?;
             apply(game, action)
         }
         StepAction::Answer { player, answer } => answer_step(game, cards, *player, answer),

@@ -200,12 +200,11 @@ impl Failures {
             .samples
             .partition_point(|kept| kept.index < sample.index);
         self.samples.insert(at, sample);
-        let mut of_kind = self.samples.iter().filter(|kept| kept.kind == kind).count();
-        while of_kind > FAILURE_SAMPLES {
-            if let Some(last) = self.samples.iter().rposition(|kept| kept.kind == kind) {
-                self.samples.remove(last);
-            }
-            of_kind -= 1;
+        // One over the limit at most: the last of the kind goes.
+        if self.samples.iter().filter(|kept| kept.kind == kind).count() > FAILURE_SAMPLES
+            && let Some(last) = self.samples.iter().rposition(|kept| kept.kind == kind)
+        {
+            self.samples.remove(last);
         }
     }
 

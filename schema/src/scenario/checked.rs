@@ -195,8 +195,8 @@ pub enum StepAction {
         source: PowerSource,
         /// Which of the source's powers, by its place in the bundle's list
         /// (the ship card version's powers, or the mission's special
-        /// rules); `None`: the first that can be used now.
-        power: Option<usize>,
+        /// rules) and its name; `None`: the first that can be used now.
+        power: Option<(usize, String)>,
     },
     Damage {
         ship: ShipRef,

@@ -908,6 +908,13 @@ fn cheapest_cost(ship: &ShipSource) -> Option<u32> {
         .min()
 }
 
+/// Whether required ship `r` was required before it in the list.
+fn required_before(player: &PlayerModel, r: usize) -> bool {
+    player.required[..r]
+        .iter()
+        .any(|earlier| earlier.item == player.required[r].item)
+}
+
 /// The ships a player's fleet must hold, each once (one required twice is
 /// told by [`required_once`]).
 fn distinct_required(player: &PlayerModel) -> impl Iterator<Item = &Ref> {
@@ -915,11 +922,7 @@ fn distinct_required(player: &PlayerModel) -> impl Iterator<Item = &Ref> {
         .required
         .iter()
         .enumerate()
-        .filter(|(r, required)| {
-            !player.required[..*r]
-                .iter()
-                .any(|earlier| earlier.item == required.item)
-        })
+        .filter(|(r, _)| !required_before(player, *r))
         .map(|(_, required)| required)
 }
 
@@ -933,10 +936,7 @@ fn required_once(
     let player_model = &mission.players[player];
     for (r, required) in player_model.required.iter().enumerate() {
         let ship = &context.content.ships[required.item].item;
-        if player_model.required[..r]
-            .iter()
-            .any(|earlier| earlier.item == required.item)
-        {
+        if required_before(player_model, r) {
             diagnostics.push(
                 Diagnostic::new(
                     Code::DuplicateShip,

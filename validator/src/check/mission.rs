@@ -888,17 +888,15 @@ fn launched_fleets_fit(
             let Some(zone) = &mission.players[q].zone else {
                 continue;
             };
-            let own: HashSet<Coord> = zone.iter().copied().collect();
-            let room = own.iter().filter(|cell| !taken.contains(*cell)).count() as u32;
+            let (room, hexes) = room(zone, &taken);
             if placing(q) > room {
                 alone_short = true;
-                let zones = [source.players[q].starting_zone.as_str()];
                 let short = ZoneShort {
                     players: &[q],
-                    zones: &zones,
+                    zones: &zone_names(source, [q]),
                     needed: placing(q),
                     room,
-                    hexes: own.len() as u32,
+                    hexes,
                 };
                 short.report(context, mission, source, diagnostics);
             }
@@ -907,21 +905,14 @@ fn launched_fleets_fit(
             continue;
         }
         let needed: u32 = sharing.iter().map(|&q| placing(q)).sum();
-        let room = hexes.iter().filter(|cell| !taken.contains(*cell)).count() as u32;
+        let (room, all) = room(hexes, &taken);
         if needed > room {
-            let mut zones: Vec<&str> = Vec::new();
-            for &q in players {
-                let name = source.players[q].starting_zone.as_str();
-                if !zones.contains(&name) {
-                    zones.push(name);
-                }
-            }
             let short = ZoneShort {
                 players: &sharing,
-                zones: &zones,
+                zones: &zone_names(source, players.iter().copied()),
                 needed,
                 room,
-                hexes: hexes.len() as u32,
+                hexes: all,
             };
             short.report(context, mission, source, diagnostics);
         }
@@ -1017,6 +1008,32 @@ impl ZoneShort<'_> {
             )),
         );
     }
+}
+
+/// The free hexes of `cells` (each counted once), those `taken` aside,
+/// and all of them.
+pub(crate) fn room<'a>(
+    cells: impl IntoIterator<Item = &'a Coord>,
+    taken: &HashSet<Coord>,
+) -> (u32, u32) {
+    let cells: HashSet<&Coord> = cells.into_iter().collect();
+    let free = cells.iter().filter(|cell| !taken.contains(**cell)).count();
+    (free as u32, cells.len() as u32)
+}
+
+/// The starting zones of `players`, each name once, in their order.
+pub(crate) fn zone_names(
+    source: &MissionSource,
+    players: impl IntoIterator<Item = usize>,
+) -> Vec<&str> {
+    let mut names: Vec<&str> = Vec::new();
+    for q in players {
+        let name = source.players[q].starting_zone.as_str();
+        if !names.contains(&name) {
+            names.push(name);
+        }
+    }
+    names
 }
 
 /// Players by the hexes they launch into: zones that share a hex, or are

@@ -63,7 +63,8 @@ fn use_power(
         // Named as events name special rules: in any case.
         PowerSource::Rule => {
             let rule = checker.rule(name, &key("power"))?;
-            checker.rules.iter().position(|known| *known == rule)
+            let place = checker.rules.iter().position(|known| *known == rule);
+            place.map(|place| (place, rule))
         }
         PowerSource::Ship(card) => {
             let fielded = checker.ships[*card].clone()?;
@@ -76,7 +77,7 @@ fn use_power(
             let place = names
                 .iter()
                 .position(|known| known.eq_ignore_ascii_case(name));
-            if place.is_none() {
+            let Some(place) = place else {
                 let help = did_you_mean(name, names.iter().copied()).or_else(|| {
                     Some(if names.is_empty() {
                         format!("`{}` has no powers", fielded.name)
@@ -91,8 +92,9 @@ fn use_power(
                     "unknown power",
                     help,
                 );
-            }
-            place
+                return None;
+            };
+            Some((place, names[place].to_owned()))
         }
         PowerSource::Card(id) => {
             checker.report(
