@@ -275,7 +275,9 @@ impl miette::SourceCode for Excerpt {
                 inner.span().len(),
             ),
             inner.line() + window.line,
-            inner.column(),
+            // miette counts the column in bytes; the other formats (and
+            // editors) count characters.
+            char_column(&window.text, inner.span().offset()).unwrap_or(inner.column()),
             // miette counts the lines from the start of the source, and
             // tries to merge the snippets of labels by it: from the file's.
             inner.line_count() + window.line,
@@ -283,6 +285,14 @@ impl miette::SourceCode for Excerpt {
         .with_language("TOML");
         Ok(Box::new(contents))
     }
+}
+
+/// The 0-based column, in characters, of byte `offset` of `text` (none
+/// inside a character).
+fn char_column(text: &str, offset: usize) -> Option<usize> {
+    let before = text.get(..offset)?;
+    let line_start = before.rfind('\n').map_or(0, |newline| newline + 1);
+    Some(before[line_start..].chars().count())
 }
 
 impl Report {
