@@ -61,6 +61,9 @@ pub(crate) struct TeamModel {
     /// Pointer of its `[[teams]]` entry, if it has one.
     pub(crate) pointer: Option<String>,
     pub(crate) players: Vec<usize>,
+    /// A `team` naming no team of `[[teams]]` (reported where it is
+    /// named): what its players lack or share is not known.
+    pub(crate) unknown: bool,
 }
 
 /// A tactic deck and who draws from it.
@@ -225,6 +228,7 @@ fn build_mission(
             name: team.name.clone(),
             pointer: Some(format!("/teams/{i}")),
             players: Vec::new(),
+            unknown: false,
         })
         .collect();
     let mut decks: Vec<DeckModel> = Vec::new();
@@ -469,6 +473,8 @@ fn build_mission(
                     players[p].deck = Some(deck);
                 }
             }
+            // A player of an unknown team may be meant to share its deck.
+            None if team.unknown => {}
             None => {
                 for p in without_deck {
                     diagnostics.push(
@@ -560,7 +566,8 @@ fn team_of(
     if let Some(found) = teams.iter().position(|t| t.name == name) {
         return found;
     }
-    if explicit.is_some() && !source.teams.is_empty() {
+    let unknown = explicit.is_some() && !source.teams.is_empty();
+    if unknown {
         let names: Vec<&str> = source.teams.iter().map(|t| t.name.as_str()).collect();
         diagnostics.push(
             Diagnostic::new(Code::UnknownReference, format!("no team named `{name}`"))
@@ -576,6 +583,7 @@ fn team_of(
         name: name.to_owned(),
         pointer: None,
         players: Vec::new(),
+        unknown,
     });
     teams.len() - 1
 }

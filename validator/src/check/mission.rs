@@ -793,7 +793,12 @@ fn zones_overlap(
 ) {
     for (a, first) in mission.players.iter().enumerate() {
         for (b, second) in mission.players.iter().enumerate().skip(a + 1) {
-            if first.team == second.team {
+            // A player of an unknown team may be meant as the other's
+            // teammate.
+            if first.team == second.team
+                || mission.teams[first.team].unknown
+                || mission.teams[second.team].unknown
+            {
                 continue;
             }
             let (Some(zone_a), Some(zone_b)) = (&first.zone, &second.zone) else {
