@@ -435,7 +435,10 @@ pub(crate) fn check_fleet(
             );
         }
     }
-    if let Some(budget) = rule.fleet_cost
+    // A mission-selected fleet has no budget: a `fleet_cost` there is an
+    // error of its own (SD0312), not a limit to hold the mission's list to.
+    let budget = rule.fleet_cost.filter(|_| rule.selection != Selection::Mission);
+    if let Some(budget) = budget
         && cost > budget
     {
         diagnostics.push(
@@ -450,7 +453,7 @@ pub(crate) fn check_fleet(
                 cost - budget
             )),
         );
-    } else if let Some(budget) = rule.fleet_cost
+    } else if let Some(budget) = budget
         && build.file == mission.file
         && rule.selection == Selection::Combined
     {
