@@ -507,18 +507,29 @@ pub(super) fn stands_for<'k>(
     (slips(meant) <= within && !nearer_present).then_some(meant)
 }
 
-/// The last key of a pointer, or the array it indexes (`versions[0]`).
+/// The last key of a pointer, with the indices that follow it
+/// (`versions[0]`, `at[1][0]` for a coordinate).
 fn field_name(pointer: &str) -> String {
-    let mut tokens = pointer.rsplit('/');
-    let last = tokens.next().unwrap_or_default();
-    if last.chars().all(|c| c.is_ascii_digit()) && !last.is_empty() {
-        let parent = tokens.next().unwrap_or_default();
-        format!("{}[{last}]", unescape(parent))
-    } else if last.is_empty() {
-        "document".to_owned()
-    } else {
-        unescape(last)
+    let is_index = |token: &str| !token.is_empty() && token.chars().all(|c| c.is_ascii_digit());
+    let mut indices = Vec::new();
+    let mut key = None;
+    for token in pointer.rsplit('/') {
+        if is_index(token) {
+            indices.push(token);
+        } else {
+            key = Some(token);
+            break;
+        }
     }
+    let key = match key {
+        Some("") | None if indices.is_empty() => return "document".to_owned(),
+        Some(key) => unescape(key),
+        None => String::new(),
+    };
+    indices
+        .iter()
+        .rev()
+        .fold(key, |name, index| format!("{name}[{index}]"))
 }
 
 /// The words " in `versions[0].primary`" for a pointer, or nothing at the
@@ -645,4 +656,18 @@ fn describe(value: &Value) -> &'static str {
 fn article(noun: &str) -> String {
     let vowel = noun.starts_with(['a', 'e', 'i', 'o', 'u']);
     format!("{} {noun}", if vowel { "an" } else { "a" })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::field_name;
+
+    #[test]
+    fn a_field_is_named_with_every_index_after_its_key() {
+        assert_eq!(field_name(""), "document");
+        assert_eq!(field_name("/name"), "name");
+        assert_eq!(field_name("/versions/0"), "versions[0]");
+        assert_eq!(field_name("/versions/0/move"), "move");
+        assert_eq!(field_name("/obstacles/1/at/1/0"), "at[1][0]");
+    }
 }
