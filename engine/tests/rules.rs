@@ -160,6 +160,37 @@ fn the_victory_clock_ends_the_game_when_every_deck_is_out() {
     );
 }
 
+/// A mission played without tactic cards keeps going with the victory
+/// clock on: an empty deck deals nothing and never runs out, and the clock
+/// waits only for decks that hold cards.
+#[test]
+fn empty_decks_never_run_out_so_the_clock_waits() {
+    let mut bundle = (*common::bundle()).clone();
+    let mission = mission_mut(&mut bundle, "dead-zone-battle-no-cards");
+    mission.victory.victory_clock = true;
+    let bundle = std::sync::Arc::new(bundle);
+    let mut game = common::started_with(bundle, "dead-zone-battle-no-cards", 3, 0);
+    for player in [ISN, WRETCH] {
+        assert_eq!(game.hand(player).len(), 0, "no opening hand");
+        assert!(game.edit().draw(player).is_none());
+        assert_eq!(game.deck_runs(player), 0, "an empty deck does not run out");
+    }
+    // A whole round of turns (no ship launched, so destroy-all would end
+    // it in round 3): every energy phase draws from the empty decks.
+    let round = game.round();
+    while game.round() == round {
+        game.apply(Action::EndPhase)
+            .expect("ending a phase is legal");
+        common::answer_suggested(&mut game);
+    }
+    assert_eq!(
+        game.outcome(),
+        None,
+        "the victory clock did not end the game"
+    );
+    assert_eq!(game.deck_runs(ISN), 0);
+}
+
 #[test]
 fn victory_clock_scores_partial_squadrons_pro_rata() {
     // 2 of 3 seasoned F-47 Blue Hawks (launch cost 5) score 3.333.

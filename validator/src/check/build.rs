@@ -320,13 +320,9 @@ fn covers_opening_hands(
         None => return,
     };
     let needed = hand * drawers;
-    // A mission without tactic cards has no deck to run out, when it
-    // ignores the victory clock as it should.
-    let source = &context.content.missions[mission.mission].item;
-    let no_cards = size == 0 && !source.victory.victory_clock;
-    // An empty deck the players choose is SD0312's to tell.
-    let not_mission = size == 0 && deck.rule.selection != Selection::Mission;
-    if size > needed || no_cards || not_mission {
+    // An empty deck never runs out (the victory clock waits only for decks
+    // that hold cards); one the players choose is SD0312's to tell.
+    if size > needed || size == 0 {
         return;
     }
     let (pointer, origin) = match (deck.rule.size, deck.rule.selection) {
@@ -350,15 +346,11 @@ fn covers_opening_hands(
         )
         .at(context.key_at(mission.file, &pointer))
         .label(format!("{size} <= {needed}"))
-        .help(if size == 0 {
-            "a mission played without tactic cards ignores the victory clock, which would end it as the deal begins: set `victory_clock = false` in its `[victory]`".to_owned()
-        } else {
-            format!(
-                "give the deck at least {} cards, or lower `opening_hand` in the pack's rules.toml; a deck that runs out is rebuilt from its discard pile ({} by the ruleset), still empty during the deal, and the victory clock ends the game once every deck is out for good",
-                needed + 1,
-                if reshuffles == 1 { "once".to_owned() } else { format!("{reshuffles} times") }
-            )
-        }),
+        .help(format!(
+            "give the deck at least {} cards, or lower `opening_hand` in the pack's rules.toml; a deck that runs out is rebuilt from its discard pile ({} by the ruleset), still empty during the deal, and the victory clock ends the game once every deck is out for good",
+            needed + 1,
+            if reshuffles == 1 { "once".to_owned() } else { format!("{reshuffles} times") }
+        )),
     );
 }
 
@@ -437,7 +429,9 @@ pub(crate) fn check_fleet(
     }
     // A mission-selected fleet has no budget: a `fleet_cost` there is an
     // error of its own (SD0312), not a limit to hold the mission's list to.
-    let budget = rule.fleet_cost.filter(|_| rule.selection != Selection::Mission);
+    let budget = rule
+        .fleet_cost
+        .filter(|_| rule.selection != Selection::Mission);
     if let Some(budget) = budget
         && cost > budget
     {
