@@ -473,6 +473,14 @@ fn an_event_rerolls_a_die_a_power_rerolled() {
     passes_with_card("second-look.toml", "event-rerolls-a-rerolled-die");
 }
 
+/// A card a power discards is reported as discarded: the one a
+/// `draw-from` does not keep (`rest = "discard"`) and the one a `discard`
+/// effect drops (custom cards: no base card does either).
+#[test]
+fn cards_a_power_discards_are_discarded_events() {
+    passes_with_card("salvage-and-jamming.toml", "discards-are-events");
+}
+
 /// An event answering a hit does not close the hit to the other events
 /// answering it (a custom event again).
 #[test]

@@ -1027,7 +1027,7 @@ fn alternative_draw(game: &mut Game, player: PlayerId) {
                 if rest == Rest::Bottom {
                     rest_cards = choices::bottom_order(game, player, &rest_cards);
                 }
-                run::put_away(game, deck, &rest_cards, rest);
+                run::put_away(game, player, deck, &rest_cards, rest);
                 let replaced = &mut game.st.effects.replaced_draws;
                 match replaced.iter_mut().find(|(seat, _)| *seat == player) {
                     Some((_, count)) => *count = count.saturating_add(1),

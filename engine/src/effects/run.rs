@@ -12,7 +12,7 @@ use crate::effects::program::{Eff, Modify, StatKind};
 use crate::effects::state::{Lasting, LastingKind};
 use crate::event::Event;
 use crate::game::Game;
-use crate::ids::ShipId;
+use crate::ids::{PlayerId, ShipId};
 use crate::question::{self, About, Answer};
 use crate::rules::{cards, control, damage, energy, victory};
 use crate::state::CardPlace;
@@ -46,6 +46,7 @@ fn one(game: &mut Game, ctx: &Ctx, effect: &Eff) {
             for _ in 0..*count {
                 if let Some(card) = choices::discard_choice(game, player, None) {
                     cards::discard(game, card);
+                    game.emit(Event::Discarded { player, card });
                 }
             }
         }
@@ -304,9 +305,15 @@ fn escape(game: &mut Game, ctx: &Ctx, ships: &[ShipId], points: [u32; 3]) {
     }
 }
 
-/// Where the cards looked at but not kept go: under the deck one at a
-/// time, each beneath the ones before it, or to the discard pile.
-pub(crate) fn put_away(game: &mut Game, deck: usize, cards: &[crate::ids::TacticId], rest: Rest) {
+/// Where the cards `player` looked at but did not keep go: under the deck
+/// one at a time, each beneath the ones before it, or to the discard pile.
+pub(crate) fn put_away(
+    game: &mut Game,
+    player: PlayerId,
+    deck: usize,
+    cards: &[crate::ids::TacticId],
+    rest: Rest,
+) {
     for &card in cards {
         match rest {
             Rest::Bottom => {
@@ -317,6 +324,7 @@ pub(crate) fn put_away(game: &mut Game, deck: usize, cards: &[crate::ids::Tactic
                 game.st.tactics[card.index()].place = crate::state::TacticPlace::Deck;
                 game.st.decks[deck].cards.insert(0, card);
                 cards::discard(game, card);
+                game.emit(Event::Discarded { player, card });
             }
         }
     }
