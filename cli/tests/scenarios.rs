@@ -481,6 +481,17 @@ fn cards_a_power_discards_are_discarded_events() {
     passes_with_card("salvage-and-jamming.toml", "discards-are-events");
 }
 
+/// An optional power whose launch (plain, or in the branch of an `if`
+/// that would run) has no ship behind the screen asks nothing (a custom
+/// upgrade).
+#[test]
+fn an_optional_launch_with_nothing_to_launch_asks_nothing() {
+    passes_with_card(
+        "reserve-beacon.toml",
+        "optional-launch-with-nothing-to-launch",
+    );
+}
+
 /// An event answering a hit does not close the hit to the other events
 /// answering it (a custom event again).
 #[test]

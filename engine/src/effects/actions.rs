@@ -70,6 +70,20 @@ pub(crate) fn useful(game: &Game, ctx: &Ctx, effects: &[Eff]) -> bool {
             i32::from(game.st.ships[ship.index()].shields)
                 < stats::stat(game, crate::powers::Stat::Shield(ship))
         }),
+        // The branch that would run now.
+        Eff::If {
+            conditions,
+            then,
+            otherwise,
+        } => useful(
+            game,
+            ctx,
+            if eval::holds(game, ctx, conditions) {
+                then
+            } else {
+                otherwise
+            },
+        ),
         _ => true,
     })
 }

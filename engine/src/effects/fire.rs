@@ -312,8 +312,12 @@ fn act(game: &mut Game, ctx: &Ctx, index: usize, power: &Power) -> bool {
     {
         return false;
     }
+    // Asked only when it would do something: a launch it cannot pay for or
+    // place would not.
     if power.optional
-        && !(actions::useful(game, ctx, &power.effects) && ask_to_use(game, ctx, index))
+        && !(actions::useful(game, ctx, &power.effects)
+            && feasible_paying(game, ctx, &power.effects, power.cost)
+            && ask_to_use(game, ctx, index))
     {
         return false;
     }
@@ -539,6 +543,21 @@ pub(crate) fn feasible_paying(game: &Game, ctx: &Ctx, effects: &[Eff], paid: i32
             energy::can_pay(game, ctx.you, cost + paid)
                 && choices::can_launch(game, ctx, card, near.as_ref())
         }),
+        // The branch that would run now.
+        Eff::If {
+            conditions,
+            then,
+            otherwise,
+        } => feasible_paying(
+            game,
+            ctx,
+            if eval::holds(game, ctx, conditions) {
+                then
+            } else {
+                otherwise
+            },
+            paid,
+        ),
         _ => true,
     })
 }
