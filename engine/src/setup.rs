@@ -265,7 +265,23 @@ impl Setup {
         let mut picks: Vec<Vec<FleetPick>> = Vec::new();
         for (seat, player) in mission.players.iter().enumerate() {
             let build = fleets.get(seat).and_then(Option::as_ref);
-            let fleet = fleet_for(&bundle, mission, seat, build)?;
+            // The ship cards the other seats bring, so far as they are
+            // known: a default build leaves them to them.
+            let taken: Vec<usize> = picks
+                .iter()
+                .flatten()
+                .map(|pick| pick.ship)
+                .chain(
+                    mission
+                        .players
+                        .iter()
+                        .enumerate()
+                        .filter(|&(other, _)| other != seat)
+                        .flat_map(|(_, other)| listed_ships(other))
+                        .filter_map(|name| ship_index(&bundle, name)),
+                )
+                .collect();
+            let fleet = fleet_for(&bundle, mission, seat, build, &taken)?;
             for (index, pick) in fleet.iter().enumerate() {
                 // By name: two cards a pack gave one name are one ship.
                 let name = &bundle.ships[pick.ship].name;
@@ -797,11 +813,27 @@ fn version_index(bundle: &Bundle, ship: usize, level: Level) -> Option<usize> {
 }
 
 /// A seat's fleet: the mission's, the build's, or the default build.
+/// The ship cards a seat's mission entry names: its listed, required and
+/// starting ships.
+fn listed_ships(player: &spacedock_schema::mission::Player) -> impl Iterator<Item = &str> {
+    player
+        .fleet
+        .ships
+        .iter()
+        .map(|pick| pick.ship.as_str())
+        .chain(player.fleet.required.iter().map(String::as_str))
+        .chain(player.start.iter().map(|start| start.ship.as_str()))
+}
+
+/// The fleet of `seat`: the mission's list, the seat's build, or else the
+/// default build, which leaves out the ship cards of `taken` (those other
+/// seats bring: a game set holds one of each).
 fn fleet_for(
     bundle: &Bundle,
     mission: &Mission,
     seat: usize,
     build: Option<&FleetSource>,
+    taken: &[usize],
 ) -> Result<Vec<FleetPick>, SetupError> {
     let player = &mission.players[seat];
     let rule = &player.fleet;
@@ -928,7 +960,11 @@ fn fleet_for(
     loop {
         let mut best: Option<(u32, usize, usize)> = None;
         for ship in 0..bundle.ships.len() {
-            if !allowed(ship) || fleet.iter().any(|pick| pick.ship == ship) {
+            let name = &bundle.ships[ship].name;
+            if !allowed(ship)
+                || fleet.iter().any(|pick| pick.ship == ship)
+                || taken.iter().any(|&other| bundle.ships[other].name == *name)
+            {
                 continue;
             }
             for (version, data) in bundle.ships[ship].versions.iter().enumerate() {

@@ -260,6 +260,30 @@ fn a_default_deck_keeps_the_copy_limit_per_card_name() {
     assert_eq!(copies, 3, "copies of {name}");
 }
 
+/// A default build leaves out the ship cards other seats bring (a game
+/// set holds one of each): two ISN seats choosing their fleets get no ship
+/// card twice.
+#[test]
+fn default_builds_of_two_seats_of_one_faction_share_no_ship_card() {
+    let mut bundle = (*common::bundle()).clone();
+    let mission = mission_mut(&mut bundle, "dead-zone-battle-42");
+    mission.players[1].faction = "isn".into();
+    let game = Game::new(std::sync::Arc::new(bundle), "dead-zone-battle-42", 1).unwrap();
+    let fleet = |owner: PlayerId| -> Vec<String> {
+        game.cards()
+            .filter(|card| card.owner == owner)
+            .map(|card| card.ship.to_string())
+            .collect()
+    };
+    let (first, second) = (fleet(ISN), fleet(WRETCH));
+    assert!(first.contains(&"isn-everest".to_owned()), "{first:?}");
+    assert!(!second.is_empty(), "the second seat has a fleet");
+    assert!(
+        second.iter().all(|ship| !first.contains(ship)),
+        "{first:?} and {second:?}"
+    );
+}
+
 /// A build of a seat whose fleet and deck the mission selects is played
 /// when it lists them exactly (as `fleet check` wants), and refused
 /// otherwise, by name of what differs.
