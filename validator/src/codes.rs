@@ -66,7 +66,7 @@ codes! {
     AliasUsed = "SD0102", "alias-used", Warning, "A reference uses an alias instead of the canonical name.";
     DuplicateId = "SD0103", "duplicate-id", Error, "Two items share an id.";
     InvalidId = "SD0104", "invalid-id", Error, "An id is not a kebab-case slug.";
-    BadAlias = "SD0105", "bad-alias", Error, "An alias shadows an item or points to nothing.";
+    BadAlias = "SD0105", "bad-alias", Error, "An alias shadows an item, is given twice, or points to nothing.";
     DependencyError = "SD0106", "dependency-error", Error, "A pack dependency is missing or circular.";
     AmbiguousName = "SD0107", "ambiguous-name", Error, "Two items of one kind share a display name.";
 

@@ -490,6 +490,8 @@ impl Index {
             ItemKind::Mission,
             ItemKind::Board,
         ];
+        // Each alias name once: the first given is the one used.
+        let mut given: std::collections::HashMap<&str, Location> = std::collections::HashMap::new();
         for pack in &content.packs {
             let manifest = &pack.manifest;
             for (position, alias) in manifest.item.aliases.iter().enumerate() {
@@ -498,6 +500,20 @@ impl Index {
                     span: sources
                         .value_span(manifest.file, &format!("/aliases/{position}/{field}")),
                 };
+                if let Some(first) = given.get(alias.name.as_str()) {
+                    diagnostics.push(
+                        Diagnostic::new(
+                            Code::BadAlias,
+                            format!("alias `{}` is given twice", alias.name),
+                        )
+                        .at(location("name"))
+                        .label("given again")
+                        .note(first.clone(), "first given here, and used")
+                        .help("remove one, or give the other a name of its own"),
+                    );
+                    continue;
+                }
+                given.insert(alias.name.as_str(), location("name"));
                 let shadowed = KINDS.iter().find(|&&kind| {
                     let names = self.names(kind);
                     names.by_id.contains_key(&alias.name) || names.by_name.contains_key(&alias.name)
