@@ -78,6 +78,18 @@ pub(crate) struct BattleMap {
     pub(crate) board_zones: usize,
 }
 
+/// What to do about something placed on the half hex `cell` of a
+/// `columns` by `rows` battlefield: on its outer ring, or one that a board
+/// lists in its `half_hexes`.
+pub(crate) fn half_hex_help(columns: u32, rows: u32, cell: Coord) -> &'static str {
+    let [column, row] = cell;
+    if column == 1 || row == 1 || column == columns || row == rows {
+        "the outer ring of a board is half hexes; move it inward"
+    } else {
+        "the board lists this hex in its `half_hexes`; move it to a whole hex"
+    }
+}
+
 /// A board zone's name without its board: `north` of `1:north`.
 pub(crate) fn unqualified(name: &str) -> &str {
     name.split_once(':').map_or(name, |(_, plain)| plain)

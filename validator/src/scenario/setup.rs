@@ -23,6 +23,7 @@ use spacedock_schema::scenario::{
 use super::{Checker, Fielded, Seat, quoted};
 use crate::codes::Code;
 use crate::diagnostic::Diagnostic;
+use crate::geometry::half_hex_help;
 use crate::load::UNREADABLE;
 use crate::resolve::ItemKind;
 
@@ -1038,7 +1039,7 @@ fn tile_fits(
             &pointer,
             format!("the {name} at [{column}, {row}] is on a half hex"),
             "half hexes can never be used",
-            Some("the outer ring of a board is half hexes; move it inward".to_owned()),
+            Some(half_hex_help(field.columns, field.rows, tile.at).to_owned()),
         );
         return false;
     }
