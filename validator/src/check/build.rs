@@ -621,7 +621,9 @@ fn transport(
 ) {
     let ships = &context.content.ships;
     let at = |pointer: &str| context.at(build.file, pointer);
+    // The first hold each carried ship card is in, and how many it is in.
     let mut carried_by: HashMap<usize, &str> = HashMap::new();
+    let mut hold_count: HashMap<usize, u32> = HashMap::new();
     for planned in build.ships {
         if planned.transport.is_empty() {
             continue;
@@ -659,7 +661,7 @@ fn transport(
             );
         }
         let mut used = 0;
-        for carried in &planned.transport {
+        for (index, carried) in planned.transport.iter().enumerate() {
             let ship = &ships[carried.item].item;
             let carried_at = at(&carried.pointer);
             if carried.item == planned.ship {
@@ -689,8 +691,10 @@ fn transport(
                 );
                 continue;
             }
-            if let Some(&first) = carried_by.get(&carried.item)
-                && first.starts_with(&format!("{hold}/"))
+            if let Some(first) = planned.transport[..index]
+                .iter()
+                .find(|earlier| earlier.item == carried.item)
+                .map(|earlier| earlier.pointer.as_str())
             {
                 // Listed twice in one hold: it is told so once, and takes
                 // its spaces once.
@@ -710,17 +714,26 @@ fn transport(
                 continue;
             }
             used += spaces(context, ship);
-            if let Some(first) = carried_by.insert(carried.item, &carried.pointer) {
+            let holds = hold_count.entry(carried.item).or_insert(0);
+            *holds += 1;
+            if let Some(&first) = carried_by.get(&carried.item) {
+                let (holds, again) = match *holds {
+                    2 => ("two".to_owned(), "carried a second time".to_owned()),
+                    3 => ("3".to_owned(), "carried a third time".to_owned()),
+                    n => (n.to_string(), format!("carried again, in hold {n}")),
+                };
                 diagnostics.push(
                     Diagnostic::new(
                         Code::TransportedTwice,
-                        format!("`{}` is in two transport holds", ship.name),
+                        format!("`{}` is in {holds} transport holds", ship.name),
                     )
                     .at(carried_at.clone())
-                    .label("carried a second time")
+                    .label(again)
                     .note(at(first), "first carried here")
                     .help("a ship card starts in one hold at most"),
                 );
+            } else {
+                carried_by.insert(carried.item, &carried.pointer);
             }
             if ship.size >= carrier.size {
                 diagnostics.push(
