@@ -1260,6 +1260,8 @@ fn starting_ships(
             let what = format!("`{}`", ship_source.name);
             let at = |i| context.at(mission.file, &format!("{at_pointer}/{i}"));
             let fine = usable_hexes(context, map, &start_source.at, at, &what, diagnostics);
+            // Each asteroid once, at the first hex of the ship on it.
+            let mut told: Vec<&str> = Vec::new();
             for (i, &cell) in start_source.at.iter().enumerate() {
                 let at = at(i);
                 if !fine[i] {
@@ -1267,7 +1269,9 @@ fn starting_ships(
                 }
                 if let Some((obstacle_at, what)) = occupied.get(&cell)
                     && what.ends_with("(asteroid)")
+                    && !told.contains(&what.as_str())
                 {
+                    told.push(what.as_str());
                     diagnostics.push(
                         Diagnostic::new(
                             Code::Overlap,
