@@ -774,13 +774,20 @@ fn discovery(
             tile.tile.name(),
             diagnostics,
         ) {
-            claim(
-                occupied,
-                tile.at,
-                at,
-                format!("the {}", tile.tile.name()),
-                diagnostics,
-            );
+            // Two tiles of one kind are told apart by their place in the list.
+            let kind_twice = source
+                .discovery
+                .tiles
+                .iter()
+                .filter(|other| other.tile == tile.tile)
+                .nth(1)
+                .is_some();
+            let what = if kind_twice {
+                format!("the {} (tile {})", tile.tile.name(), i + 1)
+            } else {
+                format!("the {}", tile.tile.name())
+            };
+            claim(occupied, tile.at, at, what, diagnostics);
         }
     }
 }
