@@ -19,9 +19,17 @@ pub(crate) fn run(args: &CheckArgs, style: Style) -> Result<Exit, Error> {
     let options = Options {
         sets: args.report.sets,
     };
+    // A pack named twice (`check a a`, `check a ./a`) is checked once.
+    let mut seen = Vec::new();
     let compilations: Vec<_> = args
         .packs
         .iter()
+        .filter(|path| {
+            let key = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+            let first = !seen.contains(&key);
+            seen.push(key);
+            first
+        })
         .map(|path| {
             (
                 path.display().to_string(),

@@ -67,6 +67,23 @@ fn a_folder_without_pack_toml_exits_2() {
 }
 
 #[test]
+fn a_pack_named_twice_is_checked_once() {
+    let finished = run(&["check", "broken", "./broken", "broken/"], 1);
+    assert_eq!(
+        finished.stderr.matches("SD0003(unknown-key)").count(),
+        1,
+        "{}",
+        finished.stderr
+    );
+    assert_eq!(
+        finished.stderr.matches("broken: ").count(),
+        1,
+        "{}",
+        finished.stderr
+    );
+}
+
+#[test]
 fn every_pack_is_checked_even_after_a_bad_one() {
     let finished = run(&["check", "no-such-pack", "broken", "clean"], 2);
     assert!(
