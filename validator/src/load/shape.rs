@@ -311,12 +311,16 @@ pub(crate) fn check(
                 )
                 .at(at(&pointer))
                 .label(format!("expected {}", toml_type(&expected)))
-                .maybe_help(unquoted(error.instance(), &expected).or_else(|| {
-                    words_at
-                        .iter()
-                        .find(|(at, _)| *at == pointer)
-                        .map(|(_, words)| format!("it is one of {}", quoted_list(words)))
-                }))
+                .maybe_help(
+                    unquoted(error.instance(), &expected)
+                        .or_else(|| one_table_for_many(error.instance(), &expected, &pointer))
+                        .or_else(|| {
+                            words_at
+                                .iter()
+                                .find(|(at, _)| *at == pointer)
+                                .map(|(_, words)| format!("it is one of {}", quoted_list(words)))
+                        }),
+                )
             }
             ValidationErrorKind::Enum { .. } if mistyped.contains(&pointer) => continue,
             ValidationErrorKind::Enum { options } => {
@@ -476,6 +480,24 @@ fn unquoted(found: &Value, expected: &str) -> Option<String> {
         _ => false,
     };
     fits.then(|| format!("remove the quotes: `{text}` is {}", article(expected)))
+}
+
+/// The help for one table (`[tactic]`) where an array of them is wanted:
+/// `[[tactic]]` headers, one for each entry.
+fn one_table_for_many(found: &Value, expected: &str, pointer: &str) -> Option<String> {
+    if expected != "array" || !found.is_object() {
+        return None;
+    }
+    let header: Vec<String> = pointer
+        .split('/')
+        .skip(1)
+        .filter(|token| !token.chars().all(|c| c.is_ascii_digit()))
+        .map(unescape)
+        .collect();
+    let header = header.join(".");
+    Some(format!(
+        "an array of tables takes a `[[{header}]]` header for each entry; `[{header}]` is a single table"
+    ))
 }
 
 /// Whether a value is an array of tables, as `[[zones]]` headers make.
