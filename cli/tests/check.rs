@@ -67,6 +67,20 @@ fn a_folder_without_pack_toml_exits_2() {
 }
 
 #[test]
+fn a_folder_named_pack_toml_is_said_to_be_one() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("odd/pack.toml")).unwrap();
+    let finished = crate::run_in(dir.path(), &["check", "odd"], 2);
+    assert!(
+        finished
+            .stderr
+            .contains("`odd` is not a pack: its pack.toml is a folder, not a file"),
+        "{}",
+        finished.stderr
+    );
+}
+
+#[test]
 fn a_pack_named_twice_is_checked_once() {
     let finished = run(&["check", "broken", "./broken", "broken/"], 1);
     assert_eq!(

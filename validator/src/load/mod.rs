@@ -191,7 +191,12 @@ fn load_pack(
         let diagnostic = match required_by {
             Some(dependency) => Diagnostic::new(
                 Code::DependencyError,
-                if root.is_dir() {
+                if manifest_path.is_dir() {
+                    format!(
+                        "dependency `{}` is not a pack: its pack.toml is a folder",
+                        dependency.name
+                    )
+                } else if root.is_dir() {
                     format!(
                         "dependency `{}` is not a pack: `{}` has no pack.toml",
                         dependency.name, dependency.path
@@ -210,7 +215,14 @@ fn load_pack(
             ),
             None => Diagnostic::new(
                 Code::NotAPack,
-                format!("`{}` is not a pack: it has no pack.toml", root.display()),
+                if manifest_path.is_dir() {
+                    format!(
+                        "`{}` is not a pack: its pack.toml is a folder, not a file",
+                        root.display()
+                    )
+                } else {
+                    format!("`{}` is not a pack: it has no pack.toml", root.display())
+                },
             )
             .help("a pack is a folder with a pack.toml manifest; see docs/authoring.md"),
         };
