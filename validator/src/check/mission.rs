@@ -1258,7 +1258,15 @@ fn starting_ships(
                             Code::StartingShip,
                             format!("hexes {}-{} do not form the base of a {} ship", n * footprint + 1, (n + 1) * footprint, ship_source.size.name()),
                         )
-                        .at(context.at(mission.file, &format!("{at_pointer}/{}", n * footprint)))
+                        .at({
+                            // The whole base, from its first hex to its last.
+                            let first = context.at(mission.file, &format!("{at_pointer}/{}", n * footprint));
+                            let last = context.at(mission.file, &format!("{at_pointer}/{}", (n + 1) * footprint - 1));
+                            Location {
+                                span: first.span.start..last.span.end.max(first.span.end),
+                                ..first
+                            }
+                        })
                         .label("not a ship's footprint")
                         .help("a medium base is 2 adjacent hexes; a large one is a hex and its 6 neighbours"),
                     );
