@@ -9,7 +9,7 @@ use spacedock_schema::ship::{ChartCell, ShipSource};
 
 use crate::codes::Code;
 use crate::context::Context;
-use crate::diagnostic::{Diagnostic, Diagnostics};
+use crate::diagnostic::{Diagnostic, Diagnostics, Location};
 use crate::source::FileId;
 use crate::suggest::did_you_mean;
 
@@ -118,10 +118,29 @@ pub(crate) fn hit_chart(
         );
     }
     let mut any_hit = false;
+    // Rows all of one wrong length (a ruleset's letter die changed, say)
+    // are one problem of the chart, not one of each row.
+    let lengths: Vec<usize> = chart.iter().map(|row| row.chars().count()).collect();
+    let all_one_length = lengths.len() > 1 && lengths.iter().all(|&length| length == lengths[0]);
+    if all_one_length && lengths[0] != columns {
+        let last = (b'A' + (columns.clamp(1, 26) - 1) as u8) as char;
+        diagnostics.push(
+            Diagnostic::new(
+                Code::HitChartShape,
+                format!(
+                    "every row of the hit chart has {} cells, but the letter die has {columns} faces",
+                    lengths[0]
+                ),
+            )
+            .at(context.at(file, &chart_pointer))
+            .label(format!("expected {columns} cells a row, A to {last}"))
+            .help("write one character per letter-die value in each row (the ruleset's `letter_die` sets how many)"),
+        );
+    }
     for (r, row) in chart.iter().enumerate() {
         let row_pointer = format!("{chart_pointer}/{r}");
-        let length = row.chars().count();
-        if length != columns {
+        let length = lengths[r];
+        if length != columns && !all_one_length {
             let last = (b'A' + (columns.clamp(1, 26) - 1) as u8) as char;
             diagnostics.push(
                 Diagnostic::new(
@@ -133,11 +152,29 @@ pub(crate) fn hit_chart(
                 .help("write one character per letter-die value: `.` miss, `#` hit, `*` critical damage star"),
             );
         }
-        if let Some((column, bad)) = row
-            .chars()
+        let row_at = context.at(file, &row_pointer);
+        // The cell's own character, where the string is written as its
+        // text in quotes (no escapes to shift it); else the whole row.
+        let written = context
+            .sources
+            .get(file)
+            .text()
+            .get(row_at.span.clone())
+            .is_some_and(|text| text.len() == row.len() + 2 && &text[1..text.len() - 1] == row);
+        for (column, (offset, bad)) in row
+            .char_indices()
             .enumerate()
-            .find(|(_, c)| ChartCell::from_char(*c).is_none())
+            .filter(|(_, (_, c))| ChartCell::from_char(*c).is_none())
         {
+            let at = if written {
+                let start = row_at.span.start + 1 + offset;
+                Location {
+                    span: start..start + bad.len_utf8(),
+                    ..row_at.clone()
+                }
+            } else {
+                row_at.clone()
+            };
             diagnostics.push(
                 Diagnostic::new(
                     Code::HitChartShape,
@@ -147,7 +184,7 @@ pub(crate) fn hit_chart(
                         r + 1
                     ),
                 )
-                .at(context.at(file, &row_pointer))
+                .at(at)
                 .label("unknown cell")
                 .help("cells are `.` miss, `#` hit and `*` critical damage star"),
             );
