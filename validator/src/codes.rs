@@ -125,7 +125,7 @@ codes! {
     BoardJoin = "SD0608", "board-join", Error, "A mission's gameboards cannot be joined.";
     StartingShip = "SD0609", "starting-ship", Error, "A ship that starts on the battlefield cannot be placed as given.";
     NoVictory = "SD0610", "no-victory", Error, "A mission no side can win.";
-    Components = "SD0611", "components", Warning, "A mission uses more obstacles, tiles or ship cards than a set holds.";
+    Components = "SD0611", "components", Warning, "A mission uses more obstacles, tiles, ship cards or tactic cards than a set holds.";
     DeckOwner = "SD0612", "deck-owner", Error, "A player has no tactic deck, or two.";
     AttachedNotPrepped = "SD0613", "attached-not-prepped", Error, "A card attached to a ship at the start is not prepped for it.";
     BattlefieldTooLarge = "SD0614", "battlefield-too-large", Error, "A mission's battlefield has more hexes than the engine plays.";

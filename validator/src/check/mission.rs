@@ -390,6 +390,42 @@ fn components(
             }
         }
     }
+    // The same for tactic cards: the decks the mission lists share the
+    // collection's copies of a card. Too many in one deck is SD0305's.
+    let mut dealt: BTreeMap<usize, (u32, u32)> = BTreeMap::new();
+    for deck in &mission.decks {
+        if deck.rule.selection == Selection::Player {
+            continue;
+        }
+        let mut in_this: BTreeMap<usize, u32> = BTreeMap::new();
+        for planned in &deck.cards {
+            *in_this.entry(planned.tactic).or_default() += planned.count;
+            let card = &context.content.tactics[planned.tactic].item;
+            let available = context.owned(card.copies);
+            let (before, decks) = dealt.entry(planned.tactic).or_default();
+            let first_here = in_this[&planned.tactic] == planned.count;
+            if first_here {
+                *decks += 1;
+            }
+            let total = *before + planned.count;
+            let one_deck_over = in_this[&planned.tactic] > available;
+            if *before <= available && total > available && *decks > 1 && !one_deck_over {
+                diagnostics.push(
+                    Diagnostic::new(
+                        Code::Components,
+                        format!(
+                            "the mission's decks hold {total} copies of `{}` but the collection has {available}",
+                            card.name
+                        ),
+                    )
+                    .at(context.at(mission.file, &format!("{}/count", planned.pointer)))
+                    .label(format!("{total} > {available} across {}", count(*decks, "deck")))
+                    .help("pass `--sets N` if you own more sets"),
+                );
+            }
+            *before = total;
+        }
+    }
     let mut placed: BTreeMap<DiscoveryTile, u32> = BTreeMap::new();
     for tile in &source.discovery.tiles {
         *placed.entry(tile.tile).or_default() += 1;
