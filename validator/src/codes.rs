@@ -130,6 +130,7 @@ codes! {
     AttachedNotPrepped = "SD0613", "attached-not-prepped", Error, "A card attached to a ship at the start is not prepped for it.";
     BattlefieldTooLarge = "SD0614", "battlefield-too-large", Error, "A mission's battlefield has more hexes than the engine plays.";
     MissionZone = "SD0615", "mission-zone", Error, "A mission's own zone has no usable hex, or the name of another zone.";
+    UnreachableVictory = "SD0616", "unreachable-victory", Warning, "A victory condition that can never decide a game.";
 
     // Powers and special rules: the effect language.
     InvalidTarget = "SD0701", "invalid-target", Error, "A role, target, player or effect that does not fit the power's source.";

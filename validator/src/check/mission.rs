@@ -27,6 +27,7 @@ pub(crate) fn check(
     seating(context, mission, source, diagnostics);
     starting_energy(context, mission, source, diagnostics);
     no_victory(context, model, mission, source, diagnostics);
+    unreachable_victories(context, model, mission, source, diagnostics);
     components(context, mission, source, diagnostics);
     let Some(map) = &mission.map else { return };
     battlefield_size(context, mission, map, diagnostics);
@@ -248,6 +249,101 @@ fn seating(
     }
 }
 
+/// The ship card an alternative is won by destroying, when no opponent of
+/// its team can field it (so it never comes about).
+fn never_destroyed<'s>(
+    context: &Context<'_>,
+    model: &Model,
+    mission: &MissionModel,
+    source: &MissionSource,
+    alternative: &'s spacedock_schema::mission::AlternativeWin,
+) -> Option<&'s str> {
+    let ship = alternative.destroy_ship.as_deref()?;
+    let item = context
+        .index
+        .lookup_quiet(crate::resolve::ItemKind::Ship, ship)?;
+    let team = mission
+        .teams
+        .iter()
+        .position(|t| t.name == alternative.team)?;
+    let fielded =
+        mission.players.iter().enumerate().any(|(p, player)| {
+            player.team != team && fields(model, player, &source.players[p], item)
+        });
+    (!fielded).then_some(ship)
+}
+
+/// Victory conditions of a mission that can be won that never decide a
+/// game: an alternative won by destroying a ship no opponent fields, and
+/// a team's points goal above another goal of that team (the lower one is
+/// always reached first). A mission no side can win is SD0610's.
+fn unreachable_victories(
+    context: &Context<'_>,
+    model: &Model,
+    mission: &MissionModel,
+    source: &MissionSource,
+    diagnostics: &mut Diagnostics,
+) {
+    let victory = &source.victory;
+    let never: Vec<usize> = (0..victory.alternatives.len())
+        .filter(|&i| {
+            never_destroyed(context, model, mission, source, &victory.alternatives[i]).is_some()
+        })
+        .collect();
+    let winnable = victory.destroy_all
+        || !victory.points.is_empty()
+        || never.len() < victory.alternatives.len();
+    if !winnable {
+        return;
+    }
+    for i in never {
+        let alternative = &victory.alternatives[i];
+        let ship = alternative.destroy_ship.as_deref().unwrap_or_default();
+        diagnostics.push(
+            Diagnostic::new(
+                Code::UnreachableVictory,
+                format!(
+                    "team `{}` wins by destroying `{ship}`, which no opposing fleet can hold",
+                    alternative.team
+                ),
+            )
+            .at(context.at(
+                mission.file,
+                &format!("/victory/alternatives/{i}/destroy_ship"),
+            ))
+            .label("never on the other side")
+            .help("name a ship an opponent of the team fields, or put it in an opposing fleet"),
+        );
+    }
+    for (i, goal) in victory.points.iter().enumerate() {
+        // The team's deciding goal: its lowest, the first of equal ones.
+        let Some((first, deciding)) = victory
+            .points
+            .iter()
+            .enumerate()
+            .filter(|(_, other)| other.team == goal.team)
+            .min_by_key(|(j, other)| (other.threshold, *j))
+        else {
+            continue;
+        };
+        if first == i {
+            continue;
+        }
+        diagnostics.push(
+            Diagnostic::new(
+                Code::UnreachableVictory,
+                format!(
+                    "team `{}` has two victory point goals, {} and {}: the first reached decides",
+                    goal.team, deciding.threshold, goal.threshold
+                ),
+            )
+            .at(context.at(mission.file, &format!("/victory/points/{i}/threshold")))
+            .label(format!("{} points win first", deciding.threshold))
+            .help("give each team one goal"),
+        );
+    }
+}
+
 fn no_victory(
     context: &Context<'_>,
     model: &Model,
@@ -264,20 +360,7 @@ fn no_victory(
     let never: Vec<&str> = victory
         .alternatives
         .iter()
-        .filter_map(|alternative| {
-            let ship = alternative.destroy_ship.as_deref()?;
-            let item = context
-                .index
-                .lookup_quiet(crate::resolve::ItemKind::Ship, ship)?;
-            let team = mission
-                .teams
-                .iter()
-                .position(|t| t.name == alternative.team)?;
-            let fielded = mission.players.iter().enumerate().any(|(p, player)| {
-                player.team != team && fields(model, player, &source.players[p], item)
-            });
-            (!fielded).then_some(ship)
-        })
+        .filter_map(|alternative| never_destroyed(context, model, mission, source, alternative))
         .collect();
     if never.len() < victory.alternatives.len() {
         return;
