@@ -262,7 +262,29 @@ pub(crate) fn check(
                                 .or_else(|| {
                                     stands_for.map(|meant| format!("did you mean `{meant}`?"))
                                 })
-                                .or_else(|| did_you_mean(key, allowed.iter().map(String::as_str)))
+                                .or_else(|| {
+                                    let found = crate::suggest::closest_all(
+                                        key,
+                                        allowed.iter().map(String::as_str),
+                                    );
+                                    // A near key the table has already: the
+                                    // same key written twice, once misspelt.
+                                    let table =
+                                        instance.pointer(&pointer).and_then(Value::as_object);
+                                    let given: Vec<&str> = found
+                                        .iter()
+                                        .copied()
+                                        .filter(|near| {
+                                            table.is_some_and(|table| table.contains_key(*near))
+                                        })
+                                        .collect();
+                                    crate::suggest::did_you_mean_of(&found).map(|help| match given
+                                        .as_slice()
+                                    {
+                                        [one] => format!("{help} (this table has `{one}` already)"),
+                                        _ => help,
+                                    })
+                                })
                                 .or_else(|| {
                                     (!allowed.is_empty()).then(|| {
                                         format!("expected one of {}", quoted_list(&allowed))
