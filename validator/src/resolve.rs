@@ -463,19 +463,62 @@ impl Index {
                     .at(at.clone())
                     .label(format!("unknown {}", kind.noun()))
                     .maybe_help(
-                        names.suggest_with_broken(text, fitting).or_else(|| {
-                            // A pack has a few factions and boards: all named.
-                            let mut ids: Vec<&str> = names.ids.iter().map(String::as_str).collect();
-                            ids.sort_unstable();
-                            (matches!(kind, ItemKind::Faction | ItemKind::Board)
-                                && (1..=8).contains(&ids.len()))
-                            .then(|| format!("the {}s: {}", kind.noun(), ids.join(", ")))
-                        }),
+                        // An exact name of another kind tells more than a
+                        // near name of this one.
+                        self.of_another_kind(kind, text)
+                            .or_else(|| names.suggest_with_broken(text, fitting))
+                            .or_else(|| {
+                                // A name cut short: the items it begins,
+                                // by name (ids are for those who know them).
+                                let found = crate::suggest::starting_with(
+                                    text,
+                                    (0..names.ids.len())
+                                        .filter(|item| (fitting.fits)(*item))
+                                        .map(|item| names.names[item].as_str()),
+                                );
+                                crate::suggest::did_you_mean_of(&found)
+                            })
+                            .or_else(|| {
+                                // A pack has a few factions and boards: all named.
+                                let mut ids: Vec<&str> =
+                                    names.ids.iter().map(String::as_str).collect();
+                                ids.sort_unstable();
+                                (matches!(kind, ItemKind::Faction | ItemKind::Board)
+                                    && (1..=8).contains(&ids.len()))
+                                .then(|| format!("the {}s: {}", kind.noun(), ids.join(", ")))
+                            }),
                     ),
                 );
                 None
             }
         }
+    }
+
+    /// The help for a reference of `kind` that names an item of another
+    /// kind (a ship card where a tactic card is wanted).
+    fn of_another_kind(&self, kind: ItemKind, text: &str) -> Option<String> {
+        const KINDS: [ItemKind; 4] = [
+            ItemKind::Ship,
+            ItemKind::Tactic,
+            ItemKind::Mission,
+            ItemKind::Board,
+        ];
+        KINDS
+            .iter()
+            .filter(|&&other| other != kind)
+            .find_map(|&other| {
+                let names = self.names(other);
+                let item = match names.lookup(text) {
+                    Lookup::Found(item) | Lookup::Alias(item) => item,
+                    _ => return None,
+                };
+                Some(format!(
+                    "`{text}` is the {} `{}`, not a {}",
+                    other.noun(),
+                    names.ids[item],
+                    kind.noun()
+                ))
+            })
     }
 
     fn add_aliases(

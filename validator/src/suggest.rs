@@ -33,6 +33,29 @@ pub fn closest_all<'a>(input: &str, candidates: impl IntoIterator<Item = &'a str
     found
 }
 
+/// The candidates `input` begins (ignoring case and punctuation, two
+/// characters at least), each once, when there are at most three: a name
+/// cut short (`F-51` for `F-51 Blue Sparrows`) is too far for [`closest`].
+pub fn starting_with<'a>(
+    input: &str,
+    candidates: impl IntoIterator<Item = &'a str>,
+) -> Vec<&'a str> {
+    let start = fold(input);
+    if start.chars().count() < 2 {
+        return Vec::new();
+    }
+    let mut found: Vec<&str> = Vec::new();
+    for candidate in candidates {
+        if fold(candidate).starts_with(&start) && !found.contains(&candidate) {
+            found.push(candidate);
+        }
+    }
+    if found.len() > 3 {
+        found.clear();
+    }
+    found
+}
+
 /// The slips between `input` and `candidate`: 0 when they are equal
 /// ignoring case and punctuation, else the edits from one to the other,
 /// two letters swapped counting as one.
@@ -108,6 +131,34 @@ pub fn is_slug(id: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_name_cut_short_finds_the_few_it_begins() {
+        let names = [
+            "F-51 Blue Sparrows",
+            "F-47 Blue Hawks",
+            "LR5 Nuclear Warhead",
+            "LR5 Plaxma Cannon",
+        ];
+        assert_eq!(starting_with("F-51", names), ["F-51 Blue Sparrows"]);
+        assert_eq!(
+            starting_with("lr5", names),
+            ["LR5 Nuclear Warhead", "LR5 Plaxma Cannon"]
+        );
+        assert!(
+            starting_with("F", names).is_empty(),
+            "one character begins too much"
+        );
+        assert!(
+            starting_with("Sparrows", names).is_empty(),
+            "only a start counts"
+        );
+        let many = ["Wretch A", "Wretch B", "Wretch C", "Wretch D"];
+        assert!(
+            starting_with("Wretch", many).is_empty(),
+            "more than three say nothing"
+        );
+    }
 
     #[test]
     fn slugs_follow_printed_names() {
