@@ -25,7 +25,7 @@ pub(crate) fn run(args: &CheckArgs, style: Style) -> Result<Exit, Error> {
         .packs
         .iter()
         .filter(|path| {
-            let key = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+            let key = std::fs::canonicalize(path).unwrap_or_else(|_| (*path).clone());
             let first = !seen.contains(&key);
             seen.push(key);
             first

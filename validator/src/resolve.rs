@@ -508,9 +508,8 @@ impl Index {
             .filter(|&&other| other != kind)
             .find_map(|&other| {
                 let names = self.names(other);
-                let item = match names.lookup(text) {
-                    Lookup::Found(item) | Lookup::Alias(item) => item,
-                    _ => return None,
+                let (Lookup::Found(item) | Lookup::Alias(item)) = names.lookup(text) else {
+                    return None;
                 };
                 Some(format!(
                     "`{text}` is the {} `{}`, not a {}",
