@@ -80,6 +80,43 @@ fn a_folder_named_pack_toml_is_said_to_be_one() {
     );
 }
 
+/// A missing dependency hides the unknown references of the pack that
+/// needs it (they may name its items), not those of another dependency
+/// that does not need it.
+#[test]
+fn a_missing_dependency_hides_nothing_in_a_pack_that_does_not_need_it() {
+    let copy = crate::copy_fixture("clean");
+    let base = copy.path().join("clean");
+    let frigate = base.join("ships/test-frigate.toml");
+    let text = std::fs::read_to_string(&frigate).unwrap();
+    std::fs::write(
+        &frigate,
+        text.replacen("faction = \"isn\"", "faction = \"isnn\"", 1),
+    )
+    .unwrap();
+    let campaign = copy.path().join("campaign");
+    std::fs::create_dir(&campaign).unwrap();
+    std::fs::write(
+        campaign.join("pack.toml"),
+        "id = \"campaign\"\nname = \"Campaign\"\nversion = \"0.1.0\"\ngame = \"battleship-galaxies\"\n\
+         [provenance]\nsummary = \"A test.\"\n\
+         [dependencies]\nbase = { path = \"../clean\" }\nnope = { path = \"../nope\" }\n",
+    )
+    .unwrap();
+    let finished = crate::run_in(copy.path(), &["check", "campaign"], 1);
+    assert!(
+        finished.stderr.contains("dependency `nope` is missing"),
+        "{}",
+        finished.stderr
+    );
+    // The base pack needs nothing it lacks: its misspelt faction is told.
+    assert!(
+        finished.stderr.contains("no faction named `isnn`"),
+        "{}",
+        finished.stderr
+    );
+}
+
 #[test]
 fn a_pack_named_twice_is_checked_once() {
     let finished = run(&["check", "broken", "./broken", "broken/"], 1);

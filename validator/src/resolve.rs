@@ -198,9 +198,22 @@ pub(crate) struct Index {
     /// A dependency could not be read: references finding nothing may
     /// name its items, and are not reported.
     incomplete: bool,
+    /// Each pack's own files (from, to) and whether what it can refer to
+    /// was read whole: a reference in a pack that does not depend on the
+    /// unread content is still reported.
+    packs: Vec<(FileId, FileId, bool)>,
 }
 
 impl Index {
+    /// Whether a reference in `file` may name an item that was not read
+    /// (its pack, or a pack it depends on, was not read whole).
+    fn incomplete_at(&self, file: FileId) -> bool {
+        self.packs
+            .iter()
+            .find(|(from, to, _)| *from <= file && file < *to)
+            .map_or(self.incomplete, |&(_, _, incomplete)| incomplete)
+    }
+
     /// Builds the index, reporting bad and duplicate ids, ambiguous names
     /// and bad aliases.
     pub(crate) fn build(
@@ -330,6 +343,11 @@ impl Index {
             diagnostics,
         );
         index.incomplete = content.incomplete;
+        index.packs = content
+            .packs
+            .iter()
+            .map(|pack| (pack.manifest.file, pack.files_end, pack.incomplete))
+            .collect();
         for (kind, name) in &content.broken {
             let names = match kind {
                 spacedock_schema::FileKind::Ship => &mut index.ships,
@@ -453,7 +471,7 @@ impl Index {
                 None
             }
             Lookup::Duplicated => None,
-            Lookup::Missing if names.broken.contains(text) || self.incomplete => None,
+            Lookup::Missing if names.broken.contains(text) || self.incomplete_at(at.file) => None,
             Lookup::Missing => {
                 diagnostics.push(
                     Diagnostic::new(

@@ -38,6 +38,12 @@ pub(crate) struct Loaded<T> {
 pub(crate) struct PackInfo {
     pub(crate) root: PathBuf,
     pub(crate) manifest: Loaded<PackManifest>,
+    /// The end of its own files: they are those from its manifest's up to
+    /// here (its dependencies' come after).
+    pub(crate) files_end: FileId,
+    /// Whether some of what the pack can refer to (its own folders, its
+    /// dependencies, theirs) could not be read.
+    pub(crate) incomplete: bool,
 }
 
 /// Everything loaded from a pack and its dependencies. The root pack is
@@ -131,7 +137,7 @@ const MAX_FILE: u64 = 256 << 20;
 pub(crate) fn load(root: &Path, sources: &mut SourceMap, diagnostics: &mut Diagnostics) -> Content {
     let mut content = Content::default();
     let mut stack = Vec::new();
-    load_pack(root, None, &mut stack, &mut content, sources, diagnostics);
+    let _complete = load_pack(root, None, &mut stack, &mut content, sources, diagnostics);
     content
 }
 
@@ -150,7 +156,7 @@ fn load_pack(
     content: &mut Content,
     sources: &mut SourceMap,
     diagnostics: &mut Diagnostics,
-) {
+) -> bool {
     let canonical = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
     if let Some(dependency) = &required_by
         && stack.contains(&canonical)
@@ -167,21 +173,22 @@ fn load_pack(
             .label("this dependency leads back here")
             .help("packs cannot depend on each other in a circle; remove one of the dependencies"),
         );
-        return;
+        // Its items are being read.
+        return true;
     }
-    if content.packs.iter().any(|pack| pack.root == canonical) {
-        return;
+    if let Some(pack) = content.packs.iter().find(|pack| pack.root == canonical) {
+        return !pack.incomplete;
     }
     if required_by.is_none()
         && let Some(diagnostic) = unreadable_pack(root)
     {
         diagnostics.push(diagnostic);
-        return;
+        return false;
     }
     let manifest_path = root.join("pack.toml");
     if let Some(diagnostic) = special_file(&manifest_path) {
         diagnostics.push(diagnostic);
-        return;
+        return false;
     }
     if !manifest_path.is_file() {
         // A missing dependency is a mistake in the manifest that names it
@@ -228,8 +235,9 @@ fn load_pack(
         };
         content.incomplete |= dependency;
         diagnostics.push(diagnostic);
-        return;
+        return false;
     }
+    let mut complete = true;
     let before = diagnostics.len();
     let Some((manifest, manifest_file)) =
         load_file::<PackManifest>(&manifest_path, FileKind::Pack, sources, diagnostics)
@@ -242,7 +250,7 @@ fn load_pack(
         if required_by.is_none() {
             load_folders(root, content, sources, diagnostics);
         }
-        return;
+        return false;
     };
     // A misspelt table declaring names (`dependancies`, `factons`) is
     // read as the table it stands for. Only when the manifest has that
@@ -266,6 +274,7 @@ fn load_pack(
             })
     }) {
         content.incomplete = true;
+        complete = false;
     }
     if manifest.game != "battleship-galaxies" {
         diagnostics.push(
@@ -290,6 +299,7 @@ fn load_pack(
         .iter()
         .map(|(name, dependency)| (name.clone(), dependency.path.clone()))
         .collect();
+    let index = content.packs.len();
     content.packs.push(PackInfo {
         root: canonical.clone(),
         manifest: Loaded {
@@ -297,9 +307,12 @@ fn load_pack(
             file: manifest_file,
             pointer: String::new(),
         },
+        files_end: manifest_file,
+        incomplete: false,
     });
 
-    load_folders(root, content, sources, diagnostics);
+    complete &= load_folders(root, content, sources, diagnostics);
+    content.packs[index].files_end = sources.next_id();
     if required_by.is_none() {
         content.dependencies_from = Some(sources.next_id());
     }
@@ -313,7 +326,7 @@ fn load_pack(
                 &format!("/dependencies/{}/path", document::escape(&name)),
             ),
         };
-        load_pack(
+        complete &= load_pack(
             &root.join(&path),
             Some(Dependency {
                 name,
@@ -327,6 +340,8 @@ fn load_pack(
         );
     }
     stack.pop();
+    content.packs[index].incomplete = !complete;
+    complete
 }
 
 fn load_item(
@@ -404,12 +419,15 @@ fn remember_stem(path: &Path, kind: FileKind, content: &mut Content) {
 
 /// Reads a pack's own `rules.toml` and the files of its folders, and warns
 /// about TOML files outside them.
+/// Reads a pack's ruleset and folders; whether every folder could be
+/// listed.
 fn load_folders(
     root: &Path,
     content: &mut Content,
     sources: &mut SourceMap,
     diagnostics: &mut Diagnostics,
-) {
+) -> bool {
+    let mut listed = true;
     let rules_path = root.join("rules.toml");
     if let Some(diagnostic) = special_file(&rules_path) {
         diagnostics.push(diagnostic);
@@ -428,8 +446,10 @@ fn load_folders(
 
     for (folder, kind) in FOLDERS {
         let folder = root.join(folder);
-        content.incomplete |= std::fs::read_dir(&folder)
+        let unlisted = std::fs::read_dir(&folder)
             .is_err_and(|error| error.kind() != std::io::ErrorKind::NotFound);
+        content.incomplete |= unlisted;
+        listed &= !unlisted;
         for path in toml_paths(&folder, diagnostics) {
             match special_file(&path) {
                 // Not read: what is known of its item is the file's name.
@@ -442,6 +462,7 @@ fn load_folders(
         }
     }
     report_stray_files(root, sources, diagnostics);
+    listed
 }
 
 /// Keeps the name of a file that could not be read at all (no permission,
