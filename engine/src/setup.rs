@@ -265,8 +265,16 @@ impl Setup {
         let mut picks: Vec<Vec<FleetPick>> = Vec::new();
         for (seat, player) in mission.players.iter().enumerate() {
             let build = fleets.get(seat).and_then(Option::as_ref);
-            // The ship cards the other seats bring, so far as they are
-            // known: a default build leaves them to them.
+            // The ship cards the other seats bring (the earlier seats'
+            // fleets, the others' mission entries and builds): a default
+            // build leaves them to them.
+            let built = |other: usize| {
+                fleets
+                    .get(other)
+                    .and_then(Option::as_ref)
+                    .into_iter()
+                    .flat_map(|build| build.ships.iter().map(|entry| entry.ship.as_str()))
+            };
             let taken: Vec<usize> = picks
                 .iter()
                 .flatten()
@@ -277,7 +285,7 @@ impl Setup {
                         .iter()
                         .enumerate()
                         .filter(|&(other, _)| other != seat)
-                        .flat_map(|(_, other)| listed_ships(other))
+                        .flat_map(|(other, player)| listed_ships(player).chain(built(other)))
                         .filter_map(|name| ship_index(&bundle, name)),
                 )
                 .collect();
@@ -812,7 +820,6 @@ fn version_index(bundle: &Bundle, ship: usize, level: Level) -> Option<usize> {
         .position(|version| version.level == level)
 }
 
-/// A seat's fleet: the mission's, the build's, or the default build.
 /// The ship cards a seat's mission entry names: its listed, required and
 /// starting ships.
 fn listed_ships(player: &spacedock_schema::mission::Player) -> impl Iterator<Item = &str> {

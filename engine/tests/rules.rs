@@ -284,6 +284,42 @@ fn default_builds_of_two_seats_of_one_faction_share_no_ship_card() {
     );
 }
 
+/// A later seat's build is known before the default builds are made: the
+/// first seat's default build leaves its ships to it.
+#[test]
+fn a_default_build_leaves_out_a_later_seats_build() {
+    let mut bundle = (*common::bundle()).clone();
+    let mission = mission_mut(&mut bundle, "dead-zone-battle-42");
+    mission.players[1].faction = "isn".into();
+    let wretch_deck: Vec<_> = mission_mut(&mut bundle, "dead-zone-battle").players[0]
+        .deck
+        .as_ref()
+        .unwrap()
+        .cards
+        .iter()
+        .map(|count| card_count(&count.card, count.count))
+        .collect();
+    let build = common::fleet(
+        "isn",
+        vec![fleet_ship("isn-everest", Level::Standard, &[])],
+        wretch_deck,
+    );
+    let game = Game::with_fleets(
+        std::sync::Arc::new(bundle),
+        "dead-zone-battle-42",
+        1,
+        &[None, Some(build)],
+    )
+    .unwrap();
+    let first: Vec<String> = game
+        .cards()
+        .filter(|card| card.owner == ISN)
+        .map(|card| card.ship.to_string())
+        .collect();
+    assert!(!first.is_empty());
+    assert!(!first.contains(&"isn-everest".to_owned()), "{first:?}");
+}
+
 /// A build of a seat whose fleet and deck the mission selects is played
 /// when it lists them exactly (as `fleet check` wants), and refused
 /// otherwise, by name of what differs.
