@@ -335,7 +335,23 @@ pub(crate) fn check(
                 .label(format!("expected {}", toml_type(&expected)))
                 .maybe_help(
                     unquoted(error.instance(), &expected)
-                        .or_else(|| one_table_for_many(error.instance(), &expected, &pointer))
+                        .or_else(|| {
+                            // A `[header]` table where `[[header]]` tables go.
+                            let header = sources
+                                .get(file)
+                                .text()
+                                .get(sources.value_span(file, &pointer))
+                                .is_some_and(|text| {
+                                    text.starts_with('[') && !text.starts_with("[[")
+                                });
+                            (header
+                                && items_are_tables(
+                                    &compiled.schema,
+                                    &error.schema_path().to_string(),
+                                ))
+                            .then(|| one_table_for_many(error.instance(), &expected, &pointer))
+                            .flatten()
+                        })
                         .or_else(|| {
                             words_at
                                 .iter()
@@ -627,34 +643,49 @@ fn path_words(pointer: &str) -> String {
     path
 }
 
+/// The schema holding the keyword an error was raised by (the node its
+/// schema path leads to, less the keyword), following `$ref`s.
+fn schema_node<'s>(schema: &'s Value, schema_path: &str) -> Option<&'s Value> {
+    let mut node = schema;
+    let tokens: Vec<String> = schema_path.split('/').skip(1).map(unescape).collect();
+    let (_, parents) = tokens.split_last()?;
+    for token in parents {
+        node = if token == "$ref" {
+            follow(schema, node)?
+        } else {
+            match node {
+                Value::Array(items) => token.parse::<usize>().ok().and_then(|i| items.get(i))?,
+                _ => node.get(token.as_str())?,
+            }
+        };
+    }
+    Some(node)
+}
+
+/// The schema a `$ref` of `node` names.
+fn follow<'s>(schema: &'s Value, node: &Value) -> Option<&'s Value> {
+    let reference = node.get("$ref").and_then(Value::as_str)?;
+    reference.strip_prefix('#').and_then(|p| schema.pointer(p))
+}
+
+/// Whether the array a type error wants holds tables (`[[tactic]]`), by
+/// the schema of its items.
+fn items_are_tables(schema: &Value, schema_path: &str) -> bool {
+    schema_node(schema, schema_path)
+        .and_then(|node| node.get("items"))
+        .and_then(|items| follow(schema, items).or(Some(items)))
+        .is_some_and(|items| {
+            items.get("properties").is_some()
+                || items.get("type").and_then(Value::as_str) == Some("object")
+        })
+}
+
 /// The keys allowed where an `additionalProperties` error was raised,
 /// found by walking the schema path (following `$ref`s).
 fn allowed_properties(schema: &Value, schema_path: &str) -> Vec<String> {
-    let mut node = schema;
-    let tokens: Vec<String> = schema_path.split('/').skip(1).map(unescape).collect();
-    let Some((_, parents)) = tokens.split_last() else {
+    let Some(node) = schema_node(schema, schema_path) else {
         return Vec::new();
     };
-    for token in parents {
-        if token == "$ref" {
-            let Some(reference) = node.get("$ref").and_then(Value::as_str) else {
-                return Vec::new();
-            };
-            let Some(target) = reference.strip_prefix('#').and_then(|p| schema.pointer(p)) else {
-                return Vec::new();
-            };
-            node = target;
-        } else {
-            let next = match node {
-                Value::Array(items) => token.parse::<usize>().ok().and_then(|i| items.get(i)),
-                _ => node.get(token.as_str()),
-            };
-            let Some(next) = next else {
-                return Vec::new();
-            };
-            node = next;
-        }
-    }
     let mut keys: Vec<String> = node
         .get("properties")
         .and_then(Value::as_object)
