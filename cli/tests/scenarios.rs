@@ -492,6 +492,26 @@ fn an_optional_launch_with_nothing_to_launch_asks_nothing() {
     );
 }
 
+/// An `end-turn` stops at a question the end of its activation asks (it
+/// went on to end the phase, and was refused).
+#[test]
+fn end_turn_stops_at_a_question_of_its_activation_end() {
+    let outcome = run_fixture_scenario("end-turn-stops-at-an-activation-end-question", "", 0);
+    assert_eq!(outcome["status"], "passed", "{outcome:#?}");
+}
+
+/// A refused `end-turn` is told by its own name, not the `end-phase` it
+/// takes first.
+#[test]
+fn a_refused_end_turn_is_named_as_written() {
+    let failures = failures_of_fixture_scenario("end-turn-after-the-game");
+    let actual = failures[0]["actual"].as_str().unwrap();
+    assert!(
+        actual.starts_with("`end-turn` is not legal now (the game is over"),
+        "{failures:#?}"
+    );
+}
+
 /// An event answering a hit does not close the hit to the other events
 /// answering it (a custom event again).
 #[test]

@@ -488,18 +488,24 @@ fn phase_name(phase: spacedock_schema::common::Phase) -> &'static str {
 }
 
 fn apply(game: &mut Game, action: Action) -> Result<(), Refused> {
+    let shown = render::action(game, action);
+    apply_shown(game, action, &shown)
+}
+
+/// [`apply`], the action named `shown` if it is refused (a step's own name
+/// for the action it takes first).
+fn apply_shown(game: &mut Game, action: Action, shown: &str) -> Result<(), Refused> {
     if let Some(question) = game.question()
         && !matches!(action, Action::Answer(_))
     {
         let tried = format!(
-            "`{}` must wait: {}; answer it first with an `answer` step",
-            render::action(game, action),
+            "`{shown}` must wait: {}; answer it first with an `answer` step",
             render::question(game, question)
         );
         return Err(Refused::new(game, tried));
     }
     game.apply(action).map_err(|_| {
-        let mut tried = format!("`{}` is not legal now", render::action(game, action));
+        let mut tried = format!("`{shown}` is not legal now");
         if let Some(why) = why_not(game, action) {
             tried = format!("{tried} ({why})");
         }
@@ -728,18 +734,26 @@ fn execute(game: &mut Game, cards: &[ShipCardId], action: &StepAction) -> Result
         }
         StepAction::EndPhase => apply(game, Action::EndPhase),
         StepAction::EndTurn => {
-            // A turn ends with the activation under way, if any.
+            // A turn ends with the activation under way, if any; a
+            // question its end asks stops the step, as any question does.
             for finish in [Action::EndMove, Action::EndActivation] {
                 let mut legal = Vec::new();
                 game.legal_actions(&mut legal);
                 if legal.contains(&finish) {
                     apply(game, finish)?;
+                    if game.question().is_some() {
+                        return Ok(());
+                    }
                 }
             }
             let active = game.active_player();
             // Three phases at most: energy, deploy, action.
-            for _ in 0..3 {
-                apply(game, Action::EndPhase)?;
+            for phase in 0..3 {
+                if phase == 0 {
+                    apply_shown(game, Action::EndPhase, "end-turn")?;
+                } else {
+                    apply(game, Action::EndPhase)?;
+                }
                 if game.outcome().is_some()
                     || game.active_player() != active
                     || game.question().is_some()
