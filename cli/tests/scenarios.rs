@@ -500,6 +500,25 @@ fn end_turn_stops_at_a_question_of_its_activation_end() {
     assert_eq!(outcome["status"], "passed", "{outcome:#?}");
 }
 
+/// A victory-clock score is matched to 3 decimals: the rulebook's 3.333
+/// passes, 3.334 does not.
+#[test]
+fn a_victory_clock_score_is_matched_to_three_decimals() {
+    let text = std::fs::read_to_string(
+        std::path::Path::new(&base_pack()).join("tests/rules/victory-clock-3-333.toml"),
+    )
+    .unwrap();
+    assert!(text.contains("victory_clock = 3.333"));
+    let outcome = run_scenario_text("clock-to-three-decimals", &text, "", 0);
+    assert_eq!(outcome["scenarios"][0]["status"], "passed", "{outcome:#?}");
+    let off = text.replace("victory_clock = 3.333", "victory_clock = 3.334");
+    let outcome = run_scenario_text("clock-to-three-decimals", &off, "", 1);
+    assert_eq!(
+        outcome["scenarios"][0]["failures"][0]["actual"], "3.333",
+        "{outcome:#?}"
+    );
+}
+
 /// A refused `end-turn` is told by its own name, not the `end-phase` it
 /// takes first.
 #[test]
