@@ -58,6 +58,7 @@ pub(crate) fn run(args: &TestArgs, style: Style) -> Result<Exit, Error> {
             bundle: None,
             files: Vec::new(),
             scenarios: Vec::new(),
+            names: Vec::new(),
         },
         None => spacedock_validator::check_scenarios(&args.pack, &Options::default()),
     };
@@ -236,13 +237,14 @@ fn selected(
     })
 }
 
-/// The name of the scenario a file holds, when it was read.
+/// The name of the scenario a file holds, when it was read (a scenario
+/// with errors too).
 fn scenario_name(suite: &ScenarioSuite, file: spacedock_validator::FileId) -> Option<&str> {
     suite
-        .scenarios
+        .names
         .iter()
-        .find(|checked| checked.file == file)
-        .map(|checked| checked.scenario.name.as_str())
+        .find(|(named, _)| *named == file)
+        .map(|(_, name)| name.as_str())
 }
 
 fn outcomes<'a>(
@@ -322,7 +324,11 @@ fn human(args: &TestArgs, outcomes: &[Outcome<'_>], summary: Summary) -> String 
                 } else {
                     "the pack has errors"
                 };
-                let _ = writeln!(text, "{status:<8}{} ({why})", outcome.file);
+                let named = outcome
+                    .name
+                    .map(|name| format!(": {name}"))
+                    .unwrap_or_default();
+                let _ = writeln!(text, "{status:<8}{}{named} ({why})", outcome.file);
             }
             (Some(name), _) => {
                 let _ = writeln!(text, "{status:<8}{}: {name}", outcome.file);

@@ -338,7 +338,9 @@ fn scenarios_of_a_broken_pack_blame_the_pack() {
     .unwrap();
     let stdout = crate::run_in(dir.path(), &["test", "broken"], 1).stdout;
     assert!(
-        stdout.contains("not run broken/tests/passing.toml (the pack has errors)\n"),
+        stdout.contains(
+            "not run broken/tests/passing.toml: The frigate hits the raider (the pack has errors)\n"
+        ),
         "{stdout}"
     );
 }

@@ -42,6 +42,9 @@ pub struct ScenarioSuite {
     pub files: Vec<FileId>,
     /// The scenarios with no error, in file order.
     pub scenarios: Vec<CheckedScenario>,
+    /// The name of each scenario read, errors or not (a scenario not run
+    /// is still named).
+    pub names: Vec<(FileId, String)>,
 }
 
 /// A scenario ready to run, and the file it came from.
@@ -131,12 +134,17 @@ pub fn check_scenarios(root: &Path, options: &Options) -> ScenarioSuite {
     for diagnostic in scenario_diagnostics.into_sorted() {
         diagnostics.push(diagnostic);
     }
+    let names = loaded
+        .iter()
+        .map(|(read, _)| (read.file, read.scenario.name.clone()))
+        .collect();
     ScenarioSuite {
         sources,
         diagnostics: diagnostics.into_sorted(),
         bundle,
         files,
         scenarios,
+        names,
     }
 }
 
