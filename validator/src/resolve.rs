@@ -550,8 +550,9 @@ impl Index {
             ItemKind::Mission,
             ItemKind::Board,
         ];
-        // Each alias name once: the first given is the one used.
-        let mut given: std::collections::HashMap<&str, Location> = std::collections::HashMap::new();
+        // Each alias name for one item: the first usable one is used.
+        let mut given: std::collections::HashMap<&str, (Location, ItemKind, usize)> =
+            std::collections::HashMap::new();
         for pack in &content.packs {
             let manifest = &pack.manifest;
             for (position, alias) in manifest.item.aliases.iter().enumerate() {
@@ -560,20 +561,6 @@ impl Index {
                     span: sources
                         .value_span(manifest.file, &format!("/aliases/{position}/{field}")),
                 };
-                if let Some(first) = given.get(alias.name.as_str()) {
-                    diagnostics.push(
-                        Diagnostic::new(
-                            Code::BadAlias,
-                            format!("alias `{}` is given twice", alias.name),
-                        )
-                        .at(location("name"))
-                        .label("given again")
-                        .note(first.clone(), "first given here, and used")
-                        .help("remove one, or give the other a name of its own"),
-                    );
-                    continue;
-                }
-                given.insert(alias.name.as_str(), location("name"));
                 let shadowed = KINDS.iter().find(|&&kind| {
                     let names = self.names(kind);
                     names.by_id.contains_key(&alias.name) || names.by_name.contains_key(&alias.name)
@@ -616,6 +603,43 @@ impl Index {
                     continue;
                 }
                 if let Some((kind, item)) = target {
+                    match given.get(alias.name.as_str()) {
+                        // The same item again: nothing to choose.
+                        Some(&(_, first_kind, first_item))
+                            if first_kind == kind && first_item == item =>
+                        {
+                            continue;
+                        }
+                        Some((first, first_kind, first_item)) => {
+                            let first_names = self.names(*first_kind);
+                            diagnostics.push(
+                                Diagnostic::new(
+                                    Code::BadAlias,
+                                    format!(
+                                        "alias `{}` is given again, for the {} `{}`",
+                                        alias.name,
+                                        kind.noun(),
+                                        self.names(kind).ids[item]
+                                    ),
+                                )
+                                .at(location("name"))
+                                .label("given again")
+                                .note(
+                                    first.clone(),
+                                    format!(
+                                        "first given here, for the {} `{}`, and used",
+                                        first_kind.noun(),
+                                        first_names.ids[*first_item]
+                                    ),
+                                )
+                                .help("remove one, or give the other a name of its own"),
+                            );
+                            continue;
+                        }
+                        None => {
+                            given.insert(alias.name.as_str(), (location("name"), kind, item));
+                        }
+                    }
                     let names = match kind {
                         ItemKind::Ship => &mut self.ships,
                         ItemKind::Tactic => &mut self.tactics,
