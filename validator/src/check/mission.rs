@@ -473,40 +473,56 @@ fn components(
             }
         }
     }
-    // The same for tactic cards: the decks the mission lists share the
-    // collection's copies of a card. Too many in one deck is SD0305's.
-    let mut dealt: BTreeMap<usize, (u32, u32)> = BTreeMap::new();
-    for deck in &mission.decks {
+    // The same for tactic cards: the decks the mission lists, and the cards
+    // it preps, share the collection's copies of a card. Too many for one
+    // deck (its prepped cards included) is SD0305's.
+    // Per card: per deck, its copies and the pointer of its last entry.
+    let mut dealt: BTreeMap<usize, BTreeMap<usize, (u32, Option<&str>)>> = BTreeMap::new();
+    for (index, deck) in mission.decks.iter().enumerate() {
         if deck.rule.selection == Selection::Player {
             continue;
         }
-        let mut in_this: BTreeMap<usize, u32> = BTreeMap::new();
         for planned in &deck.cards {
-            *in_this.entry(planned.tactic).or_default() += planned.count;
-            let card = &context.content.tactics[planned.tactic].item;
-            let available = context.owned(card.copies);
-            let (before, decks) = dealt.entry(planned.tactic).or_default();
-            let first_here = in_this[&planned.tactic] == planned.count;
-            if first_here {
-                *decks += 1;
+            let entry = dealt
+                .entry(planned.tactic)
+                .or_default()
+                .entry(index)
+                .or_default();
+            entry.0 += planned.count;
+            entry.1 = Some(planned.pointer.as_str());
+        }
+    }
+    for player in &mission.players {
+        let Some(deck) = player.deck else { continue };
+        for prepped in &player.prepped {
+            if let Some(tactic) = prepped.tactic {
+                dealt.entry(tactic).or_default().entry(deck).or_default().0 += 1;
             }
-            let total = *before + planned.count;
-            let one_deck_over = in_this[&planned.tactic] > available;
-            if *before <= available && total > available && *decks > 1 && !one_deck_over {
-                diagnostics.push(
-                    Diagnostic::new(
-                        Code::Components,
-                        format!(
-                            "the mission's decks hold {total} copies of `{}` but the collection has {available}",
-                            card.name
-                        ),
-                    )
-                    .at(context.at(mission.file, &format!("{}/count", planned.pointer)))
-                    .label(format!("{total} > {available} across {}", count(*decks, "deck")))
-                    .help("pass `--sets N` if you own more sets"),
-                );
-            }
-            *before = total;
+        }
+    }
+    for (tactic, decks) in dealt {
+        let card = &context.content.tactics[tactic].item;
+        let available = context.owned(card.copies);
+        let total: u32 = decks.values().map(|(copies, _)| copies).sum();
+        let one_deck_over = decks.values().any(|(copies, _)| *copies > available);
+        // Where the mission lists it last: prepped copies alone are
+        // SD0305's to tell.
+        let Some(at) = decks.values().rev().find_map(|(_, at)| *at) else {
+            continue;
+        };
+        if total > available && decks.len() > 1 && !one_deck_over {
+            diagnostics.push(
+                Diagnostic::new(
+                    Code::Components,
+                    format!(
+                        "the mission's decks hold {total} copies of `{}` (prepped cards included) but the collection has {available}",
+                        card.name
+                    ),
+                )
+                .at(context.at(mission.file, &format!("{at}/count")))
+                .label(format!("{total} > {available} across {}", count(decks.len() as u32, "deck")))
+                .help("pass `--sets N` if you own more sets"),
+            );
         }
     }
     let mut placed: BTreeMap<DiscoveryTile, u32> = BTreeMap::new();
