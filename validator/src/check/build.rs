@@ -621,7 +621,19 @@ fn transport(
 ) {
     let ships = &context.content.ships;
     let at = |pointer: &str| context.at(build.file, pointer);
-    // The first hold each carried ship card is in, and how many it is in.
+    // How many holds each ship card is in (once a hold), told at each hold
+    // after the first it is in.
+    let mut in_holds: HashMap<usize, u32> = HashMap::new();
+    for planned in build.ships {
+        for (index, carried) in planned.transport.iter().enumerate() {
+            let again = planned.transport[..index]
+                .iter()
+                .any(|earlier| earlier.item == carried.item);
+            if carried.item != planned.ship && !again {
+                *in_holds.entry(carried.item).or_default() += 1;
+            }
+        }
+    }
     let mut carried_by: HashMap<usize, &str> = HashMap::new();
     let mut hold_count: HashMap<usize, u32> = HashMap::new();
     for planned in build.ships {
@@ -717,10 +729,23 @@ fn transport(
             let holds = hold_count.entry(carried.item).or_insert(0);
             *holds += 1;
             if let Some(&first) = carried_by.get(&carried.item) {
-                let (holds, again) = match *holds {
-                    2 => ("two".to_owned(), "carried a second time".to_owned()),
-                    3 => ("3".to_owned(), "carried a third time".to_owned()),
-                    n => (n.to_string(), format!("carried again, in hold {n}")),
+                let again = match *holds {
+                    2 => "carried a second time".to_owned(),
+                    3 => "carried a third time".to_owned(),
+                    n => {
+                        let suffix = match (n % 10, n % 100) {
+                            (_, 11..=13) => "th",
+                            (1, _) => "st",
+                            (2, _) => "nd",
+                            (3, _) => "rd",
+                            _ => "th",
+                        };
+                        format!("carried a {n}{suffix} time")
+                    }
+                };
+                let holds = match in_holds.get(&carried.item).copied().unwrap_or(*holds) {
+                    2 => "two".to_owned(),
+                    n => n.to_string(),
                 };
                 diagnostics.push(
                     Diagnostic::new(
