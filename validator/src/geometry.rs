@@ -71,23 +71,14 @@ pub(crate) struct BattleMap {
     pub(crate) columns: u32,
     pub(crate) rows: u32,
     pub(crate) half_hexes: HashSet<Coord>,
+    /// Those of `half_hexes` a board lists in its own `half_hexes` (the
+    /// others are its border).
+    pub(crate) listed_half_hexes: HashSet<Coord>,
     /// Zones by their names: `name` (when one board has it) and `N:name`,
     /// then the mission's own zones.
     pub(crate) zones: Vec<(String, Vec<Coord>)>,
     /// How many of `zones` come from the boards.
     pub(crate) board_zones: usize,
-}
-
-/// What to do about something placed on the half hex `cell` of a
-/// `columns` by `rows` battlefield: on its outer ring, or one that a board
-/// lists in its `half_hexes`.
-pub(crate) fn half_hex_help(columns: u32, rows: u32, cell: Coord) -> &'static str {
-    let [column, row] = cell;
-    if column == 1 || row == 1 || column == columns || row == rows {
-        "the outer ring of a board is half hexes; move it inward"
-    } else {
-        "the board lists this hex in its `half_hexes`; move it to a whole hex"
-    }
 }
 
 /// A board zone's name without its board: `north` of `1:north`.
@@ -103,6 +94,7 @@ impl BattleMap {
     pub(crate) fn join(boards: &[&BoardSource]) -> BattleMap {
         let columns = boards.iter().map(|b| b.columns).max().unwrap_or(0);
         let mut half_hexes = HashSet::new();
+        let mut listed_half_hexes = HashSet::new();
         let mut zones: Vec<(String, Vec<Coord>)> = Vec::new();
         let mut offset = 0;
         let count = boards.len();
@@ -115,6 +107,9 @@ impl BattleMap {
                     continue;
                 }
                 half_hexes.insert([c, r + offset]);
+                if board.half_hexes.contains(&[c, r]) {
+                    listed_half_hexes.insert([c, r + offset]);
+                }
             }
             for zone in &board.zones {
                 let cells = zone_cells(board, zone)
@@ -158,8 +153,19 @@ impl BattleMap {
             columns,
             rows,
             half_hexes,
+            listed_half_hexes,
             zones,
             board_zones,
+        }
+    }
+
+    /// What to do about something placed on the half hex `cell`: one a
+    /// board lists, or its border.
+    pub(crate) fn half_hex_help(&self, cell: Coord) -> &'static str {
+        if self.listed_half_hexes.contains(&cell) {
+            "the board lists this hex in its `half_hexes`; move it to a whole hex"
+        } else {
+            "the outer ring of a board is half hexes; move it inward"
         }
     }
 

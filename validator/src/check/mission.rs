@@ -13,7 +13,7 @@ use crate::check::{and_list, count};
 use crate::codes::Code;
 use crate::context::Context;
 use crate::diagnostic::{Diagnostic, Diagnostics, Location};
-use crate::geometry::{BattleMap, connected, half_hex_help, is_footprint, unqualified};
+use crate::geometry::{BattleMap, connected, is_footprint, unqualified};
 use crate::model::{MissionModel, Model};
 
 pub(crate) fn check(
@@ -738,7 +738,7 @@ fn report_unusable(
             )
             .at(at)
             .label("half hexes can never be used")
-            .help(half_hex_help(map.columns, map.rows, cell)),
+            .help(map.half_hex_help(cell)),
         );
         return false;
     }

@@ -23,7 +23,6 @@ use spacedock_schema::scenario::{
 use super::{Checker, Fielded, Seat, quoted};
 use crate::codes::Code;
 use crate::diagnostic::Diagnostic;
-use crate::geometry::half_hex_help;
 use crate::load::UNREADABLE;
 use crate::resolve::ItemKind;
 
@@ -1039,7 +1038,7 @@ fn tile_fits(
             &pointer,
             format!("the {name} at [{column}, {row}] is on a half hex"),
             "half hexes can never be used",
-            Some(half_hex_help(field.columns, field.rows, tile.at).to_owned()),
+            Some("half hexes (a board's outer ring, and those it lists in `half_hexes`) are never used; move it to a whole hex".to_owned()),
         );
         return false;
     }
