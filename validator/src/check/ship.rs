@@ -118,12 +118,12 @@ pub(crate) fn hit_chart(
         );
     }
     let mut any_hit = false;
+    let last = column_name(columns.max(1) - 1);
     // Rows all of one wrong length (a ruleset's letter die changed, say)
     // are one problem of the chart, not one of each row.
     let lengths: Vec<usize> = chart.iter().map(|row| row.chars().count()).collect();
     let all_one_length = lengths.len() > 1 && lengths.iter().all(|&length| length == lengths[0]);
     if all_one_length && lengths[0] != columns {
-        let last = (b'A' + (columns.clamp(1, 26) - 1) as u8) as char;
         diagnostics.push(
             Diagnostic::new(
                 Code::HitChartShape,
@@ -141,7 +141,6 @@ pub(crate) fn hit_chart(
         let row_pointer = format!("{chart_pointer}/{r}");
         let length = lengths[r];
         if length != columns && !all_one_length {
-            let last = (b'A' + (columns.clamp(1, 26) - 1) as u8) as char;
             diagnostics.push(
                 Diagnostic::new(
                     Code::HitChartShape,
@@ -160,34 +159,43 @@ pub(crate) fn hit_chart(
             .get(file)
             .text()
             .get(row_at.span.clone())
-            .is_some_and(|text| text.len() == row.len() + 2 && &text[1..text.len() - 1] == row);
-        for (column, (offset, bad)) in row
+            .and_then(|text| text.get(1..text.len().saturating_sub(1)))
+            .is_some_and(|inner| inner == row);
+        // One diagnostic a row, each unknown cell marked.
+        let bad: Vec<(String, Location)> = row
             .char_indices()
             .enumerate()
             .filter(|(_, (_, c))| ChartCell::from_char(*c).is_none())
-        {
-            let at = if written {
-                let start = row_at.span.start + 1 + offset;
-                Location {
-                    span: start..start + bad.len_utf8(),
-                    ..row_at.clone()
+            .map(|(column, (offset, cell))| {
+                let at = if written {
+                    let start = row_at.span.start + 1 + offset;
+                    Location {
+                        span: start..start + cell.len_utf8(),
+                        ..row_at.clone()
+                    }
+                } else {
+                    row_at.clone()
+                };
+                (format!("`{cell}` at {}-{}", column_name(column), r + 1), at)
+            })
+            .collect();
+        if let Some(((first, at), rest)) = bad.split_first() {
+            let message = match rest {
+                [] => format!("{first} is not a hit chart cell"),
+                _ => {
+                    let all: Vec<&str> = bad.iter().map(|(what, _)| what.as_str()).collect();
+                    let (last, init) = all.split_last().expect("two or more");
+                    format!("{} and {last} are not hit chart cells", init.join(", "))
                 }
-            } else {
-                row_at.clone()
             };
-            diagnostics.push(
-                Diagnostic::new(
-                    Code::HitChartShape,
-                    format!(
-                        "`{bad}` at {}-{} is not a hit chart cell",
-                        column_letter(column),
-                        r + 1
-                    ),
-                )
-                .at(at)
+            let mut diagnostic = Diagnostic::new(Code::HitChartShape, message)
+                .at(at.clone())
                 .label("unknown cell")
-                .help("cells are `.` miss, `#` hit and `*` critical damage star"),
-            );
+                .help("cells are `.` miss, `#` hit and `*` critical damage star");
+            for (_, at) in rest {
+                diagnostic = diagnostic.note(at.clone(), "unknown cell");
+            }
+            diagnostics.push(diagnostic);
         }
         any_hit |= row.chars().any(|c| {
             matches!(
@@ -209,8 +217,12 @@ pub(crate) fn hit_chart(
     }
 }
 
-fn column_letter(column: usize) -> char {
-    char::from_u32(u32::from(b'A') + column as u32).unwrap_or('?')
+/// A column of the chart by its letter-die face: A to Z, then its number.
+fn column_name(column: usize) -> String {
+    match u8::try_from(column).ok().filter(|&column| column < 26) {
+        Some(column) => char::from(b'A' + column).to_string(),
+        None => (column + 1).to_string(),
+    }
 }
 
 fn useless_capacity(
