@@ -188,6 +188,10 @@ fn one(game: &mut Game, ctx: &Ctx, effect: &Eff) {
                 && eval::attached_to(game, tactic).is_some()
             {
                 cards::discard(game, tactic);
+                game.emit(Event::Discarded {
+                    player: ctx.you,
+                    card: tactic,
+                });
                 game.st
                     .effects
                     .attached_by

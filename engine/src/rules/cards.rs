@@ -513,6 +513,7 @@ pub(crate) fn play(game: &mut Game, player: PlayerId, card: TacticId, target: Ta
         Target::Replace(old) => {
             if let TacticPlace::Attached(ship_card) = game.st.tactics[old.index()].place {
                 discard(game, old);
+                game.emit(Event::Discarded { player, card: old });
                 attach(game, card, ship_card);
             } else {
                 discard(game, card);

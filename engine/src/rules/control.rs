@@ -64,6 +64,7 @@ pub(crate) fn take_control(game: &mut Game, card: ShipCardId, player: PlayerId) 
         let (Some(taken_ship), Some(own_ship)) = (ship_of(game, card), ship_of(game, own_card))
         else {
             cards::discard(game, hero);
+            game.emit(Event::Discarded { player, card: hero });
             continue;
         };
         let options = vec![Answer::Ship(taken_ship), Answer::Ship(own_ship)];
@@ -72,6 +73,10 @@ pub(crate) fn take_control(game: &mut Game, card: ShipCardId, player: PlayerId) 
             _ => hero,
         };
         cards::discard(game, discarded);
+        game.emit(Event::Discarded {
+            player,
+            card: discarded,
+        });
     }
     victory::check(game);
 }
