@@ -484,8 +484,8 @@ fn cards_a_power_discards_are_discarded_events() {
 }
 
 /// An optional power whose launch (plain, or in the branch of an `if`
-/// that would run) has no ship behind the screen asks nothing (a custom
-/// upgrade).
+/// that would run) has no ship behind the screen asks nothing, nor one
+/// whose `if` would repair a ship without damage (a custom upgrade).
 #[test]
 fn an_optional_launch_with_nothing_to_launch_asks_nothing() {
     passes_with_card(
