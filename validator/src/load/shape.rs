@@ -281,7 +281,7 @@ pub(crate) fn check(
                                     crate::suggest::did_you_mean_of(&found).map(|help| match given
                                         .as_slice()
                                     {
-                                        [one] => format!("{help} (this table has `{one}` already)"),
+                                        [one] => format!("{help} It is given already: remove `{key}`, or merge the two"),
                                         _ => help,
                                     })
                                 })
