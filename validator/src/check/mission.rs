@@ -26,8 +26,22 @@ pub(crate) fn check(
     board_join(context, mission, source, diagnostics);
     seating(context, mission, source, diagnostics);
     starting_energy(context, mission, source, diagnostics);
-    no_victory(context, model, mission, source, diagnostics);
-    unreachable_victories(context, model, mission, source, diagnostics);
+    // The alternatives won by destroying a ship no opponent can field.
+    let never: Vec<usize> = (0..source.victory.alternatives.len())
+        .filter(|&i| {
+            never_destroyed(
+                context,
+                model,
+                mission,
+                source,
+                &source.victory.alternatives[i],
+            )
+            .is_some()
+        })
+        .collect();
+    if !no_victory(context, mission, source, &never, diagnostics) {
+        unreachable_victories(context, mission, source, &never, diagnostics);
+    }
     components(context, mission, source, diagnostics);
     let Some(map) = &mission.map else { return };
     battlefield_size(context, mission, map, diagnostics);
@@ -279,24 +293,13 @@ fn never_destroyed<'s>(
 /// always reached first). A mission no side can win is SD0610's.
 fn unreachable_victories(
     context: &Context<'_>,
-    model: &Model,
     mission: &MissionModel,
     source: &MissionSource,
+    never: &[usize],
     diagnostics: &mut Diagnostics,
 ) {
     let victory = &source.victory;
-    let never: Vec<usize> = (0..victory.alternatives.len())
-        .filter(|&i| {
-            never_destroyed(context, model, mission, source, &victory.alternatives[i]).is_some()
-        })
-        .collect();
-    let winnable = victory.destroy_all
-        || !victory.points.is_empty()
-        || never.len() < victory.alternatives.len();
-    if !winnable {
-        return;
-    }
-    for i in never {
+    for &i in never {
         let alternative = &victory.alternatives[i];
         let ship = alternative.destroy_ship.as_deref().unwrap_or_default();
         diagnostics.push(
@@ -344,27 +347,25 @@ fn unreachable_victories(
     }
 }
 
+/// SD0610, when no side can win; whether it was told. An alternative won
+/// by destroying a ship no opponent can field (`never`, by index) never
+/// comes about; one without a ship is won by the mission's own rules.
 fn no_victory(
     context: &Context<'_>,
-    model: &Model,
     mission: &MissionModel,
     source: &MissionSource,
+    never: &[usize],
     diagnostics: &mut Diagnostics,
-) {
+) -> bool {
     let victory = &source.victory;
-    if victory.destroy_all || !victory.points.is_empty() {
-        return;
+    if victory.destroy_all || !victory.points.is_empty() || never.len() < victory.alternatives.len()
+    {
+        return false;
     }
-    // An alternative won by destroying a ship no opponent can field never
-    // comes about (one without a ship is won by the mission's own rules).
-    let never: Vec<&str> = victory
-        .alternatives
+    let never: Vec<&str> = never
         .iter()
-        .filter_map(|alternative| never_destroyed(context, model, mission, source, alternative))
+        .filter_map(|&i| victory.alternatives[i].destroy_ship.as_deref())
         .collect();
-    if never.len() < victory.alternatives.len() {
-        return;
-    }
     let (label, help) = if never.is_empty() {
         (
             "no victory condition".to_owned(),
@@ -385,6 +386,7 @@ fn no_victory(
         .label(label)
         .help(help),
     );
+    true
 }
 
 /// Whether a player's fleet may hold a ship card: the mission lists or

@@ -278,11 +278,13 @@ pub(crate) fn check(
                                             table.is_some_and(|table| table.contains_key(*near))
                                         })
                                         .collect();
-                                    crate::suggest::did_you_mean_of(&found).map(|help| match given
-                                        .as_slice()
-                                    {
-                                        [one] => format!("{help} It is given already: remove `{key}`, or merge the two"),
-                                        _ => help,
+                                    let twice = found.len() == 1 && given.len() == 1;
+                                    crate::suggest::did_you_mean_of(&found).map(|help| {
+                                        if twice {
+                                            format!("{help} It is given already: remove `{key}`, or merge the two")
+                                        } else {
+                                            help
+                                        }
                                     })
                                 })
                                 .or_else(|| {
