@@ -88,6 +88,14 @@ pub(crate) fn useful(game: &Game, ctx: &Ctx, effects: &[Eff]) -> bool {
     })
 }
 
+/// Whether a power's effects, `cost` paid, would do something now: they
+/// change something ([`useful`]) and a launch among them can be paid for
+/// and placed. Asked before offering a power and before asking whether to
+/// use an optional one.
+pub(crate) fn would_act(game: &Game, ctx: &Ctx, effects: &[Eff], cost: i32) -> bool {
+    useful(game, ctx, effects) && fire::feasible_paying(game, ctx, effects, cost)
+}
+
 /// The context `source` of power `index`, if `player` can use it there now.
 fn usable(game: &Game, player: PlayerId, index: usize, source: u16) -> Option<Ctx> {
     let window = window(game, player)?;
@@ -116,9 +124,7 @@ fn usable_in(
                 && !used(game, ctx, power.limit)
                 && energy::can_pay(game, player, power.cost)
                 && eval::holds(game, ctx, &power.conditions)
-                && useful(game, ctx, &power.effects)
-                // A launch it cannot pay for or place would do nothing.
-                && fire::feasible_paying(game, ctx, &power.effects, power.cost)
+                && would_act(game, ctx, &power.effects, power.cost)
         })
 }
 

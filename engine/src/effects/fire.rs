@@ -312,11 +312,8 @@ fn act(game: &mut Game, ctx: &Ctx, index: usize, power: &Power) -> bool {
     {
         return false;
     }
-    // Asked only when it would do something: a launch it cannot pay for or
-    // place would not.
     if power.optional
-        && !(actions::useful(game, ctx, &power.effects)
-            && feasible_paying(game, ctx, &power.effects, power.cost)
+        && !(actions::would_act(game, ctx, &power.effects, power.cost)
             && ask_to_use(game, ctx, index))
     {
         return false;
