@@ -997,6 +997,16 @@ fn every_setup_mistake_is_reported_at_once() {
         "{failures:#?}"
     );
     assert_eq!(failures[1]["line"], 33, "{failures:#?}");
+    // Each names its ship.
+    let what: Vec<&str> = failures
+        .iter()
+        .map(|failure| failure["what"].as_str().unwrap())
+        .collect();
+    assert!(
+        what.iter()
+            .all(|what| what.starts_with("where `") && what.ends_with("` stands")),
+        "{what:?}"
+    );
 }
 
 /// Events are expected in the order they come: one that came before the

@@ -224,7 +224,10 @@ pub(super) fn arrange(bundle: &Arc<Bundle>, scenario: &Scenario) -> Result<Arran
             if shields > most {
                 failures.push(Failure {
                     pointer: format!("{}/shields", model.pointer),
-                    what: "the ship's shield pegs".to_owned(),
+                    what: format!(
+                        "the shield pegs of `{}`",
+                        crate::scenario::render::ship(&arranged.game, id)
+                    ),
                     expected: format!("at most its shield value, {most}"),
                     actual: shields.to_string(),
                 });
@@ -305,7 +308,10 @@ fn place_ships(
         else {
             failures.push(Failure {
                 pointer: format!("{}/at", model.pointer),
-                what: "where the ship stands".to_owned(),
+                what: format!(
+                    "where `{}` stands",
+                    crate::scenario::render::ship(game, ship)
+                ),
                 expected: "whole, empty spaces of the battlefield".to_owned(),
                 actual: unfit(game, size, placement),
             });
