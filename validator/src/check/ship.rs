@@ -180,13 +180,13 @@ pub(crate) fn hit_chart(
             })
             .collect();
         if let Some(((first, at), rest)) = bad.split_first() {
-            let message = match rest {
-                [] => format!("{first} is not a hit chart cell"),
-                _ => {
-                    let all: Vec<&str> = bad.iter().map(|(what, _)| what.as_str()).collect();
-                    let (last, init) = all.split_last().expect("two or more");
-                    format!("{} and {last} are not hit chart cells", init.join(", "))
-                }
+            let all: Vec<&str> = bad.iter().map(|(what, _)| what.as_str()).collect();
+            let message = if let [init @ .., last] = &all[..]
+                && !init.is_empty()
+            {
+                format!("{} and {last} are not hit chart cells", init.join(", "))
+            } else {
+                format!("{first} is not a hit chart cell")
             };
             let mut diagnostic = Diagnostic::new(Code::HitChartShape, message)
                 .at(at.clone())
