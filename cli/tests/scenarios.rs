@@ -521,6 +521,20 @@ fn a_victory_clock_score_is_matched_to_three_decimals() {
     );
 }
 
+/// An `end-turn` whose activation's end wins the game has done its work:
+/// it does not go on to end a phase of a game that is over.
+#[test]
+fn end_turn_stops_when_its_activation_end_wins() {
+    let text = std::fs::read_to_string(
+        std::path::Path::new(&base_pack()).join("tests/rules/blockade-8vp-round2.toml"),
+    )
+    .unwrap();
+    let ended = text.replacen("do = \"end-activation\"", "do = \"end-turn\"", 1);
+    assert_ne!(ended, text);
+    let outcome = run_scenario_text("end-turn-wins", &ended, "", 0);
+    assert_eq!(outcome["scenarios"][0]["status"], "passed", "{outcome:#?}");
+}
+
 /// A refused `end-turn` is told by its own name, not the `end-phase` it
 /// takes first.
 #[test]

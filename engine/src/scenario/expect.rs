@@ -18,9 +18,16 @@ use crate::scenario::render::Rendered;
 use crate::scenario::{Failure, render};
 use crate::state::CardPlace;
 
-/// Victory-clock scores match when written to 3 decimals (the rulebook
-/// writes 3.333 for 10/3): within half of the last place, so 3.334 does not.
-const CLOCK_TOLERANCE: f64 = 0.0005;
+/// Whether an expected victory-clock score is the score written to 3
+/// decimals, cut short as the rulebook writes them ("1.666" for 5/3) or
+/// rounded ("1.667"); 3.334 is neither for 10/3.
+fn clock_matches(score: f64, expected: f64) -> bool {
+    const EPSILON: f64 = 1e-9;
+    let thousandths = score * 1000.0;
+    [thousandths.floor(), thousandths.round()]
+        .iter()
+        .any(|written| (written / 1000.0 - expected).abs() < EPSILON)
+}
 
 /// Every failed expectation of `expect`, given the events emitted since
 /// the point it looks back to.
@@ -319,7 +326,7 @@ fn value(arranged: &Arranged, check: &Check) -> Option<Failure> {
         ),
         Expected::VictoryClock { player: p, value } => {
             let score = game.victory_clock_scores()[game.team(seat(*p)).index()];
-            ((score - value).abs() > CLOCK_TOLERANCE).then(|| Failure {
+            (!clock_matches(score, *value)).then(|| Failure {
                 pointer: check.pointer.clone(),
                 what: format!("the victory-clock score of the team of {}", player(*p)),
                 expected: format!("{value}"),
@@ -424,5 +431,22 @@ fn outcome_text(game: &Game) -> String {
         None => "the game has not ended".to_owned(),
         Some(Outcome::Draw { .. }) => "a draw".to_owned(),
         Some(Outcome::Win { team, .. }) => render::team(game, *team),
+    }
+}
+
+#[cfg(test)]
+mod clock_tests {
+    use super::clock_matches;
+
+    #[test]
+    fn a_clock_score_is_written_cut_short_or_rounded_to_three_decimals() {
+        // The rulebook: 2 of 3 fighters of cost 5 score 3.333; one of 3, 1.666.
+        assert!(clock_matches(10.0 / 3.0, 3.333));
+        assert!(clock_matches(5.0 / 3.0, 1.666));
+        assert!(clock_matches(5.0 / 3.0, 1.667));
+        assert!(clock_matches(5.0, 5.0));
+        assert!(!clock_matches(10.0 / 3.0, 3.334));
+        assert!(!clock_matches(10.0 / 3.0, 3.332));
+        assert!(!clock_matches(10.0 / 3.0, 3.33));
     }
 }

@@ -741,19 +741,15 @@ fn execute(game: &mut Game, cards: &[ShipCardId], action: &StepAction) -> Result
                 game.legal_actions(&mut legal);
                 if legal.contains(&finish) {
                     apply(game, finish)?;
-                    if game.question().is_some() {
+                    if game.question().is_some() || game.outcome().is_some() {
                         return Ok(());
                     }
                 }
             }
             let active = game.active_player();
             // Three phases at most: energy, deploy, action.
-            for phase in 0..3 {
-                if phase == 0 {
-                    apply_shown(game, Action::EndPhase, "end-turn")?;
-                } else {
-                    apply(game, Action::EndPhase)?;
-                }
+            for _ in 0..3 {
+                apply_shown(game, Action::EndPhase, "end-turn")?;
                 if game.outcome().is_some()
                     || game.active_player() != active
                     || game.question().is_some()
