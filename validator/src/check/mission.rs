@@ -478,8 +478,10 @@ fn components(
     // The same for tactic cards: the decks the mission lists, and the cards
     // it preps, share the collection's copies of a card. Too many for one
     // deck (its prepped cards included) is SD0305's.
-    // Per card: per deck, its copies and the pointer of its last entry.
+    // Per card: per deck, its copies and the pointer of its last entry;
+    // and the prepped copies with the last prep's pointer.
     let mut dealt: BTreeMap<usize, BTreeMap<usize, (u32, Option<&str>)>> = BTreeMap::new();
+    let mut prepped_copies: BTreeMap<usize, (u32, &str)> = BTreeMap::new();
     for (index, deck) in mission.decks.iter().enumerate() {
         if deck.rule.selection == Selection::Player {
             continue;
@@ -499,6 +501,9 @@ fn components(
         for prepped in &player.prepped {
             if let Some(tactic) = prepped.tactic {
                 dealt.entry(tactic).or_default().entry(deck).or_default().0 += 1;
+                let copies = prepped_copies.entry(tactic).or_insert((0, ""));
+                copies.0 += 1;
+                copies.1 = prepped.pointer.as_str();
             }
         }
     }
@@ -507,21 +512,29 @@ fn components(
         let available = context.owned(card.copies);
         let total: u32 = decks.values().map(|(copies, _)| copies).sum();
         let one_deck_over = decks.values().any(|(copies, _)| *copies > available);
-        // Where the mission lists it last: prepped copies alone are
-        // SD0305's to tell.
-        let Some(at) = decks.values().rev().find_map(|(_, at)| *at) else {
-            continue;
+        let prepped = prepped_copies.get(&tactic).copied();
+        // Where the mission lists it last, or else preps it last.
+        let at = match decks.values().rev().find_map(|(_, at)| *at) {
+            Some(entry) => format!("{entry}/count"),
+            None => match prepped {
+                Some((_, prep)) => format!("{prep}/card"),
+                None => continue,
+            },
         };
         if total > available && decks.len() > 1 && !one_deck_over {
+            let with_prepped = match prepped {
+                Some((copies, _)) => format!(" ({copies} of them prepped)"),
+                None => String::new(),
+            };
             diagnostics.push(
                 Diagnostic::new(
                     Code::Components,
                     format!(
-                        "the mission's decks hold {total} copies of `{}` (prepped cards included) but the collection has {available}",
+                        "the mission's decks hold {total} copies of `{}`{with_prepped} but the collection has {available}",
                         card.name
                     ),
                 )
-                .at(context.at(mission.file, &format!("{at}/count")))
+                .at(context.at(mission.file, &at))
                 .label(format!("{total} > {available} across {}", count(decks.len() as u32, "deck")))
                 .help("pass `--sets N` if you own more sets"),
             );
