@@ -94,6 +94,10 @@ fn a_missing_dependency_hides_nothing_in_a_pack_that_does_not_need_it() {
         text.replacen("faction = \"isn\"", "faction = \"isnn\"", 1),
     )
     .unwrap();
+    let manifest = base.join("pack.toml");
+    let mut text = std::fs::read_to_string(&manifest).unwrap();
+    text.push_str("\n[[aliases]]\nname = \"Frigate\"\ntarget = \"test-frigat\"\n");
+    std::fs::write(&manifest, text).unwrap();
     let campaign = copy.path().join("campaign");
     std::fs::create_dir(&campaign).unwrap();
     std::fs::write(
@@ -109,9 +113,53 @@ fn a_missing_dependency_hides_nothing_in_a_pack_that_does_not_need_it() {
         "{}",
         finished.stderr
     );
-    // The base pack needs nothing it lacks: its misspelt faction is told.
+    // The base pack needs nothing it lacks: its misspelt faction and its
+    // alias's misspelt target are told.
     assert!(
         finished.stderr.contains("no faction named `isnn`"),
+        "{}",
+        finished.stderr
+    );
+    assert!(
+        finished
+            .stderr
+            .contains("alias target `test-frigat` names no item"),
+        "{}",
+        finished.stderr
+    );
+}
+
+/// A dependency whose manifest cannot be read, reached by two paths, is
+/// told once.
+#[test]
+fn a_broken_dependency_reached_twice_is_told_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let manifest = |id: &str, dependencies: &[&str]| {
+        let mut text = format!(
+            "id = \"{id}\"\nname = \"{id}\"\nversion = \"0.1.0\"\ngame = \"battleship-galaxies\"\n\
+             [provenance]\nsummary = \"A test.\"\n[dependencies]\n"
+        );
+        for dependency in dependencies {
+            text.push_str(&format!(
+                "{dependency} = {{ path = \"../{dependency}\" }}\n"
+            ));
+        }
+        text
+    };
+    for (id, dependencies) in [("root", &["a", "b"][..]), ("a", &["c"]), ("b", &["c"])] {
+        std::fs::create_dir(dir.path().join(id)).unwrap();
+        std::fs::write(
+            dir.path().join(id).join("pack.toml"),
+            manifest(id, dependencies),
+        )
+        .unwrap();
+    }
+    std::fs::create_dir(dir.path().join("c")).unwrap();
+    std::fs::write(dir.path().join("c/pack.toml"), "id = \"c\n").unwrap();
+    let finished = crate::run_in(dir.path(), &["check", "root"], 1);
+    assert_eq!(
+        finished.stderr.matches("SD0002(toml-syntax)").count(),
+        1,
         "{}",
         finished.stderr
     );

@@ -595,7 +595,7 @@ impl Index {
                     continue;
                 }
                 // Its target may be an item that could not be read.
-                let unread = self.incomplete
+                let unread = self.incomplete_at(manifest.file)
                     || KINDS
                         .iter()
                         .any(|&kind| self.names(kind).broken.contains(&alias.target));

@@ -66,6 +66,9 @@ pub(crate) struct Content {
     /// The first file of the root pack's dependencies: files before it are
     /// the root pack's own. `None` while the root pack is being read.
     pub(crate) dependencies_from: Option<FileId>,
+    /// Packs whose manifest could not be read: reached again, they are not
+    /// read (nor their errors told) again.
+    pub(crate) unread_packs: Vec<PathBuf>,
 }
 
 impl Content {
@@ -179,6 +182,9 @@ fn load_pack(
     if let Some(pack) = content.packs.iter().find(|pack| pack.root == canonical) {
         return !pack.incomplete;
     }
+    if content.unread_packs.contains(&canonical) {
+        return false;
+    }
     if required_by.is_none()
         && let Some(diagnostic) = unreadable_pack(root)
     {
@@ -247,6 +253,7 @@ fn load_pack(
         // declares (factions, aliases, dependencies) is unknown, so a
         // reference that finds nothing is not reported.
         content.incomplete = true;
+        content.unread_packs.push(canonical);
         if required_by.is_none() {
             load_folders(root, content, sources, diagnostics);
         }
