@@ -165,6 +165,39 @@ fn a_broken_dependency_reached_twice_is_told_once() {
     );
 }
 
+/// An alias a dependency gives again for another item is told in the
+/// root pack, whose author can change it.
+#[test]
+fn an_alias_given_again_by_a_dependency_is_told_in_the_root() {
+    let copy = crate::copy_fixture("clean");
+    let base = copy.path().join("clean").join("pack.toml");
+    let mut text = std::fs::read_to_string(&base).unwrap();
+    text.push_str("\n[[aliases]]\nname = \"Frigate\"\ntarget = \"test-raider\"\n");
+    std::fs::write(&base, text).unwrap();
+    let root = copy.path().join("campaign");
+    std::fs::create_dir(&root).unwrap();
+    std::fs::write(
+        root.join("pack.toml"),
+        "id = \"campaign\"\nname = \"Campaign\"\nversion = \"0.1.0\"\ngame = \"battleship-galaxies\"\n\
+         [provenance]\nsummary = \"A test.\"\n\
+         [dependencies]\nbase = { path = \"../clean\" }\n\
+         [[aliases]]\nname = \"Frigate\"\ntarget = \"test-frigate\"\n",
+    )
+    .unwrap();
+    let finished = crate::run_in(copy.path(), &["check", "campaign", "--format", "json"], 1);
+    let report = crate::json(&finished.stdout);
+    let diagnostics = report["diagnostics"].as_array().unwrap();
+    assert_eq!(diagnostics.len(), 1, "{report:#}");
+    assert_eq!(diagnostics[0]["code"], "SD0105");
+    assert!(
+        diagnostics[0]["file"]
+            .as_str()
+            .unwrap()
+            .ends_with("campaign/pack.toml"),
+        "{report:#}"
+    );
+}
+
 #[test]
 fn a_pack_named_twice_is_checked_once() {
     let finished = run(&["check", "broken", "./broken", "broken/"], 1);

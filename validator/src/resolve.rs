@@ -612,27 +612,36 @@ impl Index {
                         }
                         Some((first, first_kind, first_item)) => {
                             let first_names = self.names(*first_kind);
+                            let again = format!(
+                                "alias `{}` is given again, for the {} `{}`",
+                                alias.name,
+                                kind.noun(),
+                                self.names(kind).ids[item]
+                            );
+                            let used = format!(
+                                "first given here, for the {} `{}`, and used",
+                                first_kind.noun(),
+                                first_names.ids[*first_item]
+                            );
+                            // Told in the root pack when one of the two is
+                            // there: its author cannot change a dependency.
+                            let root_first = content
+                                .dependencies_from
+                                .is_some_and(|from| first.file < from && manifest.file >= from);
+                            let diagnostic = Diagnostic::new(Code::BadAlias, again);
+                            let diagnostic = if root_first {
+                                diagnostic
+                                    .at(first.clone())
+                                    .label(used)
+                                    .note(location("name"), "given again by a dependency")
+                            } else {
+                                diagnostic
+                                    .at(location("name"))
+                                    .label("given again")
+                                    .note(first.clone(), used)
+                            };
                             diagnostics.push(
-                                Diagnostic::new(
-                                    Code::BadAlias,
-                                    format!(
-                                        "alias `{}` is given again, for the {} `{}`",
-                                        alias.name,
-                                        kind.noun(),
-                                        self.names(kind).ids[item]
-                                    ),
-                                )
-                                .at(location("name"))
-                                .label("given again")
-                                .note(
-                                    first.clone(),
-                                    format!(
-                                        "first given here, for the {} `{}`, and used",
-                                        first_kind.noun(),
-                                        first_names.ids[*first_item]
-                                    ),
-                                )
-                                .help("remove one, or give the other a name of its own"),
+                                diagnostic.help("remove one, or give the other a name of its own"),
                             );
                             continue;
                         }
