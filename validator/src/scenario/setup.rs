@@ -1038,7 +1038,7 @@ fn tile_fits(
             &pointer,
             format!("the {name} at [{column}, {row}] is on a half hex"),
             "half hexes can never be used",
-            Some("half hexes (a board's outer ring, and those it lists in `half_hexes`) are never used; move it to a whole hex".to_owned()),
+            Some("move it to a whole hex: a board's outer ring and the hexes its `half_hexes` lists are half hexes".to_owned()),
         );
         return false;
     }
