@@ -126,10 +126,7 @@ impl BattleMap {
         half_hexes.retain(|&[c, r]| {
             let on_seam =
                 (1..count).any(|i| r == boards[..i].iter().map(|b| b.rows - 1).sum::<u32>() + 1);
-            !(on_seam
-                && c != 1
-                && c != columns
-                && !boards.iter().any(|b| b.half_hexes.contains(&[c, r])))
+            !(on_seam && c != 1 && c != columns && !listed_half_hexes.contains(&[c, r]))
         });
         // A zone may also be named plainly when only one board has that
         // name. A board naming two zones alike is told so on its own
