@@ -78,7 +78,7 @@ codes! {
     TacticIcon = "SD0205", "tactic-icon", Error, "A tactic card's icon does not fit its type.";
     UselessCapacity = "SD0206", "useless-capacity", Warning, "A ship has a capacity but nothing could ever fit.";
     InvalidRuleset = "SD0207", "invalid-ruleset", Error, "Ruleset values contradict each other.";
-    InvalidBoard = "SD0208", "invalid-board", Error, "A board's half hexes or zones are not usable: off the board, empty, or named twice.";
+    InvalidBoard = "SD0208", "invalid-board", Error, "A board's half hexes or zones are not usable: off the board, empty, or named twice or with a `:`.";
     EmptyHitChart = "SD0209", "empty-hit-chart", Warning, "A hit-location chart has no hit cells.";
 
     // Fleet and deck building.

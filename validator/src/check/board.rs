@@ -44,6 +44,17 @@ pub(crate) fn check(context: &Context<'_>, diagnostics: &mut Diagnostics) {
                     .help("missions refer to zones by name, so names are unique on a board"),
                 );
             }
+            if zone.name.contains(':') {
+                diagnostics.push(
+                    Diagnostic::new(
+                        Code::InvalidBoard,
+                        format!("zone name `{}` holds a `:`", zone.name),
+                    )
+                    .at(context.at(file, &format!("{pointer}/name")))
+                    .label("no `:` in a zone's name")
+                    .help("on joined boards a mission names a zone `N:name` (`2:north`); a `:` of its own would make two zones one name"),
+                );
+            }
             // Each row or cell reported here; a zone with none is reported as empty.
             let mut reported = false;
             for (i, &row) in zone.rows.iter().enumerate() {
