@@ -149,6 +149,22 @@ fn board_join(
                 ),
             );
         }
+        // Boards join where their rows of half hexes meet and make one row
+        // of whole spaces: a board without that border has none to lend.
+        for board in [a, b].into_iter().filter(|board| !board.half_hex_border) {
+            diagnostics.push(
+                Diagnostic::new(
+                    Code::BoardJoin,
+                    format!(
+                        "board `{}` has no half-hex border, so it cannot be joined",
+                        board.name
+                    ),
+                )
+                .at(context.at(mission.file, "/boards"))
+                .label("no half hexes to join at")
+                .help("joined boards meet where the half hexes of their edges make one row of whole spaces; give it `half_hex_border = true`, or play it alone"),
+            );
+        }
     }
 }
 
