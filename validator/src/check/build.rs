@@ -760,7 +760,8 @@ fn transport(
             } else {
                 carried_by.insert(carried.item, &carried.pointer);
             }
-            if ship.size >= carrier.size {
+            // A carrier without a hold (SD0402) is not told again that it is too small.
+            if ship.size >= carrier.size && capacity.is_some() {
                 diagnostics.push(
                     Diagnostic::new(
                         Code::TransportNotSmaller,
