@@ -34,21 +34,29 @@ pub(crate) fn check(context: &Context<'_>, diagnostics: &mut Diagnostics) {
             "energy_min must not exceed energy_max",
         );
     }
-    for (key, value) in [
-        ("starting_energy", rules.starting_energy),
-        (
-            "first_player_first_phase_energy",
-            rules.first_player_first_phase_energy,
-        ),
-    ] {
-        if !(rules.energy_min..=rules.energy_max).contains(&value) {
+    // Held to bounds that hold together: an energy level within them, a
+    // gain (added to the energy, then capped) no more than the most energy.
+    if rules.energy_min <= rules.energy_max {
+        let starting = rules.starting_energy;
+        if !(rules.energy_min..=rules.energy_max).contains(&starting) {
             problem(
-                &format!("/{key}"),
+                "/starting_energy",
                 format!(
-                    "{key} ({value}) is outside the energy bounds, {} to {}",
+                    "starting_energy ({starting}) is outside the energy bounds, {} to {}",
                     rules.energy_min, rules.energy_max
                 ),
                 "energy never goes below energy_min or above energy_max",
+            );
+        }
+        let gain = rules.first_player_first_phase_energy;
+        if gain > rules.energy_max {
+            problem(
+                "/first_player_first_phase_energy",
+                format!(
+                    "first_player_first_phase_energy ({gain}) is above energy_max ({})",
+                    rules.energy_max
+                ),
+                "a gain beyond the most energy a player can hold is capped at it",
             );
         }
     }
