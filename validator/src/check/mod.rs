@@ -72,3 +72,12 @@ mod tests {
         assert_eq!(count(3u32, "ship-upgrade card"), "3 ship-upgrade cards");
     }
 }
+
+/// The help for an unknown damage type: the ruleset's, or that it has none.
+pub(crate) fn damage_types_help(known: &[String]) -> String {
+    if known.is_empty() {
+        "the ruleset lists no damage types: add them to `damage_types` in rules.toml".to_owned()
+    } else {
+        format!("the ruleset's damage types: {}", known.join(", "))
+    }
+}

@@ -1517,9 +1517,8 @@ impl Scope<'_, '_> {
                 .at(self.context.at(self.file, pointer))
                 .label("unknown damage type")
                 .maybe_help(
-                    did_you_mean(name, known.iter().map(String::as_str)).or_else(|| {
-                        Some(format!("the ruleset's damage types: {}", known.join(", ")))
-                    }),
+                    did_you_mean(name, known.iter().map(String::as_str))
+                        .or_else(|| Some(super::damage_types_help(known))),
                 ),
             );
         }

@@ -9,6 +9,7 @@ use crate::context::Context;
 use crate::diagnostic::{Diagnostic, Diagnostics};
 
 pub(crate) fn check(context: &Context<'_>, diagnostics: &mut Diagnostics) {
+    damage_types(context, diagnostics);
     let Some(loaded) = &context.content.rules else {
         return;
     };
@@ -132,6 +133,36 @@ pub(crate) fn check(context: &Context<'_>, diagnostics: &mut Diagnostics) {
             ),
             "the engine plays 1, 2 and 7",
             "a small ship covers 1 hex, a medium one 2, a large one a hex and its 6 neighbours; `sim`, `test` and `check --games` play no other shapes",
+        );
+    }
+}
+
+/// Weapons and powers name damage types exactly: each once, and named.
+fn damage_types(context: &Context<'_>, diagnostics: &mut Diagnostics) {
+    let Some(loaded) = &context.content.rules else {
+        return;
+    };
+    for (i, name) in loaded.item.damage_types.iter().enumerate() {
+        let (message, label, help) = if name.trim().is_empty() {
+            (
+                "a damage type without a name".to_owned(),
+                "empty",
+                "name it, or remove it from `damage_types`",
+            )
+        } else if loaded.item.damage_types[..i].contains(name) {
+            (
+                format!("damage type `{name}` is listed twice"),
+                "listed again",
+                "list each damage type once",
+            )
+        } else {
+            continue;
+        };
+        diagnostics.push(
+            Diagnostic::new(Code::InvalidRuleset, message)
+                .at(context.at(loaded.file, &format!("/damage_types/{i}")))
+                .label(label)
+                .help(help),
         );
     }
 }

@@ -287,7 +287,7 @@ pub(crate) fn damage_type(
             .label("unknown damage type")
             .maybe_help(
                 did_you_mean(kind, known.iter().map(String::as_str))
-                    .or_else(|| Some(format!("the ruleset's damage types: {}", known.join(", ")))),
+                    .or_else(|| Some(super::damage_types_help(known))),
             ),
         );
     }
