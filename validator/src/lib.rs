@@ -192,7 +192,13 @@ pub fn check_fleet(
     };
     let build = fleet.filter(|_| summary.is_some()).map(|read| read.fleet);
     let pack_diagnostics = diagnostics.into_sorted();
-    let build_diagnostics = of_build.into_sorted();
+    // A mission's own mistake that the build's checks meet again (a card
+    // it preps that cannot go where it says) is the pack's, told once.
+    let build_diagnostics: Vec<Diagnostic> = of_build
+        .into_sorted()
+        .into_iter()
+        .filter(|diagnostic| !pack_diagnostics.contains(diagnostic))
+        .collect();
     let mut all = diagnostic::Diagnostics::default();
     for diagnostic in pack_diagnostics.iter().chain(&build_diagnostics) {
         all.push(diagnostic.clone());
