@@ -156,6 +156,54 @@ impl BattleMap {
         }
     }
 
+    /// The error for a zone `name` that names none of the battlefield's
+    /// (at `at`): a name both joined boards have, without the board's
+    /// number, or a name no zone has. None when it names one.
+    pub(crate) fn unknown_zone(
+        &self,
+        name: &str,
+        at: crate::diagnostic::Location,
+    ) -> Option<crate::diagnostic::Diagnostic> {
+        use crate::codes::Code;
+        use crate::diagnostic::Diagnostic;
+        if self.zone(name).is_some() {
+            return None;
+        }
+        // On joined boards, a name both boards have needs its board number.
+        let qualified: Vec<&str> = self
+            .zone_names()
+            .filter(|zone| zone.split_once(':').is_some_and(|(_, plain)| plain == name))
+            .collect();
+        Some(if qualified.len() > 1 {
+            Diagnostic::new(
+                Code::UnknownReference,
+                format!("more than one gameboard has a zone named `{name}`"),
+            )
+            .at(at)
+            .label("which board's zone?")
+            .help(format!(
+                "name the board by its place in `boards`: {}",
+                qualified
+                    .iter()
+                    .map(|zone| format!("`{zone}`"))
+                    .collect::<Vec<_>>()
+                    .join(" or ")
+            ))
+        } else {
+            Diagnostic::new(Code::UnknownReference, format!("no zone named `{name}`"))
+                .at(at)
+                .label("unknown zone")
+                .maybe_help(
+                    crate::suggest::did_you_mean(name, self.zone_names()).or_else(|| {
+                        Some(format!(
+                            "zones: {}",
+                            self.zone_names().collect::<Vec<_>>().join(", ")
+                        ))
+                    }),
+                )
+        })
+    }
+
     /// What to do about something placed on the half hex `cell`: one a
     /// board lists, or its border.
     pub(crate) fn half_hex_help(&self, cell: Coord) -> &'static str {

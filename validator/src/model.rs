@@ -254,54 +254,11 @@ fn build_mission(
         );
         teams[team].players.push(position);
         let zone = map.as_ref().and_then(|map| {
-            let found = map.zone(&player.starting_zone).map(<[Coord]>::to_vec);
-            // On joined boards, a name both boards have needs its board number.
-            let qualified: Vec<&str> = map
-                .zone_names()
-                .filter(|name| {
-                    name.split_once(':')
-                        .is_some_and(|(_, plain)| plain == player.starting_zone)
-                })
-                .collect();
-            if found.is_none() && qualified.len() > 1 {
-                diagnostics.push(
-                    Diagnostic::new(
-                        Code::UnknownReference,
-                        format!(
-                            "more than one gameboard has a zone named `{}`",
-                            player.starting_zone
-                        ),
-                    )
-                    .at(context.at(file, &format!("{pointer}/starting_zone")))
-                    .label("which board's zone?")
-                    .help(format!(
-                        "name the board by its place in `boards`: {}",
-                        qualified
-                            .iter()
-                            .map(|name| format!("`{name}`"))
-                            .collect::<Vec<_>>()
-                            .join(" or ")
-                    )),
-                );
-            } else if found.is_none() {
-                diagnostics.push(
-                    Diagnostic::new(
-                        Code::UnknownReference,
-                        format!("no zone named `{}`", player.starting_zone),
-                    )
-                    .at(context.at(file, &format!("{pointer}/starting_zone")))
-                    .label("unknown zone")
-                    .maybe_help(
-                        did_you_mean(&player.starting_zone, map.zone_names()).or_else(|| {
-                            Some(format!(
-                                "zones: {}",
-                                map.zone_names().collect::<Vec<_>>().join(", ")
-                            ))
-                        }),
-                    ),
-                );
+            let at = context.at(file, &format!("{pointer}/starting_zone"));
+            if let Some(diagnostic) = map.unknown_zone(&player.starting_zone, at) {
+                diagnostics.push(diagnostic);
             }
-            found
+            map.zone(&player.starting_zone).map(<[Coord]>::to_vec)
         });
         let fleet = &player.fleet;
         let ships = fleet

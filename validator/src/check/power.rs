@@ -1542,18 +1542,8 @@ impl Scope<'_, '_> {
         let Some(map) = &mission.map else {
             return;
         };
-        if map.zone(zone).is_none() {
-            diagnostics.push(
-                Diagnostic::new(Code::UnknownReference, format!("no zone named `{zone}`"))
-                    .at(self.context.at(self.file, pointer))
-                    .label("unknown zone")
-                    .maybe_help(did_you_mean(zone, map.zone_names()).or_else(|| {
-                        Some(format!(
-                            "zones: {}",
-                            map.zone_names().collect::<Vec<_>>().join(", ")
-                        ))
-                    })),
-            );
+        if let Some(diagnostic) = map.unknown_zone(zone, self.context.at(self.file, pointer)) {
+            diagnostics.push(diagnostic);
         }
     }
 
