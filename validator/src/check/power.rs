@@ -1234,7 +1234,19 @@ impl Scope<'_, '_> {
                 &format!("{pointer}/within"),
                 "`within` needs `of`: within how many spaces of which ships?".to_owned(),
                 "no `of`",
-                "add `of`, such as `of = \"self\"` or `of = { is = \"friendly\" }`",
+                // A role the source has, as the roles' own checks want.
+                match self.source {
+                    Source::Ship { .. } => {
+                        "add `of`, such as `of = \"self\"` or `of = { is = \"friendly\" }`"
+                    }
+                    Source::Card { card } if card.kind == TacticType::Event => {
+                        "add `of`, such as `of = { is = \"friendly\" }` (or, in its `if` and `do`, `of = \"target\"`)"
+                    }
+                    Source::Card { .. } => {
+                        "add `of`, such as `of = \"attached-ship\"` or `of = { is = \"friendly\" }`"
+                    }
+                    Source::Rule { .. } => "add `of`, such as `of = { is = \"friendly\" }`",
+                },
             ),
             (None, Some(_)) => self.push(
                 diagnostics,
