@@ -1292,6 +1292,18 @@ impl Scope<'_, '_> {
                     },
                 ),
             }),
+            // In the event's own `target`: the ship card it is choosing.
+            Role::Target
+                if matches!(self.source, Source::Card { card } if card.kind == TacticType::Event && card.target.is_some())
+                    && !pointer.contains("/do/")
+                    && !pointer.contains("/if/")
+                    && pointer.split('/').any(|token| token == "target") =>
+            {
+                Some((
+                    "an event's `target` chooses the ship card it is played on, so it cannot name that card".to_owned(),
+                    "name the ships it must be near by filters, such as `of = { is = \"friendly\" }`",
+                ))
+            }
             Role::Target => Some((
                 match self.source {
                     Source::Card { card } if card.kind == TacticType::Event => format!(
