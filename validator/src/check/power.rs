@@ -941,9 +941,12 @@ impl Scope<'_, '_> {
                     self.trigger_words()
                 ),
                 "not a one-time effect",
-                match self.source.attached_card() {
-                    Some(_) => "put it in a `[[tactic.powers]]` without `when`",
-                    None => "put it in a power without `when`",
+                match (self.source, self.source.attached_card()) {
+                    (Source::Card { card }, _) if card.kind == TacticType::Event => {
+                        "an event acts once, as it is played: an effect that holds belongs in a ship's power, an attached card's `[[tactic.powers]]` or a mission's special rule"
+                    }
+                    (_, Some(_)) => "put it in a `[[tactic.powers]]` without `when`",
+                    (_, None) => "put it in a power without `when`",
                 },
             );
             return;
@@ -964,7 +967,12 @@ impl Scope<'_, '_> {
                 &format!("{pointer}/kind"),
                 format!("`{kind}` here happens once, so it needs `until`: how long it lasts"),
                 "lasts how long?",
-                "add `until = \"attack-end\"`, `\"activation-end\"` or `\"turn-end\"`; or, for a lasting change, a power without `when`",
+                match self.source {
+                    Source::Card { card } if card.kind == TacticType::Event => {
+                        "add `until = \"attack-end\"`, `\"activation-end\"` or `\"turn-end\"`"
+                    }
+                    _ => "add `until = \"attack-end\"`, `\"activation-end\"` or `\"turn-end\"`; or, for a lasting change, a power without `when`",
+                },
             ),
             (Some(Some(until)), _) => self.until(pointer, until, diagnostics),
             _ => {}
