@@ -355,6 +355,11 @@ pub(crate) fn github(checked: &[Checked<'_>]) -> String {
             let title = format!("{} {}", diagnostic.code.id(), diagnostic.code.name());
             properties.push(format!("title={}", escape_property(&title)));
             let mut message = diagnostic.message.clone();
+            // An annotation has one place: the notes' places go in its text.
+            for note in &diagnostic.notes {
+                let (file, (line, column), _) = span_position(pack.sources, &note.location);
+                let _ = write!(message, "\n{file}:{line}:{column}: {}", note.message);
+            }
             if let Some(help) = &diagnostic.help {
                 let _ = write!(message, "\n\nhelp: {help}");
             }

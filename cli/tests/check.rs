@@ -371,6 +371,30 @@ fn github_format_prints_one_annotation_per_diagnostic() {
     );
 }
 
+/// An annotation has one place: a diagnostic's notes are written into its
+/// text with theirs.
+#[test]
+fn github_annotations_carry_the_notes_places() {
+    let copy = crate::copy_fixture("clean");
+    let manifest = copy.path().join("clean").join("pack.toml");
+    let mut text = std::fs::read_to_string(&manifest).unwrap();
+    text.push_str(
+        "\n[[aliases]]\nname = \"Frigate\"\ntarget = \"test-frigate\"\n\
+         \n[[aliases]]\nname = \"Frigate\"\ntarget = \"test-raider\"\n",
+    );
+    std::fs::write(&manifest, text).unwrap();
+    let finished = crate::run_in(copy.path(), &["check", "clean", "--format", "github"], 1);
+    let line = finished
+        .stdout
+        .lines()
+        .find(|line| line.contains("SD0105"))
+        .unwrap_or_else(|| panic!("{}", finished.stdout));
+    assert!(
+        line.contains("%0Aclean/pack.toml:") && line.contains(": first given here"),
+        "{line}"
+    );
+}
+
 #[test]
 fn no_colour_unless_asked() {
     let plain = run(&["check", "broken"], 1);
