@@ -269,6 +269,8 @@ struct JsonNote<'a> {
     file: &'a str,
     line: usize,
     column: usize,
+    end_line: usize,
+    end_column: usize,
 }
 
 /// File, line and column of both ends of a location.
@@ -302,12 +304,15 @@ pub(crate) fn json(
                 .notes
                 .iter()
                 .map(|note| {
-                    let (file, (line, column), _) = span_position(pack.sources, &note.location);
+                    let (file, (line, column), (end_line, end_column)) =
+                        span_position(pack.sources, &note.location);
                     JsonNote {
                         message: &note.message,
                         file,
                         line,
                         column,
+                        end_line,
+                        end_column,
                     }
                 })
                 .collect();

@@ -393,6 +393,16 @@ fn github_annotations_carry_the_notes_places() {
         line.contains("%0Aclean/pack.toml:") && line.contains(": first given here"),
         "{line}"
     );
+    // JSON gives a note both ends, as it does a diagnostic.
+    let finished = crate::run_in(copy.path(), &["check", "clean", "--format", "json"], 1);
+    let report = crate::json(&finished.stdout);
+    let note = &report["diagnostics"][0]["notes"][0];
+    assert_eq!(note["line"], note["end_line"], "{note}");
+    assert_eq!(
+        note["end_column"].as_u64().unwrap() - note["column"].as_u64().unwrap(),
+        "\"Frigate\"".len() as u64,
+        "{note}"
+    );
 }
 
 #[test]
