@@ -81,11 +81,11 @@ pub(crate) fn check(context: &Context<'_>, model: &Model, diagnostics: &mut Diag
             for (i, name) in rule.players.iter().enumerate() {
                 scope.rule_player(&format!("{pointer}/for/{i}"), name, diagnostics);
             }
-            if rule
+            let setup_only = rule
                 .effects
                 .iter()
-                .any(|effect| matches!(effect, Effect::IgnorePower { .. }))
-            {
+                .any(|effect| matches!(effect, Effect::IgnorePower { .. }));
+            if setup_only {
                 let stray = [
                     ("when", rule.when.is_some()),
                     ("if", !rule.conditions.is_empty()),
@@ -104,6 +104,22 @@ pub(crate) fn check(context: &Context<'_>, model: &Model, diagnostics: &mut Diag
                         format!("put the `ignore-power` in a rule of its own, without `{key}`"),
                     );
                 }
+                // Its effects are checked as a rule's that holds all along:
+                // the keys told above are not told again as needing a
+                // `when`, or as not fitting one.
+                let mut setup = rule.clone();
+                setup.when = None;
+                setup.conditions.clear();
+                setup.players.clear();
+                setup.optional = false;
+                setup.cost = 0;
+                setup.limit = None;
+                let scope = Scope {
+                    when: None,
+                    ..scope
+                };
+                scope.clause(&pointer, &setup.clause(), diagnostics);
+                continue;
             }
             scope.clause(&pointer, &rule.clause(), diagnostics);
         }
