@@ -535,6 +535,29 @@ fn end_turn_stops_when_its_activation_end_wins() {
     assert_eq!(outcome["scenarios"][0]["status"], "passed", "{outcome:#?}");
 }
 
+/// A move refused because it would end on a ship says so.
+#[test]
+fn a_move_ending_on_a_ship_is_refused_with_the_reason() {
+    let text = std::fs::read_to_string(
+        std::path::Path::new(&base_pack()).join("tests/rules/pass-through-ships.toml"),
+    )
+    .unwrap();
+    let ends_on_a_ship = text.replacen(
+        "path = [\"e\", \"e\"]\nillegal = true",
+        "path = [\"e\", \"e\"]",
+        1,
+    );
+    assert_ne!(ends_on_a_ship, text);
+    let outcome = run_scenario_text("ends-on-a-ship", &ends_on_a_ship, "", 1);
+    let actual = outcome["scenarios"][0]["failures"][0]["actual"]
+        .as_str()
+        .unwrap();
+    assert!(
+        actual.contains("would end on a space another ship stands on"),
+        "{outcome:#?}"
+    );
+}
+
 /// A refused `end-turn` is told by its own name, not the `end-phase` it
 /// takes first.
 #[test]

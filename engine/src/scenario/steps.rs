@@ -314,7 +314,18 @@ fn why_not(game: &Game, action: Action) -> Option<String> {
         Action::Launch(card) => why_not_launched(game, card),
         Action::Load(card) => why_not_loaded(game, card),
         Action::Place { hex, dir } => why_not_placed(game, crate::board::Pos { at: hex, dir }),
+        Action::EndMove => {
+            // Legal whenever the mover may stop: it stands on another ship.
+            let _mover = game.st.activation?.mover?;
+            Some(
+                "its move would end on a space another ship stands on: a move ends on empty spaces"
+                    .to_owned(),
+            )
+        }
         Action::Step { ship, .. } => {
+            if game.st.ships[ship.index()].destroyed {
+                return Some("it was destroyed".to_owned());
+            }
             let act = game.st.activation?;
             if game.data.card_of(ship) != act.card {
                 return Some("only the activated card's ships move".to_owned());
@@ -325,12 +336,13 @@ fn why_not(game: &Game, action: Action) -> Option<String> {
             if act.mover == Some(ship) && act.moves_left == 0 {
                 return Some("it has no move left".to_owned());
             }
-            game.st.ships[ship.index()].moved.then(|| {
-                format!(
+            if game.st.ships[ship.index()].moved && act.mover != Some(ship) {
+                return Some(format!(
                     "it has made its move this activation: one move of up to {} spaces",
                     crate::rules::movement::move_of(game, ship)
-                )
-            })
+                ));
+            }
+            Some("that way is no space it may enter: off the battlefield, a half hex, an asteroid, or ships it could not end its move past".to_owned())
         }
         _ => None,
     }
