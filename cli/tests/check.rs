@@ -140,9 +140,10 @@ fn a_broken_dependency_reached_twice_is_told_once() {
              [provenance]\nsummary = \"A test.\"\n[dependencies]\n"
         );
         for dependency in dependencies {
-            text.push_str(&format!(
-                "{dependency} = {{ path = \"../{dependency}\" }}\n"
-            ));
+            text.push_str(dependency);
+            text.push_str(" = { path = \"../");
+            text.push_str(dependency);
+            text.push_str("\" }\n");
         }
         text
     };

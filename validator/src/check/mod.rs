@@ -59,6 +59,15 @@ pub(crate) fn and_list(items: &[&str]) -> String {
     }
 }
 
+/// The help for an unknown damage type: the ruleset's, or that it has none.
+pub(crate) fn damage_types_help(known: &[String]) -> String {
+    if known.is_empty() {
+        "the ruleset lists no damage types: add them to `damage_types` in rules.toml".to_owned()
+    } else {
+        format!("the ruleset's damage types: {}", known.join(", "))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::count;
@@ -70,14 +79,5 @@ mod tests {
         assert_eq!(count(2u32, "copy"), "2 copies");
         assert_eq!(count(0u32, "card"), "0 cards");
         assert_eq!(count(3u32, "ship-upgrade card"), "3 ship-upgrade cards");
-    }
-}
-
-/// The help for an unknown damage type: the ruleset's, or that it has none.
-pub(crate) fn damage_types_help(known: &[String]) -> String {
-    if known.is_empty() {
-        "the ruleset lists no damage types: add them to `damage_types` in rules.toml".to_owned()
-    } else {
-        format!("the ruleset's damage types: {}", known.join(", "))
     }
 }
