@@ -78,11 +78,7 @@ pub(crate) fn useful(game: &Game, ctx: &Ctx, effects: &[Eff]) -> bool {
         } => useful(
             game,
             ctx,
-            if eval::holds(game, ctx, conditions) {
-                then
-            } else {
-                otherwise
-            },
+            eval::branch(game, ctx, conditions, then, otherwise),
         ),
         _ => true,
     })

@@ -7,7 +7,7 @@ use std::ops::Range;
 
 use spacedock_schema::effect::{Pegs, PlayerRef, Role, WeaponSlot};
 
-use crate::effects::program::{Cond, Sel, Source, type_bit};
+use crate::effects::program::{Cond, Eff, Sel, Source, type_bit};
 use crate::event::EffectSource;
 use crate::game::Game;
 use crate::ids::{Hex, PlayerId, ShipCardId, ShipId, TacticId};
@@ -286,6 +286,21 @@ pub(crate) fn weapon_fits(
 }
 
 /// Whether every condition holds.
+/// The branch of an `if` that runs now: `then` when its conditions hold.
+pub(crate) fn branch<'e>(
+    game: &Game,
+    ctx: &Ctx,
+    conditions: &[Cond],
+    then: &'e [Eff],
+    otherwise: &'e [Eff],
+) -> &'e [Eff] {
+    if holds(game, ctx, conditions) {
+        then
+    } else {
+        otherwise
+    }
+}
+
 pub(crate) fn holds(game: &Game, ctx: &Ctx, conditions: &[Cond]) -> bool {
     conditions
         .iter()

@@ -548,11 +548,7 @@ pub(crate) fn feasible_paying(game: &Game, ctx: &Ctx, effects: &[Eff], paid: i32
         } => feasible_paying(
             game,
             ctx,
-            if eval::holds(game, ctx, conditions) {
-                then
-            } else {
-                otherwise
-            },
+            eval::branch(game, ctx, conditions, then, otherwise),
             paid,
         ),
         _ => true,

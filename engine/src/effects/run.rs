@@ -218,13 +218,11 @@ fn one(game: &mut Game, ctx: &Ctx, effect: &Eff) {
             conditions,
             then,
             otherwise,
-        } => {
-            if eval::holds(game, ctx, conditions) {
-                run(game, ctx, then);
-            } else {
-                run(game, ctx, otherwise);
-            }
-        }
+        } => run(
+            game,
+            ctx,
+            eval::branch(game, ctx, conditions, then, otherwise),
+        ),
         // Continuous effects act through the queries of `modify`; these
         // do nothing when they happen once.
         Eff::DenyCover { until: None, .. }
