@@ -404,6 +404,35 @@ fn value(
                         );
                         return None;
                     }
+                    // Not a card at all: said as a weapon, with the cards
+                    // that are weapons.
+                    let weapons: Vec<&spacedock_schema::bundle::Tactic> = checker
+                        .bundle
+                        .tactics
+                        .iter()
+                        .filter(|tactic| tactic.weapon.is_some())
+                        .collect();
+                    let is_card =
+                        checker.bundle.tactics.iter().any(|tactic| {
+                            tactic.id == name || tactic.name.eq_ignore_ascii_case(&name)
+                        });
+                    if !is_card {
+                        let help = crate::suggest::did_you_mean(
+                            &name,
+                            weapons.iter().map(|tactic| tactic.name.as_str()),
+                        )
+                        .unwrap_or_else(|| {
+                            "a weapon is `primary`, `secondary` (`secondary-2` for the second), a weapon a power grants, or an additional weapon card by name".to_owned()
+                        });
+                        checker.report(
+                            Code::UnknownReference,
+                            pointer,
+                            format!("no weapon named `{name}`"),
+                            "unknown weapon",
+                            Some(help),
+                        );
+                        return None;
+                    }
                     let tactic = checker.tactic(&name, pointer)?;
                     named(checker.bundle.tactics[tactic].id.clone())
                 }
