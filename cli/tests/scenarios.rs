@@ -558,6 +558,33 @@ fn a_move_ending_on_a_ship_is_refused_with_the_reason() {
     );
 }
 
+/// A large ship expected elsewhere is shown by its centre, as it is
+/// expected, not by its seven hexes.
+#[test]
+fn a_large_ship_elsewhere_is_shown_by_its_centre() {
+    let scenario = r#"
+name = "Everest stands where it was put"
+mission = "dead-zone-battle"
+
+[turn]
+player = "ISN player"
+phase = "action"
+round = 2
+
+[[ships]]
+ship = "ISN Everest"
+version = "standard"
+at = [8, 9]
+
+[expect.ships."ISN Everest"]
+at = [8, 8]
+"#;
+    let outcome = run_scenario_text("large-ship-centre", scenario, "", 1);
+    let failure = &outcome["scenarios"][0]["failures"][0];
+    assert_eq!(failure["expected"], "centred on [8, 8]", "{outcome:#?}");
+    assert_eq!(failure["actual"], "centred on [8, 9]", "{outcome:#?}");
+}
+
 /// A refused `end-turn` is told by its own name, not the `end-phase` it
 /// takes first.
 #[test]

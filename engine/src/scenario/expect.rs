@@ -157,6 +157,18 @@ fn hexes(game: &Game, ship: ShipId) -> Vec<[u32; 2]> {
     hexes
 }
 
+/// Where a ship stands, as an expectation of it is written: a large
+/// ship by its centre.
+fn actual_place(game: &Game, ship: ShipId) -> String {
+    let view = game.ship(ship);
+    match view.pos.filter(|_| !view.destroyed) {
+        Some(pos) if view.size == Size::Large => {
+            format!("centred on {}", render::coordinate(game.coord(pos.at)))
+        }
+        _ => hex_list(&hexes(game, ship)),
+    }
+}
+
 fn hex_list(hexes: &[[u32; 2]]) -> String {
     match hexes {
         [] => "off the battlefield".to_owned(),
@@ -376,7 +388,7 @@ fn value(arranged: &Arranged, check: &Check) -> Option<Failure> {
                 pointer: check.pointer.clone(),
                 what: format!("where `{}` stands", render::ship(game, id)),
                 expected: placement_text(game, id, *at),
-                actual: hex_list(&hexes(game, id)),
+                actual: actual_place(game, id),
             })
         }
         Expected::Place { card, place } => failure(
