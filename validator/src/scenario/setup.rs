@@ -776,12 +776,24 @@ fn holds_fit(checker: &mut Checker<'_, '_>, setups: &[ShipSetup]) -> bool {
             );
             ok = false;
         } else if !matches!(setups[carrier].place, ShipPlace::Battlefield(_)) {
+            // Transported ships never carry ships; others are off the board.
+            let (label, help) = if matches!(setups[carrier].place, ShipPlace::Hold(_)) {
+                (
+                    "a carrier in a hold itself",
+                    "a transported ship never transports ships: put the carrier on the battlefield",
+                )
+            } else {
+                (
+                    "a carrier not in play",
+                    "a sealed hold is filled when its ship launches: put the carrier on the battlefield",
+                )
+            };
             checker.report(
                 CODE,
                 &pointer,
                 format!("`{}` is not on the battlefield", holder.name),
-                "a carrier not in play",
-                Some("a sealed hold is filled when its ship launches: put the carrier on the battlefield".to_owned()),
+                label,
+                Some(help.to_owned()),
             );
             ok = false;
         } else if capacity.is_none() {
