@@ -84,18 +84,36 @@ pub(crate) fn run(args: &TestArgs, style: Style) -> Result<Exit, Error> {
     if let Some(filter) = &args.filter
         && outcomes.is_empty()
     {
-        let stems: Vec<String> = suite
-            .files
-            .iter()
-            .filter_map(|&file| {
-                suite
-                    .sources
-                    .get(file)
-                    .path()
-                    .file_stem()
-                    .map(|stem| stem.to_string_lossy().into_owned())
-            })
-            .collect();
+        // What a filter may have meant: a file's name, a folder of
+        // `tests/`, or a run of the words of a file's name (`attack-example`
+        // of `the-d4-attack-example`).
+        let tests = args.pack.join("tests");
+        let mut stems: Vec<String> = Vec::new();
+        for &file in &suite.files {
+            let path = suite.sources.get(file).path();
+            let relative = path.strip_prefix(&tests).unwrap_or(path);
+            for folder in relative
+                .parent()
+                .into_iter()
+                .flat_map(std::path::Path::components)
+            {
+                stems.push(folder.as_os_str().to_string_lossy().into_owned());
+            }
+            let Some(stem) = path
+                .file_stem()
+                .map(|stem| stem.to_string_lossy().into_owned())
+            else {
+                continue;
+            };
+            let words: Vec<&str> = stem.split('-').collect();
+            for start in 0..words.len() {
+                for end in start + 1..=words.len() {
+                    stems.push(words[start..end].join("-"));
+                }
+            }
+        }
+        stems.sort();
+        stems.dedup();
         return Err(Error::NoScenarioMatches {
             pack: args.pack.clone(),
             filter: filter.clone(),

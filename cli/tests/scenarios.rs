@@ -1181,6 +1181,22 @@ fn a_filter_that_runs_nothing_is_an_error() {
         finished.stderr,
         "error: no scenario of `scenarios` matches `pasing`\nhelp: did you mean `passing`?\n"
     );
+    // A slip in a folder's name, or in words of a file's name.
+    let base = base_pack();
+    let finished = run(&["test", &base, "rulse"], 2);
+    assert!(
+        finished.stderr.ends_with("help: did you mean `rules`?\n"),
+        "{}",
+        finished.stderr
+    );
+    let finished = run(&["test", &base, "attack-exampel"], 2);
+    assert!(
+        finished
+            .stderr
+            .ends_with("help: did you mean `attack-example`?\n"),
+        "{}",
+        finished.stderr
+    );
     let finished = run(&["test", "scenarios", "zzzzzz"], 2);
     assert!(
         finished.stderr.ends_with(
