@@ -712,7 +712,7 @@ fn files_that_are_not_regular_are_refused_not_read() {
         assert!(made.success());
     }
     std::os::unix::fs::symlink("/dev/zero", pack.join("tactics/zero.toml")).unwrap();
-    // A link to nothing is not a special file: the system's reason is given.
+    // A link to nothing is not a special file: where it leads is told.
     std::os::unix::fs::symlink("/no/such/file.toml", pack.join("ships/dangling.toml")).unwrap();
     std::os::unix::fs::symlink("/no/such/file.toml", pack.join("boards/dangling.toml")).unwrap();
     let finished = run(&["check", pack.to_str().unwrap(), "--format", "github"], 2);
@@ -728,9 +728,9 @@ fn files_that_are_not_regular_are_refused_not_read() {
     assert!(refused[2].contains("tactics/zero.toml"), "{refused:?}");
     for dangling in ["boards/dangling.toml", "ships/dangling.toml"] {
         assert!(
-            finished
-                .stdout
-                .contains(&format!("{dangling}`: No such file or directory")),
+            finished.stdout.contains(&format!(
+                "{dangling}`: it is a link to `/no/such/file.toml`, which does not exist"
+            )),
             "{}",
             finished.stdout
         );
@@ -766,7 +766,7 @@ fn an_unread_item_is_one_error_not_a_cascade() {
     assert_eq!(codes, ["SD0001"], "{report:#}");
 }
 
-/// A `rules.toml` linked to nothing is an error with the system's reason,
+/// A `rules.toml` linked to nothing is an error saying where it leads,
 /// not a pack quietly played with the default rules.
 #[cfg(unix)]
 #[test]
@@ -776,9 +776,9 @@ fn a_rules_file_linked_to_nothing_is_an_error() {
     std::os::unix::fs::symlink("/no/such/rules.toml", pack.join("rules.toml")).unwrap();
     let finished = run(&["check", pack.to_str().unwrap(), "--format", "github"], 2);
     assert!(
-        finished
-            .stdout
-            .contains("clean/rules.toml`: No such file or directory"),
+        finished.stdout.contains(
+            "clean/rules.toml`: it is a link to `/no/such/rules.toml`, which does not exist"
+        ),
         "{}",
         finished.stdout
     );

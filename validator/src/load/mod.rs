@@ -110,7 +110,7 @@ pub fn unreadable_pack(path: &Path) -> Option<Diagnostic> {
 }
 
 /// The error for a pack file that is there but cannot be read as one: a
-/// link to nothing (the system's reason), or not a regular file nor a
+/// link to nothing (and where it leads), or not a regular file nor a
 /// folder (a FIFO would keep the compiler waiting and a device would never
 /// end, so it is not read). `None` for a regular file, a folder, or
 /// nothing there at all.
@@ -124,11 +124,28 @@ fn special_file(path: &Path) -> Option<Diagnostic> {
             )
             .help("a pack's TOML files are regular files; a FIFO, socket or device is not read"),
         ),
-        Err(error) if there => Some(Diagnostic::new(
+        Err(error) if there => Some(unreadable_link(path, &error)),
+        _ => None,
+    }
+}
+
+/// The error for a path that is there but leads nowhere: a link to
+/// nothing says where it leads; anything else, the system's reason.
+fn unreadable_link(path: &Path, error: &std::io::Error) -> Diagnostic {
+    match std::fs::read_link(path) {
+        Ok(target) if error.kind() == std::io::ErrorKind::NotFound => Diagnostic::new(
+            Code::IoError,
+            format!(
+                "cannot read `{}`: it is a link to `{}`, which does not exist",
+                path.display(),
+                target.display()
+            ),
+        )
+        .help("point the link at a file, or remove it"),
+        _ => Diagnostic::new(
             Code::IoError,
             format!("cannot read `{}`: {error}", path.display()),
-        )),
-        _ => None,
+        ),
     }
 }
 
@@ -795,7 +812,7 @@ fn load_value(
             return None;
         }
         // A path named on the command line (a fleet build) that leads
-        // nowhere; a link to nothing keeps the system's reason.
+        // nowhere; a link to nothing says where it leads.
         Err(error)
             if error.kind() == std::io::ErrorKind::NotFound && path.symlink_metadata().is_err() =>
         {
@@ -809,10 +826,7 @@ fn load_value(
             return None;
         }
         Err(error) => {
-            diagnostics.push(Diagnostic::new(
-                Code::IoError,
-                format!("cannot read `{}`: {error}", path.display()),
-            ));
+            diagnostics.push(unreadable_link(path, &error));
             return None;
         }
     };
