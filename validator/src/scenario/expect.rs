@@ -392,38 +392,32 @@ fn value(
                     if let Some(extra) = checker.extra_weapon(&name) {
                         return named(extra.to_owned());
                     }
-                    // A slip of a printed or given weapon's name is not a
-                    // card name.
-                    if let Some(help) = checker.weapon_slip(&name, ["primary", "secondary"]) {
-                        checker.report(
-                            Code::UnknownReference,
-                            pointer,
-                            format!("no weapon named `{name}`"),
-                            "unknown weapon",
-                            Some(help),
-                        );
-                        return None;
-                    }
-                    // Not a card at all: said as a weapon, with the cards
-                    // that are weapons.
-                    let weapons: Vec<&spacedock_schema::bundle::Tactic> = checker
-                        .bundle
-                        .tactics
-                        .iter()
-                        .filter(|tactic| tactic.weapon.is_some())
-                        .collect();
+                    // A slip of a printed or given weapon's name, or a name
+                    // of no card at all, is told as a weapon (with the
+                    // cards that are weapons), not as a card name.
                     let is_card =
                         checker.bundle.tactics.iter().any(|tactic| {
                             tactic.id == name || tactic.name.eq_ignore_ascii_case(&name)
                         });
-                    if !is_card {
-                        let help = crate::suggest::did_you_mean(
-                            &name,
-                            weapons.iter().map(|tactic| tactic.name.as_str()),
-                        )
-                        .unwrap_or_else(|| {
-                            "a weapon is `primary`, `secondary` (`secondary-2` for the second), a weapon a power grants, or an additional weapon card by name".to_owned()
+                    let help = checker
+                        .weapon_slip(&name, ["primary", "secondary"])
+                        .or_else(|| {
+                            (!is_card).then(|| {
+                                crate::suggest::did_you_mean(
+                                    &name,
+                                    checker
+                                        .bundle
+                                        .tactics
+                                        .iter()
+                                        .filter(|tactic| tactic.weapon.is_some())
+                                        .map(|tactic| tactic.name.as_str()),
+                                )
+                                .unwrap_or_else(|| {
+                                    "a weapon is `primary`, `secondary` (`secondary-2` for the second), a weapon a power grants, or an additional weapon card by name".to_owned()
+                                })
+                            })
                         });
+                    if let Some(help) = help {
                         checker.report(
                             Code::UnknownReference,
                             pointer,
