@@ -515,13 +515,7 @@ impl Index {
     /// The help for a reference of `kind` that names an item of another
     /// kind (a ship card where a tactic card is wanted).
     fn of_another_kind(&self, kind: ItemKind, text: &str) -> Option<String> {
-        const KINDS: [ItemKind; 4] = [
-            ItemKind::Ship,
-            ItemKind::Tactic,
-            ItemKind::Mission,
-            ItemKind::Board,
-        ];
-        KINDS
+        NAMED_KINDS
             .iter()
             .filter(|&&other| other != kind)
             .find_map(|&other| {
@@ -544,12 +538,6 @@ impl Index {
         sources: &SourceMap,
         diagnostics: &mut Diagnostics,
     ) {
-        const KINDS: [ItemKind; 4] = [
-            ItemKind::Ship,
-            ItemKind::Tactic,
-            ItemKind::Mission,
-            ItemKind::Board,
-        ];
         // Each alias name for one item: the first usable one is used.
         let mut given: std::collections::HashMap<&str, (Location, ItemKind, usize)> =
             std::collections::HashMap::new();
@@ -561,7 +549,7 @@ impl Index {
                     span: sources
                         .value_span(manifest.file, &format!("/aliases/{position}/{field}")),
                 };
-                let shadowed = KINDS.iter().find(|&&kind| {
+                let shadowed = NAMED_KINDS.iter().find(|&&kind| {
                     let names = self.names(kind);
                     names.by_id.contains_key(&alias.name) || names.by_name.contains_key(&alias.name)
                 });
@@ -580,14 +568,13 @@ impl Index {
                     );
                     continue;
                 }
-                let target =
-                    KINDS
-                        .iter()
-                        .find_map(|&kind| match self.names(kind).lookup(&alias.target) {
-                            Lookup::Found(item) => Some((kind, item)),
-                            _ => None,
-                        });
-                let duplicated = KINDS.iter().any(|&kind| {
+                let target = NAMED_KINDS.iter().find_map(|&kind| {
+                    match self.names(kind).lookup(&alias.target) {
+                        Lookup::Found(item) => Some((kind, item)),
+                        _ => None,
+                    }
+                });
+                let duplicated = NAMED_KINDS.iter().any(|&kind| {
                     matches!(self.names(kind).lookup(&alias.target), Lookup::Duplicated)
                 });
                 if target.is_none() && duplicated {
@@ -596,7 +583,7 @@ impl Index {
                 }
                 // Its target may be an item that could not be read.
                 let unread = self.incomplete_at(manifest.file)
-                    || KINDS
+                    || NAMED_KINDS
                         .iter()
                         .any(|&kind| self.names(kind).broken.contains(&alias.target));
                 if target.is_none() && unread {
@@ -657,7 +644,7 @@ impl Index {
                     };
                     names.by_alias.insert(alias.name.clone(), item);
                 } else {
-                    let candidates: Vec<&str> = KINDS
+                    let candidates: Vec<&str> = NAMED_KINDS
                         .iter()
                         .flat_map(|&kind| self.names(kind).candidates())
                         .collect();
@@ -675,6 +662,14 @@ impl Index {
         }
     }
 }
+
+/// The kinds of item an alias may name, and a reference may confuse.
+const NAMED_KINDS: [ItemKind; 4] = [
+    ItemKind::Ship,
+    ItemKind::Tactic,
+    ItemKind::Mission,
+    ItemKind::Board,
+];
 
 fn index_items<T>(
     names: &mut Names,

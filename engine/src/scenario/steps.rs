@@ -316,7 +316,7 @@ fn why_not(game: &Game, action: Action) -> Option<String> {
         Action::Place { hex, dir } => why_not_placed(game, crate::board::Pos { at: hex, dir }),
         Action::EndMove => {
             // Legal whenever the mover may stop: it stands on another ship.
-            let _mover = game.st.activation?.mover?;
+            game.st.activation?.mover?;
             Some(
                 "its move would end on a space another ship stands on: a move ends on empty spaces"
                     .to_owned(),

@@ -672,46 +672,38 @@ impl Worker<'_> {
             game.drain_events(scored);
             (game, outcome)
         }));
-        match result {
-            Ok((game, Ok(outcome))) => counts.add_finished(&game, outcome, self.layout),
+        let failed = match result {
+            Ok((game, Ok(outcome))) => {
+                counts.add_finished(&game, outcome, self.layout);
+                None
+            }
             Ok((_, Err(error))) => {
                 let kind = match error {
-                    PlayError::StepLimit { .. } => {
-                        counts.failures.step_limit += 1;
-                        FailureKind::Hang
-                    }
+                    PlayError::StepLimit { .. } => FailureKind::Hang,
                     PlayError::Stuck { .. }
                     | PlayError::NoPolicy { .. }
-                    | PlayError::Runaway { .. } => {
-                        counts.failures.stuck += 1;
-                        FailureKind::Stuck
-                    }
+                    | PlayError::Runaway { .. } => FailureKind::Stuck,
                 };
-                counts.scratch.iter_mut().for_each(|plays| *plays = 0);
-                counts.scored.clear();
-                counts.failures.keep(FailureSample {
-                    index,
-                    kind,
-                    seed,
-                    message: format!("mission `{mission}`, seed {seed}: {error}"),
-                });
+                Some((kind, error.to_string()))
             }
             Err(payload) => {
-                counts.failures.panic += 1;
-                counts.scratch.iter_mut().for_each(|plays| *plays = 0);
-                counts.scored.clear();
                 let reason = payload
                     .downcast_ref::<&str>()
                     .map(|text| (*text).to_owned())
                     .or_else(|| payload.downcast_ref::<String>().cloned())
                     .unwrap_or_else(|| "a panic without a message".to_owned());
-                counts.failures.keep(FailureSample {
-                    index,
-                    kind: FailureKind::Crash,
-                    seed,
-                    message: format!("mission `{mission}`, seed {seed}: engine panicked: {reason}"),
-                });
+                Some((FailureKind::Crash, format!("engine panicked: {reason}")))
             }
+        };
+        if let Some((kind, what)) = failed {
+            counts.scratch.iter_mut().for_each(|plays| *plays = 0);
+            counts.scored.clear();
+            counts.failures.record(FailureSample {
+                index,
+                kind,
+                seed,
+                message: format!("mission `{mission}`, seed {seed}: {what}"),
+            });
         }
         (self.progress)();
     }

@@ -208,6 +208,17 @@ impl Failures {
         }
     }
 
+    /// Counts a failed game by its kind, and keeps it as an example if it
+    /// is among the first of that kind ([`Failures::keep`]).
+    pub fn record(&mut self, sample: FailureSample) {
+        match sample.kind {
+            FailureKind::Crash => self.panic += 1,
+            FailureKind::Hang => self.step_limit += 1,
+            FailureKind::Stuck => self.stuck += 1,
+        }
+        self.keep(sample);
+    }
+
     /// Failed games of `kind`.
     pub fn count(&self, kind: FailureKind) -> u64 {
         match kind {

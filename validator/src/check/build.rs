@@ -543,6 +543,24 @@ fn times_and_nth(n: u32) -> (String, String) {
     }
 }
 
+/// `n` as an ordinal word: "second", "third", then "4th", "21st".
+fn ordinal(n: u32) -> String {
+    match n {
+        2 => "second".to_owned(),
+        3 => "third".to_owned(),
+        n => {
+            let suffix = match (n % 10, n % 100) {
+                (_, 11..=13) => "th",
+                (1, _) => "st",
+                (2, _) => "nd",
+                (3, _) => "rd",
+                _ => "th",
+            };
+            format!("{n}{suffix}")
+        }
+    }
+}
+
 /// A ship that starts the game launched (the mission's `start`, or every
 /// ship of a `launched_at_start` fleet) is on the battlefield from the
 /// first turn, never in a hold, and its own hold is empty: "Some ships can
@@ -634,8 +652,8 @@ fn transport(
             }
         }
     }
-    let mut carried_by: HashMap<usize, &str> = HashMap::new();
-    let mut hold_count: HashMap<usize, u32> = HashMap::new();
+    // The first hold each is found in, and in how many so far.
+    let mut carried_by: HashMap<usize, (&str, u32)> = HashMap::new();
     for planned in build.ships {
         if planned.transport.is_empty() {
             continue;
@@ -726,24 +744,13 @@ fn transport(
                 continue;
             }
             used += spaces(context, ship);
-            let holds = hold_count.entry(carried.item).or_insert(0);
-            *holds += 1;
-            if let Some(&first) = carried_by.get(&carried.item) {
-                let again = match *holds {
-                    2 => "carried a second time".to_owned(),
-                    3 => "carried a third time".to_owned(),
-                    n => {
-                        let suffix = match (n % 10, n % 100) {
-                            (_, 11..=13) => "th",
-                            (1, _) => "st",
-                            (2, _) => "nd",
-                            (3, _) => "rd",
-                            _ => "th",
-                        };
-                        format!("carried a {n}{suffix} time")
-                    }
-                };
-                let holds = match in_holds.get(&carried.item).copied().unwrap_or(*holds) {
+            let (first, so_far) = carried_by
+                .entry(carried.item)
+                .or_insert((carried.pointer.as_str(), 0));
+            *so_far += 1;
+            if *so_far > 1 {
+                let again = format!("carried a {} time", ordinal(*so_far));
+                let holds = match in_holds.get(&carried.item).copied().unwrap_or(*so_far) {
                     2 => "two".to_owned(),
                     n => n.to_string(),
                 };
@@ -757,8 +764,6 @@ fn transport(
                     .note(at(first), "first carried here")
                     .help("a ship card starts in one hold at most"),
                 );
-            } else {
-                carried_by.insert(carried.item, &carried.pointer);
             }
             // A carrier without a hold (SD0402) is not told again that it is too small.
             if ship.size >= carrier.size && capacity.is_some() {
