@@ -9,10 +9,10 @@ use crate::context::Context;
 use crate::diagnostic::{Diagnostic, Diagnostics};
 
 pub(crate) fn check(context: &Context<'_>, diagnostics: &mut Diagnostics) {
-    damage_types(context, diagnostics);
     let Some(loaded) = &context.content.rules else {
         return;
     };
+    damage_types(context, loaded, diagnostics);
     let rules = &loaded.item;
     let mut labelled = |pointer: &str, message: String, label: &str, help: &str| {
         diagnostics.push(
@@ -138,10 +138,11 @@ pub(crate) fn check(context: &Context<'_>, diagnostics: &mut Diagnostics) {
 }
 
 /// Weapons and powers name damage types exactly: each once, and named.
-fn damage_types(context: &Context<'_>, diagnostics: &mut Diagnostics) {
-    let Some(loaded) = &context.content.rules else {
-        return;
-    };
+fn damage_types(
+    context: &Context<'_>,
+    loaded: &crate::load::Loaded<spacedock_schema::rules::Rules>,
+    diagnostics: &mut Diagnostics,
+) {
     for (i, name) in loaded.item.damage_types.iter().enumerate() {
         let (message, label, help) = if name.trim().is_empty() {
             (
