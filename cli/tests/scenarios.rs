@@ -1141,6 +1141,27 @@ fn a_refused_step_says_why() {
     }
 }
 
+/// A path refused part-way is told at its entry: the failure points at
+/// that entry of `path` and says which it is, since a path may go the
+/// same way many times.
+#[test]
+fn a_path_refused_part_way_points_at_its_entry() {
+    let failures = failures_of_fixture_scenario("refused-move-after-its-move");
+    assert_eq!(failures.len(), 1, "{failures:#?}");
+    let failure = &failures[0];
+    assert_eq!(failure["pointer"], "/steps/1/path/3", "{failure:#?}");
+    assert_eq!(
+        (&failure["line"], &failure["column"]),
+        (&34.into(), &24.into())
+    );
+    assert_eq!(failure["what"], "step 2 (`move`)");
+    let actual = failure["actual"].as_str().unwrap();
+    assert!(
+        actual.starts_with("`path` entry 4 (`e`): `move isn-everest e` is not legal now ("),
+        "{actual}"
+    );
+}
+
 /// A reason is given only when it is the reason: a squadron has no hero
 /// slot, so replacing would not help and is not suggested.
 #[test]

@@ -11,7 +11,7 @@ use spacedock_schema::scenario::DamageKind;
 use spacedock_schema::scenario::checked::{
     AnswerGiven, Placement, PlayTarget, PowerSource, ShipRef, Step, StepAction, Weapon,
 };
-use spacedock_schema::scenario::{AnswerWord, Die};
+use spacedock_schema::scenario::{AnswerWord, Die, Direction};
 
 use crate::action::{Action, Target};
 use crate::effects::program::Source;
@@ -32,6 +32,9 @@ struct Refused {
     tried: String,
     /// The legal actions at that moment.
     legal: Vec<String>,
+    /// The key within the step that was refused (`/path/6`), empty for the
+    /// step as a whole: a long path's failure points at its entry.
+    within: String,
 }
 
 impl Refused {
@@ -44,7 +47,22 @@ impl Refused {
                 .into_iter()
                 .map(|action| render::action(game, action))
                 .collect(),
+            within: String::new(),
         }
+    }
+
+    /// The refusal of entry `index` (from 0) of the step's `path`, which
+    /// goes `direction`: named by its place, since a path may go the same
+    /// way many times.
+    fn at_path_entry(mut self, index: usize, direction: Direction) -> Refused {
+        self.tried = format!(
+            "`path` entry {} (`{}`): {}",
+            index + 1,
+            direction.name(),
+            self.tried
+        );
+        self.within = format!("/path/{index}");
+        self
     }
 
     fn describe(&self) -> String {
@@ -136,7 +154,7 @@ pub(super) fn play(
     };
     match result {
         Err(refused) => Err(Failure {
-            pointer: step.pointer.clone(),
+            pointer: format!("{}{}", step.pointer, refused.within),
             what,
             expected: "a legal step".to_owned(),
             actual: refused.describe(),
@@ -816,9 +834,10 @@ fn execute(game: &mut Game, cards: &[ShipCardId], action: &StepAction) -> Result
                 return Ok(());
             };
             let offset = lead_offset(game, id, *lead, first.index())?;
-            for (index, direction) in path.iter().enumerate() {
+            for (index, &direction) in path.iter().enumerate() {
                 let dir = direction.index() + if index == 0 { offset } else { 0 };
-                apply(game, Action::Step { ship: id, dir })?;
+                apply(game, Action::Step { ship: id, dir })
+                    .map_err(|refused| refused.at_path_entry(index, direction))?;
             }
             // A move that used every space has ended by itself.
             if game.question().is_none() && game.st.activation.and_then(|act| act.mover) == Some(id)
@@ -962,9 +981,10 @@ fn answer_step(
                 (Some(ship), Some(first)) => lead_offset(game, ship, *lead, first.index())?,
                 _ => 0,
             };
-            for (index, direction) in path.iter().enumerate() {
+            for (index, &direction) in path.iter().enumerate() {
                 let dir = direction.index() + if index == 0 { offset } else { 0 };
-                apply(game, Action::Answer(Answer::Step(dir)))?;
+                apply(game, Action::Answer(Answer::Step(dir)))
+                    .map_err(|refused| refused.at_path_entry(index, direction))?;
             }
             // Whatever is left of the move is not used; the next ship or
             // obstacle asked about has its own `answer` step.
