@@ -430,3 +430,15 @@ fn victory_points_are_tallied_by_what_scored_them() {
     }
     assert_eq!(merged.scores, result.tally.scores);
 }
+
+/// The simulation guide names the trace format this build writes, which
+/// `replay` tells a reader of an older trace it wants.
+#[test]
+fn the_docs_name_the_trace_format_written() {
+    let docs = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/simulation.md"),
+    )
+    .unwrap();
+    let named = format!("build's format, {})", trace::TRACE_FORMAT);
+    assert!(docs.contains(&named), "docs/simulation.md lacks {named:?}");
+}
