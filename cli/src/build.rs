@@ -72,10 +72,15 @@ pub(crate) fn run(args: &BuildArgs, style: Style) -> Result<Exit, Error> {
                 path: file.path().to_path_buf(),
             });
         }
-        if write::in_pack(&args.pack, &args.output) {
+        let read = compilation.sources.iter().map(|(_, file)| file.path());
+        if let Some(folder) = write::in_pack(&args.pack, &args.output)
+            .then_some(args.pack.as_path())
+            .or_else(|| write::in_packs(read, &args.output))
+        {
             return Err(Error::OutputInPack {
                 flag: "--output",
                 path: args.output.clone(),
+                folder: write::pack_folder_named(&args.pack, folder),
             });
         }
     }

@@ -94,8 +94,13 @@ pub(crate) enum Error {
     #[error("`{flag}` names `{}`, one of the command's own inputs", path.display())]
     OutputIsInput { flag: &'static str, path: PathBuf },
 
-    #[error("`{flag}` names `{}`, a TOML file inside the pack's folder", path.display())]
-    OutputInPack { flag: &'static str, path: PathBuf },
+    /// `folder` is `the pack's folder`, or names a dependency's.
+    #[error("`{flag}` names `{}`, a TOML file inside {folder}", path.display())]
+    OutputInPack {
+        flag: &'static str,
+        path: PathBuf,
+        folder: String,
+    },
 
     /// `sim` was asked to print two things on stdout: `-` (stdout), or
     /// the file stdout is, as the JSON result's or the trace's file, beside

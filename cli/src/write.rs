@@ -76,15 +76,28 @@ pub(crate) fn can_write(path: &Path) -> io::Result<()> {
             io::ErrorKind::IsADirectory,
             "it is a folder",
         )),
-        Ok(meta) => read_only(&meta),
+        // Pipes and devices are written to directly, not through a
+        // temporary file.
+        Ok(meta) if !meta.is_file() => read_only(&meta),
+        Ok(meta) => {
+            read_only(&meta)?;
+            can_create_beside(path)
+        }
         Err(_) => match destination(path).parent() {
             Some(folder) if !folder.is_dir() => Err(io::Error::new(
                 io::ErrorKind::NotFound,
                 format!("there is no folder `{}`", folder.display()),
             )),
-            _ => Ok(()),
+            _ => can_create_beside(path),
         },
     }
+}
+
+/// Whether the temporary file of a write to `path` can be made in its
+/// folder: a folder the user may not write into (or one such as `/proc`
+/// that takes no new file) is found now, not after the work.
+fn can_create_beside(path: &Path) -> io::Result<()> {
+    temporary(&destination(path), b"").map(drop).map_err(plain)
 }
 
 /// A read-only file is refused, not replaced: a rename would go past the
@@ -138,6 +151,42 @@ pub(crate) fn in_pack(pack: &Path, path: &Path) -> bool {
             .is_some_and(|extension| extension.eq_ignore_ascii_case("toml"))
 }
 
+/// The folder of a pack the files `read` (every file a compilation read)
+/// belong to, that `path` names a TOML file in, if any: the root pack's
+/// or a dependency's, each found by its `pack.toml`. A TOML file written
+/// into a dependency's folder breaks that pack and every pack built on it.
+pub(crate) fn in_packs<'a>(
+    read: impl IntoIterator<Item = &'a Path>,
+    path: &Path,
+) -> Option<&'a Path> {
+    read.into_iter()
+        .filter(|file| file.file_name().is_some_and(|name| name == "pack.toml"))
+        .filter_map(Path::parent)
+        .map(|folder| {
+            if folder.as_os_str().is_empty() {
+                Path::new(".")
+            } else {
+                folder
+            }
+        })
+        .find(|folder| in_pack(folder, path))
+}
+
+/// How an error names the pack folder `folder` an output would land in:
+/// the root pack `root`'s, or a dependency's by its path.
+pub(crate) fn pack_folder_named(root: &Path, folder: &Path) -> String {
+    let same = |a: &Path, b: &Path| {
+        std::fs::canonicalize(a)
+            .ok()
+            .is_some_and(|a| std::fs::canonicalize(b).ok() == Some(a))
+    };
+    if same(root, folder) {
+        "the pack's folder".to_owned()
+    } else {
+        format!("the folder of `{}`, a pack it depends on", folder.display())
+    }
+}
+
 /// A temporary file beside `path` holding `bytes`, on disk.
 fn temporary(path: &Path, bytes: &[u8]) -> io::Result<NamedTempFile> {
     let dir = match path.parent() {
@@ -175,7 +224,20 @@ fn plain(error: io::Error) -> io::Error {
 
 #[cfg(test)]
 mod tests {
-    use super::{all_atomically, atomically};
+    use super::{all_atomically, atomically, can_write};
+
+    /// A folder that exists but takes no new file fails the check made
+    /// before the work, as a missing folder does; a writable one passes
+    /// and is left as it was.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_folder_that_takes_no_file_fails_the_check() {
+        let error = can_write(std::path::Path::new("/proc/spacedock.json")).unwrap_err();
+        assert_eq!(error.kind(), std::io::ErrorKind::NotFound, "{error}");
+        let dir = tempfile::tempdir().unwrap();
+        can_write(&dir.path().join("out.json")).unwrap();
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+    }
 
     #[test]
     fn replaces_the_file_and_leaves_no_temporary_behind() {

@@ -1794,6 +1794,21 @@ fn outputs_are_checked_before_the_work() {
             finished.stderr
         );
     }
+    // A folder that takes no new file (whoever runs the tests, root
+    // included) is found before the games too, not when the result is
+    // written.
+    #[cfg(target_os = "linux")]
+    for flag in ["-o", "--trace"] {
+        let finished = run_owned(&sim(&["--games", "2", flag, "/proc/spacedock.json"]), 2);
+        assert_eq!(finished.stdout, "", "no report: nothing was played");
+        assert!(
+            finished
+                .stderr
+                .contains("cannot write `/proc/spacedock.json`"),
+            "{}",
+            finished.stderr
+        );
+    }
     let folder = dir.path().display().to_string();
     let finished = run_owned(&sim(&["--games", "2", "-o", &folder]), 2);
     assert!(
@@ -1851,6 +1866,63 @@ fn check_with_games_playtests_only_the_packs_own_missions() {
         "{}",
         finished.stderr
     );
+}
+
+/// No output lands as a TOML file in a dependency's folder either: it
+/// would break that pack and every pack built on it. `build -o` and
+/// `sim -o` / `--trace` refuse it, naming the dependency.
+#[test]
+fn outputs_are_not_written_into_a_dependencys_folder() {
+    let copied = crate::copy_fixture("clean");
+    let clean = copied.path().join("clean");
+    let dir = tempfile::tempdir().unwrap();
+    let pack = dir.path().join("extension");
+    std::fs::create_dir_all(&pack).unwrap();
+    std::fs::write(
+        pack.join("pack.toml"),
+        format!(
+            "id = \"extension\"\nname = \"Extension\"\nversion = \"0.1.0\"\n\
+             game = \"battleship-galaxies\"\n\n[provenance]\nsummary = \"A test.\"\n\n\
+             [dependencies]\nclean = {{ path = {:?} }}\n",
+            clean.as_path().display().to_string()
+        ),
+    )
+    .unwrap();
+    let pack = pack.display().to_string();
+    let output = clean.as_path().join("missions/result.toml");
+    let shown = output.display().to_string();
+    let sim_args = |flag: &'static str| {
+        vec![
+            "sim".to_owned(),
+            "--pack".to_owned(),
+            pack.clone(),
+            "--mission".to_owned(),
+            "skirmish".to_owned(),
+            "--games".to_owned(),
+            "2".to_owned(),
+            flag.to_owned(),
+            shown.clone(),
+        ]
+    };
+    for args in [
+        sim_args("-o"),
+        sim_args("--trace"),
+        ["build", &pack, "-o", &shown].map(str::to_owned).to_vec(),
+    ] {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let stderr = run(&args, 2).stderr;
+        assert!(
+            stderr.contains(&format!(
+                "names `{shown}`, a TOML file inside the folder of `{}`, a pack it depends on",
+                clean.as_path().display()
+            )),
+            "{args:?}: {stderr}"
+        );
+        assert!(!output.exists(), "{args:?}");
+    }
+    // A JSON file there is no pack file: it is written.
+    let json_output = clean.as_path().join("result.json").display().to_string();
+    run(&["build", &pack, "-o", &json_output], 0);
 }
 
 /// A pack folder whose path is not UTF-8 is left out of a trace (JSON
