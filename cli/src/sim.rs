@@ -312,6 +312,14 @@ pub(crate) fn merge(args: &MergeArgs) -> Result<Exit, Error> {
             path: input.clone(),
         });
     }
+    // Told as `sim` tells it (a missing folder named), before the shards
+    // are read.
+    if let Some(output) = args.output.as_ref().filter(|path| !is_stdout(path)) {
+        write::can_write(output).map_err(|source| Error::Write {
+            path: output.clone(),
+            source,
+        })?;
+    }
     if args
         .files
         .iter()

@@ -1819,6 +1819,12 @@ fn outputs_are_checked_before_the_work() {
 
     let shard = temp(&dir, "a.json").display().to_string();
     run_owned(&sim(&["--games", "2", "-o", &shard]), 0);
+    let finished = run(&["sim", "merge", &shard, "-o", &missing], 2);
+    assert!(
+        finished.stderr.contains("there is no folder"),
+        "{}",
+        finished.stderr
+    );
     let before = std::fs::read_to_string(&shard).unwrap();
     let finished = run(&["sim", "merge", &shard, "-o", &shard], 2);
     assert!(
