@@ -137,6 +137,7 @@ codes! {
     WrongTrigger = "SD0702", "wrong-trigger", Error, "A condition, role or effect that the power's trigger does not allow.";
     DieTable = "SD0703", "die-table", Error, "A die table does not cover every face of the number die exactly once.";
     InvalidParameter = "SD0704", "invalid-parameter", Error, "Parameters of a power that contradict each other or do nothing.";
+    EmptyEffect = "SD0705", "empty-effect", Warning, "An `if`, `choose` or die table with nothing in any branch, so it does nothing.";
 
     // Scenario tests (`tests/*.toml`, run by `spacedock test`).
     InvalidScenario = "SD0801", "invalid-scenario", Error, "A scenario's setup cannot be built as written.";

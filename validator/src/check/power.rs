@@ -842,6 +842,17 @@ impl Scope<'_, '_> {
             }
             Effect::RollTable { table } => {
                 self.die_table(pointer, table, diagnostics);
+                // An empty table is already a die-table error.
+                if !table.is_empty() && table.iter().all(|row| row.effects.is_empty()) {
+                    self.push(
+                        diagnostics,
+                        Code::EmptyEffect,
+                        &at("table"),
+                        "no row of this die table does anything: whatever is rolled, nothing happens".to_owned(),
+                        "no effects",
+                        "give the rows that act their effects in `do`, or remove the `roll-table`",
+                    );
+                }
                 for (i, row) in table.iter().enumerate() {
                     self.effects(
                         &at(&format!("table/{i}/do")),
@@ -886,6 +897,22 @@ impl Scope<'_, '_> {
                         "give at least 2 options, or write the effects directly",
                     );
                 }
+                // An option with a `cost` and no `do` is a price to pay
+                // instead of the others: only free ones do nothing.
+                if options.len() >= 2
+                    && options
+                        .iter()
+                        .all(|option| option.cost == 0 && option.effects.is_empty())
+                {
+                    self.push(
+                        diagnostics,
+                        Code::EmptyEffect,
+                        &at("options"),
+                        "no option of this `choose` costs or does anything: whichever is picked, nothing happens".to_owned(),
+                        "no effects",
+                        "give the options their effects in `do`, or remove the `choose`",
+                    );
+                }
                 for (i, option) in options.iter().enumerate() {
                     self.effects(
                         &at(&format!("options/{i}/do")),
@@ -901,6 +928,18 @@ impl Scope<'_, '_> {
                 otherwise,
             } => {
                 self.conditions(&at("if"), conditions, diagnostics);
+                // An empty `then` with an `else` reads "unless": only both
+                // empty is an `if` that does nothing.
+                if then.is_empty() && otherwise.is_empty() {
+                    self.push(
+                        diagnostics,
+                        Code::EmptyEffect,
+                        &at("then"),
+                        "`then` is empty and there is nothing in `else`: this `if` does nothing whether its conditions hold or not".to_owned(),
+                        "no effects",
+                        "put in `then` what to do when the conditions hold, or remove the `if`",
+                    );
+                }
                 self.effects(&at("then"), then, lasting, diagnostics);
                 self.effects(&at("else"), otherwise, lasting, diagnostics);
             }
