@@ -1799,8 +1799,16 @@ pub(crate) fn attachments(
             .entry(*tactic)
             .or_default() += 1;
         let used: u32 = usage[&(*ship, card.kind)].values().sum();
+        // The mission preps its cards for the version it selects: a build
+        // that brings another is refused for that (SD0307), and the slots
+        // of the version it brought say nothing more.
+        let listed: &[PlannedShip] = if player_source.fleet.selection == Selection::Player {
+            &[]
+        } else {
+            &player_model.ships
+        };
         let level = known
-            .and_then(|build| build.ships.iter().find(|p| p.ship == *ship))
+            .and_then(|build| listed.iter().chain(build.ships).find(|p| p.ship == *ship))
             .map(|p| p.level);
         let slots = ship_card
             .versions
