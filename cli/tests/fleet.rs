@@ -148,6 +148,15 @@ fn an_unknown_seat_or_mission_is_a_usage_error() {
         "{}",
         finished.stderr
     );
+    // A player's name with a slip gets a did-you-mean, as a mission does.
+    let finished = fleet_check("fleets/legal.toml", &["--player", "Wretch playr"], 2);
+    assert!(
+        finished
+            .stderr
+            .ends_with("has no player `Wretch playr`\nhelp: did you mean `Wretch player`?\n"),
+        "{}",
+        finished.stderr
+    );
     let mut args = vec![
         "fleet",
         "check",

@@ -46,6 +46,8 @@ pub enum SelectionError {
     UnknownPlayer {
         mission: String,
         asked: String,
+        /// A did-you-mean for a player's name given with a slip.
+        suggestion: Option<String>,
         players: Vec<String>,
     },
 }
@@ -55,6 +57,10 @@ impl SelectionError {
     pub fn help(&self) -> String {
         match self {
             SelectionError::UnknownMission {
+                suggestion: Some(suggestion),
+                ..
+            }
+            | SelectionError::UnknownPlayer {
                 suggestion: Some(suggestion),
                 ..
             } => suggestion.clone(),
@@ -518,6 +524,13 @@ fn find_player(
         asked: match selector {
             PlayerSelector::Number(n) => n.to_string(),
             PlayerSelector::Name(name) => format!("`{name}`"),
+        },
+        suggestion: match selector {
+            PlayerSelector::Number(_) => None,
+            PlayerSelector::Name(name) => did_you_mean(
+                name,
+                source.players.iter().map(|player| player.name.as_str()),
+            ),
         },
         players: source
             .players
