@@ -249,6 +249,12 @@ fn human(playtests: &[&MissionPlaytest]) -> String {
 /// printed after the summaries.
 pub(crate) fn summary(pack: &str, plan: &Plan<'_>, playtests: &[MissionPlaytest]) -> String {
     let found = counts(playtests);
+    if playtests.is_empty() {
+        // Dependencies' missions are their authors' to playtest.
+        return format!(
+            "{pack}: no mission of its own to play (its dependencies' are not played)\n"
+        );
+    }
     let mut text = format!(
         "{pack}: played {} ({}) of each of {}: {}, {}\n",
         count(

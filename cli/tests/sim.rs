@@ -1864,6 +1864,16 @@ fn check_with_games_playtests_only_the_packs_own_missions() {
     let report = json(&finished.stdout);
     let missions = crate::each_str(&report["playtest"], "mission");
     assert_eq!(missions, ["duel"], "{report}");
+    // Without a mission of its own, that is what it says, not "0 missions".
+    std::fs::remove_file(dir.path().join("extension/missions/duel.toml")).unwrap();
+    let finished = run(&["check", &pack, "--games", "3"], 0);
+    assert!(
+        finished.stderr.ends_with(&format!(
+            "{pack}: no mission of its own to play (its dependencies' are not played)\n"
+        )),
+        "{}",
+        finished.stderr
+    );
     let finished = run(&["check", &pack, "--games", "0"], 2);
     assert!(
         finished
