@@ -1527,7 +1527,12 @@ pub(crate) fn attachments(
             continue;
         };
         attached.push((tactic, ship, format!("{}/card", prep.pointer)));
-        let required = player_model.required.iter().any(|r| r.item == ship);
+        // A ship the mission selects itself is required too, and a build
+        // without it is told so once (SD0307), not again for each card
+        // prepped for it.
+        let required = player_model.required.iter().any(|r| r.item == ship)
+            || (player_source.fleet.selection != Selection::Player
+                && player_model.ships.iter().any(|listed| listed.ship == ship));
         let (card_name, ship_name) = (
             &context.content.tactics[tactic].item.name,
             &context.content.ships[ship].item.name,
