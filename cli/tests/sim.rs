@@ -8,7 +8,7 @@
 //! pack from `content/`.
 
 use std::fmt::Write as _;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use crate::{json, run, saturn, spacedock};
 
@@ -1835,24 +1835,32 @@ fn outputs_are_checked_before_the_work() {
     assert_eq!(std::fs::read_to_string(&shard).unwrap(), before);
 }
 
-/// `check --games` playtests the checked pack's own missions, not those of
-/// its dependencies (their authors' to playtest), and wants a game or more.
-#[test]
-fn check_with_games_playtests_only_the_packs_own_missions() {
-    let dir = tempfile::tempdir().unwrap();
-    let pack = dir.path().join("extension");
-    std::fs::create_dir_all(pack.join("missions")).unwrap();
-    let clean = crate::fixtures().join("clean");
+/// A pack `extension` in `dir` that depends on the pack at `base` and has
+/// nothing of its own yet; its folder.
+fn extension_of(base: &Path, dir: &Path) -> PathBuf {
+    let pack = dir.join("extension");
+    std::fs::create_dir_all(&pack).unwrap();
     std::fs::write(
         pack.join("pack.toml"),
         format!(
             "id = \"extension\"\nname = \"Extension\"\nversion = \"0.1.0\"\n\
              game = \"battleship-galaxies\"\n\n[provenance]\nsummary = \"A test.\"\n\n\
              [dependencies]\nclean = {{ path = {:?} }}\n",
-            clean.display().to_string()
+            base.display().to_string()
         ),
     )
     .unwrap();
+    pack
+}
+
+/// `check --games` playtests the checked pack's own missions, not those of
+/// its dependencies (their authors' to playtest), and wants a game or more.
+#[test]
+fn check_with_games_playtests_only_the_packs_own_missions() {
+    let dir = tempfile::tempdir().unwrap();
+    let clean = crate::fixtures().join("clean");
+    let pack = extension_of(&clean, dir.path());
+    std::fs::create_dir_all(pack.join("missions")).unwrap();
     let skirmish = std::fs::read_to_string(clean.join("missions/skirmish.toml")).unwrap();
     std::fs::write(
         pack.join("missions/duel.toml"),
@@ -1892,18 +1900,7 @@ fn outputs_are_not_written_into_a_dependencys_folder() {
     let copied = crate::copy_fixture("clean");
     let clean = copied.path().join("clean");
     let dir = tempfile::tempdir().unwrap();
-    let pack = dir.path().join("extension");
-    std::fs::create_dir_all(&pack).unwrap();
-    std::fs::write(
-        pack.join("pack.toml"),
-        format!(
-            "id = \"extension\"\nname = \"Extension\"\nversion = \"0.1.0\"\n\
-             game = \"battleship-galaxies\"\n\n[provenance]\nsummary = \"A test.\"\n\n\
-             [dependencies]\nclean = {{ path = {:?} }}\n",
-            clean.as_path().display().to_string()
-        ),
-    )
-    .unwrap();
+    let pack = extension_of(&clean, dir.path());
     let pack = pack.display().to_string();
     let output = clean.as_path().join("missions/result.toml");
     let shown = output.display().to_string();
