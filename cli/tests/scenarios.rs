@@ -458,6 +458,16 @@ fn a_ship_taken_over_and_saved_keeps_its_card_in_play() {
     assert_eq!(outcome["status"], "passed", "{outcome:#?}");
 }
 
+/// A `survive` nested in a die table's row and an `if` saves the ship on
+/// its roll, and only then (a test card). Only a `survive` at a power's
+/// top was asked before the ship went; a nested one ran too late to save
+/// it.
+#[test]
+fn a_nested_survive_saves_the_ship_on_its_roll() {
+    passes_with_card("lucky-pod.toml", "lucky-pod-saves");
+    passes_with_card("lucky-pod.toml", "lucky-pod-misses");
+}
+
 /// An activation whose ship card leaves play mid-action (its last ship
 /// destroyed by ECM as it moves) ends as every activation does: powers
 /// answering an activation's end act (a test card). It was dropped

@@ -880,7 +880,14 @@ pub(crate) fn before_destroy(game: &mut Game, ship: ShipId) -> bool {
         affected: Ships::One(ship),
         ..Ev::default()
     };
-    let saves = |power: &Power| power.effects.iter().any(|e| matches!(e, Eff::Survive));
+    // A power that may save the ship, at its top or in a branch, a
+    // choice or a die table's row, is asked first.
+    let saves = |power: &Power| {
+        power
+            .effects
+            .iter()
+            .any(|effect| effect.may_run(|effect| matches!(effect, Eff::Survive)))
+    };
     game.st.effects.survived = false;
     fire(game, When::Destroy, &ev, &saves);
     if std::mem::take(&mut game.st.effects.survived) {

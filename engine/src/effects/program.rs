@@ -294,6 +294,23 @@ pub(crate) enum Eff {
     },
 }
 
+impl Eff {
+    /// Whether this effect, or one it may run (a branch of an `if`, an
+    /// option of a `choose`, a row of a die table), is one `is` picks.
+    pub(crate) fn may_run(&self, is: fn(&Eff) -> bool) -> bool {
+        let within = |effects: &[Eff]| effects.iter().any(|effect| effect.may_run(is));
+        is(self)
+            || match self {
+                Eff::If {
+                    then, otherwise, ..
+                } => within(then) || within(otherwise),
+                Eff::Choose { options, .. } => options.iter().any(|(_, effects)| within(effects)),
+                Eff::RollTable { rows } => rows.iter().any(|(_, _, effects)| within(effects)),
+                _ => false,
+            }
+    }
+}
+
 /// A compiled clause.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Power {
