@@ -468,6 +468,14 @@ fn a_nested_survive_saves_the_ship_on_its_roll() {
     passes_with_card("lucky-pod.toml", "lucky-pod-misses");
 }
 
+/// A lasting `modify` of a ship card's number (its activation cost)
+/// changes it once however many ships of a squadron it selects (a test
+/// card). It was stored once per ship and counted three times.
+#[test]
+fn a_lasting_card_change_counts_once_for_a_squadron() {
+    passes_with_card("flight-briefing.toml", "lasting-cost-once-per-card");
+}
+
 /// An activation whose ship card leaves play mid-action (its last ship
 /// destroyed by ECM as it moves) ends as every activation does: powers
 /// answering an activation's end act (a test card). It was dropped

@@ -145,6 +145,18 @@ pub(crate) enum StatKind {
     Damage,
 }
 
+impl StatKind {
+    /// Whether the number belongs to a ship card as a whole, not to each
+    /// of its ships: changed once for a card however many of its ships an
+    /// effect selects.
+    pub(crate) fn of_card(self) -> bool {
+        matches!(
+            self,
+            StatKind::ActivationCost | StatKind::CardCost | StatKind::Capacity
+        )
+    }
+}
+
 impl From<LangStat> for StatKind {
     fn from(stat: LangStat) -> StatKind {
         match stat {

@@ -240,7 +240,17 @@ fn lasting_modify(game: &mut Game, ctx: &Ctx, modify: &Modify) {
     let Some(until) = modify.until else {
         return;
     };
+    let mut cards = Vec::new();
     for ship in eval::selected(game, ctx, &modify.target) {
+        // "An effect on a ship card applies to each card with at least one
+        // selected ship": one change for a squadron, by its first ship.
+        if modify.stat.of_card() {
+            let card = game.data.card_of(ship);
+            if cards.contains(&card) {
+                continue;
+            }
+            cards.push(card);
+        }
         let kind = if modify.stat == StatKind::CardCost {
             LastingKind::CardCost {
                 amount: modify.amount,
