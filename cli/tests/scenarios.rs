@@ -476,6 +476,14 @@ fn a_lasting_card_change_counts_once_for_a_squadron() {
     passes_with_card("flight-briefing.toml", "lasting-cost-once-per-card");
 }
 
+/// A power's `draw` is made where it stands in its `do`, so the `discard`
+/// after it can take the card drawn (a test card). Draws were all made
+/// after the action, and the discard found an empty hand.
+#[test]
+fn a_powers_draw_comes_before_its_next_effect() {
+    passes_with_card("recall-orders.toml", "draw-then-discard-in-order");
+}
+
 /// An activation whose ship card leaves play mid-action (its last ship
 /// destroyed by ECM as it moves) ends as every activation does: powers
 /// answering an activation's end act (a test card). It was dropped

@@ -40,6 +40,10 @@ fn one(game: &mut Game, ctx: &Ctx, effect: &Eff) {
         Eff::Draw { count, player } => {
             let player = eval::player(game, ctx, *player);
             cards::owe_draws(game, player, *count);
+            // Drawn now, so that the effects after it see the cards ("in
+            // order"); what a full hand has no room for waits for the
+            // player's discard, as any draw does.
+            cards::settle_draws_of(game, player);
         }
         Eff::Discard { count, player } => {
             let player = eval::player(game, ctx, *player);

@@ -129,19 +129,24 @@ pub(crate) fn settle_draws(game: &mut Game) {
     if !draws_owed(game) {
         return;
     }
-    let limit = game.data.rules().hand_limit as usize;
     for player in game.players() {
-        while game.st.players[player.index()].pending_draws > 0 && game.st.outcome.is_none() {
-            if !can_draw(game, player) {
-                game.st.players[player.index()].pending_draws = 0;
-                break;
-            }
-            if game.st.players[player.index()].hand.len() >= limit {
-                break;
-            }
-            game.st.players[player.index()].pending_draws -= 1;
-            draw(game, player);
+        settle_draws_of(game, player);
+    }
+}
+
+/// Makes the draws `player` owes that fit in their hand.
+pub(crate) fn settle_draws_of(game: &mut Game, player: PlayerId) {
+    let limit = game.data.rules().hand_limit as usize;
+    while game.st.players[player.index()].pending_draws > 0 && game.st.outcome.is_none() {
+        if !can_draw(game, player) {
+            game.st.players[player.index()].pending_draws = 0;
+            break;
         }
+        if game.st.players[player.index()].hand.len() >= limit {
+            break;
+        }
+        game.st.players[player.index()].pending_draws -= 1;
+        draw(game, player);
     }
 }
 
