@@ -52,9 +52,6 @@ struct Settings {
     sets: Option<u32>,
     /// `--deny-warnings`.
     deny_warnings: bool,
-    /// Folders of the fixture laid next to `pack/` instead of over it:
-    /// other packs, for a pack's `[dependencies]` to name as `../NAME`.
-    beside: Vec<String>,
     /// Files or folders of the base to delete (paths inside the pack).
     remove: Vec<String>,
     /// Run the pack's scenario tests (`spacedock test`) instead of checking it.
@@ -195,16 +192,7 @@ fn lay_out(fixture: &Fixture) -> tempfile::TempDir {
     let temp = tempfile::tempdir().unwrap();
     let pack = temp.path().join("pack");
     overlay(&base_dir(), &pack);
-    overlay_fixture(&fixture.dir, &pack, &fixture.settings.beside);
-    for name in &fixture.settings.beside {
-        let folder = fixture.dir.join(name);
-        assert!(
-            folder.is_dir(),
-            "fixture `{}`: no folder `{name}` to lay beside the pack",
-            fixture.name
-        );
-        overlay(&folder, &temp.path().join(name));
-    }
+    overlay_fixture(&fixture.dir, &pack);
     for path in &fixture.settings.remove {
         let path = pack.join(path);
         if path.is_dir() {
@@ -222,15 +210,11 @@ fn lay_out(fixture: &Fixture) -> tempfile::TempDir {
     temp
 }
 
-/// Lays a fixture's files over the pack, leaving out its `fixture.toml`
-/// and the folders that go `beside` it.
-fn overlay_fixture(fixture: &Path, pack: &Path, beside: &[String]) {
+/// Lays a fixture's files over the pack, leaving out its `fixture.toml`.
+fn overlay_fixture(fixture: &Path, pack: &Path) {
     for entry in std::fs::read_dir(fixture).unwrap() {
         let entry = entry.unwrap();
         let target = pack.join(entry.file_name());
-        if beside.iter().any(|name| entry.file_name() == name.as_str()) {
-            continue;
-        }
         if entry.file_type().unwrap().is_dir() {
             overlay(&entry.path(), &target);
         } else if entry.file_name() != "fixture.toml" {

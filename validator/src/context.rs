@@ -1,7 +1,6 @@
 //! What every check reads: the loaded content, the source map (for spans),
 //! the resolved index, the ruleset in force, and the options.
 
-use spacedock_schema::FileKind;
 use spacedock_schema::rules::Rules;
 
 use crate::Options;
@@ -25,20 +24,6 @@ impl Context<'_> {
     /// counts of sets.
     pub(crate) fn owned(&self, per_set: u32) -> u32 {
         per_set.saturating_mul(self.options.sets)
-    }
-
-    /// Whether items of `kind` may be missing for a check of `file`: its
-    /// pack, or one it depends on, could not be read whole, or a file of
-    /// that kind failed to load. A pack that needs nothing unread is
-    /// checked in full, as its references are; a broken file's items are
-    /// not known by pack, so any of them counts.
-    pub(crate) fn may_lack(&self, kind: FileKind, file: FileId) -> bool {
-        self.index.incomplete_at(file)
-            || self
-                .content
-                .broken
-                .iter()
-                .any(|(broken, _)| *broken == kind)
     }
 
     /// The value at a JSON pointer of a file.

@@ -207,7 +207,7 @@ pub(crate) struct Index {
 impl Index {
     /// Whether a reference in `file` may name an item that was not read
     /// (its pack, or a pack it depends on, was not read whole).
-    pub(crate) fn incomplete_at(&self, file: FileId) -> bool {
+    fn incomplete_at(&self, file: FileId) -> bool {
         self.packs
             .iter()
             .find(|(from, to, _)| *from <= file && file < *to)

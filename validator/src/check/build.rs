@@ -1070,7 +1070,7 @@ fn budget_fits(
         source.players[player].fleet.fleet_cost,
         player_model.faction,
         player_model.required.is_empty(),
-        context.may_lack(spacedock_schema::FileKind::Ship, mission.file),
+        context.content.may_lack(spacedock_schema::FileKind::Ship),
     ) {
         let cheapest = context
             .content
@@ -1418,7 +1418,9 @@ fn minimums_fit(
     // faction is unknown (reported where it is named) has no cards to
     // count: none is said to be out of reach then.
     let unread = deck.faction.is_none()
-        || context.may_lack(spacedock_schema::FileKind::Tactics, mission.file);
+        || context
+            .content
+            .may_lack(spacedock_schema::FileKind::Tactics);
     if unread {
         return;
     }

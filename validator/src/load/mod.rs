@@ -71,6 +71,14 @@ pub(crate) struct Content {
     pub(crate) unread_packs: Vec<PathBuf>,
 }
 
+impl Content {
+    /// Whether items of `kind` may be missing: some content could not be
+    /// read, or a file of that kind failed to load.
+    pub(crate) fn may_lack(&self, kind: FileKind) -> bool {
+        self.incomplete || self.broken.iter().any(|(broken, _)| *broken == kind)
+    }
+}
+
 /// The folders of a pack and the kind of file each holds.
 const FOLDERS: [(&str, FileKind); 4] = [
     ("ships", FileKind::Ship),
