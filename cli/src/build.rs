@@ -57,10 +57,6 @@ pub(crate) fn run(args: &BuildArgs, style: Style) -> Result<Exit, Error> {
 
     // The bundle must not replace a file the pack is made of.
     if !to_stdout {
-        write::can_write(&args.output).map_err(|source| Error::Write {
-            path: args.output.clone(),
-            source,
-        })?;
         let output = write::destination(&args.output);
         if let Some((_, file)) = compilation
             .sources
@@ -73,16 +69,19 @@ pub(crate) fn run(args: &BuildArgs, style: Style) -> Result<Exit, Error> {
             });
         }
         let read = compilation.sources.iter().map(|(_, file)| file.path());
-        if let Some(folder) = write::in_pack(&args.pack, &args.output)
-            .then_some(args.pack.as_path())
-            .or_else(|| write::in_packs(read, &args.output))
-        {
+        if let Some(folder) = write::pack_holding(&args.pack, read, &args.output) {
             return Err(Error::OutputInPack {
                 flag: "--output",
                 path: args.output.clone(),
-                folder: write::pack_folder_named(&args.pack, folder),
+                folder,
             });
         }
+        // After the refusals: this check makes (and removes) a temporary
+        // file in the output's folder.
+        write::can_write(&args.output).map_err(|source| Error::Write {
+            path: args.output.clone(),
+            source,
+        })?;
     }
     let bytes = serialize(bundle);
     let shown = if to_stdout {

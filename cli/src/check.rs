@@ -82,8 +82,11 @@ pub(crate) fn run(args: &CheckArgs, style: Style) -> Result<Exit, Error> {
             .iter()
             .zip(&playtests)
             .map(
-                |((label, compilation), playtests)| match compilation.bundle {
-                    Some(_) => playtest::summary(label, &plan, playtests),
+                |((label, compilation), playtests)| match &compilation.bundle {
+                    Some(bundle) => {
+                        let borrowed = bundle.missions.len() > compilation.own_missions.len();
+                        playtest::summary(label, &plan, playtests, borrowed)
+                    }
                     None => String::new(),
                 },
             )

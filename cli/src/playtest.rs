@@ -246,15 +246,24 @@ fn human(playtests: &[&MissionPlaytest]) -> String {
 
 /// What was played of one pack and what it found: a line, then each
 /// mission's results (who won how often, and how long games lasted),
-/// printed after the summaries.
-pub(crate) fn summary(pack: &str, plan: &Plan<'_>, playtests: &[MissionPlaytest]) -> String {
-    let found = counts(playtests);
+/// printed after the summaries. `borrowed`: the pack's bundle holds
+/// missions of its dependencies, which are not played.
+pub(crate) fn summary(
+    pack: &str,
+    plan: &Plan<'_>,
+    playtests: &[MissionPlaytest],
+    borrowed: bool,
+) -> String {
     if playtests.is_empty() {
         // Dependencies' missions are their authors' to playtest.
-        return format!(
-            "{pack}: no mission of its own to play (its dependencies' are not played)\n"
-        );
+        let why = if borrowed {
+            " (its dependencies' are not played)"
+        } else {
+            ""
+        };
+        return format!("{pack}: no mission of its own to play{why}\n");
     }
+    let found = counts(playtests);
     let mut text = format!(
         "{pack}: played {} ({}) of each of {}: {}, {}\n",
         count(

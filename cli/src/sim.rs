@@ -85,14 +85,13 @@ pub(crate) fn run(args: &SimRunArgs, style: Style) -> Result<Exit, Error> {
                 path: input.to_path_buf(),
             });
         }
-        if let Some(folder) = write::in_pack(pack_path, path)
-            .then_some(pack_path.as_path())
-            .or_else(|| write::in_packs(inputs.iter().map(PathBuf::as_path), path))
+        if let Some(folder) =
+            write::pack_holding(pack_path, inputs.iter().map(PathBuf::as_path), path)
         {
             return Err(Error::OutputInPack {
                 flag,
                 path: path.to_path_buf(),
-                folder: write::pack_folder_named(pack_path, folder),
+                folder,
             });
         }
     }

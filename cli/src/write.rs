@@ -67,9 +67,10 @@ pub(crate) fn all_atomically(files: &[(&Path, &[u8])]) -> Result<(), (PathBuf, i
     Ok(())
 }
 
-/// Whether a later write to `path` can land: it is not a folder, and the
-/// folder it goes into exists. Checked before long work (a run of games)
-/// whose result would otherwise be lost at the end.
+/// Whether a later write to `path` can land: it is not a folder nor a
+/// read-only file, and the folder it goes into exists and takes a new
+/// file (the temporary file a write makes there). Checked before long
+/// work (a run of games) whose result would otherwise be lost at the end.
 pub(crate) fn can_write(path: &Path) -> io::Result<()> {
     match std::fs::metadata(path) {
         Ok(meta) if meta.is_dir() => Err(io::Error::new(
@@ -97,7 +98,18 @@ pub(crate) fn can_write(path: &Path) -> io::Result<()> {
 /// folder: a folder the user may not write into (or one such as `/proc`
 /// that takes no new file) is found now, not after the work.
 fn can_create_beside(path: &Path) -> io::Result<()> {
-    temporary(&destination(path), b"").map(drop).map_err(plain)
+    let target = destination(path);
+    temporary(&target, b"").map(drop).map_err(|error| {
+        let folder = target.parent().unwrap_or(Path::new("."));
+        io::Error::new(
+            error.kind(),
+            format!(
+                "the folder `{}` takes no new file ({})",
+                folder.display(),
+                plain(error)
+            ),
+        )
+    })
 }
 
 /// A read-only file is refused, not replaced: a rename would go past the
@@ -151,40 +163,47 @@ pub(crate) fn in_pack(pack: &Path, path: &Path) -> bool {
             .is_some_and(|extension| extension.eq_ignore_ascii_case("toml"))
 }
 
-/// The folder of a pack the files `read` (every file a compilation read)
-/// belong to, that `path` names a TOML file in, if any: the root pack's
-/// or a dependency's, each found by its `pack.toml`. A TOML file written
-/// into a dependency's folder breaks that pack and every pack built on it.
-pub(crate) fn in_packs<'a>(
+/// Which pack folder `path` names a TOML file in, in words for an error,
+/// if it does: the root pack `root`'s, or a dependency's among the files
+/// `read` (every file a compilation read; each pack's found by its
+/// `pack.toml`). A TOML file written into a dependency's folder breaks
+/// that pack and every pack built on it.
+pub(crate) fn pack_holding<'a>(
+    root: &Path,
     read: impl IntoIterator<Item = &'a Path>,
     path: &Path,
-) -> Option<&'a Path> {
+) -> Option<String> {
+    if in_pack(root, path) {
+        return Some("the pack's folder".to_owned());
+    }
     read.into_iter()
         .filter(|file| file.file_name().is_some_and(|name| name == "pack.toml"))
         .filter_map(Path::parent)
-        .map(|folder| {
-            if folder.as_os_str().is_empty() {
-                Path::new(".")
-            } else {
-                folder
-            }
-        })
+        .map(tidy)
         .find(|folder| in_pack(folder, path))
+        .map(|folder| format!("the folder of `{}`, a pack it depends on", folder.display()))
 }
 
-/// How an error names the pack folder `folder` an output would land in:
-/// the root pack `root`'s, or a dependency's by its path.
-pub(crate) fn pack_folder_named(root: &Path, folder: &Path) -> String {
-    let same = |a: &Path, b: &Path| {
-        std::fs::canonicalize(a)
-            .ok()
-            .is_some_and(|a| std::fs::canonicalize(b).ok() == Some(a))
-    };
-    if same(root, folder) {
-        "the pack's folder".to_owned()
-    } else {
-        format!("the folder of `{}`, a pack it depends on", folder.display())
+/// `path` with its `.` and `name/..` steps taken out, as a person would
+/// write it (`ext/../base` is `base`), without asking the file system.
+fn tidy(path: &Path) -> PathBuf {
+    use std::path::Component;
+    let mut tidied = PathBuf::new();
+    for component in path.components() {
+        match component {
+            Component::CurDir => {}
+            Component::ParentDir
+                if matches!(tidied.components().next_back(), Some(Component::Normal(_))) =>
+            {
+                tidied.pop();
+            }
+            other => tidied.push(other),
+        }
     }
+    if tidied.as_os_str().is_empty() {
+        tidied.push(".");
+    }
+    tidied
 }
 
 /// A temporary file beside `path` holding `bytes`, on disk.
@@ -224,7 +243,22 @@ fn plain(error: io::Error) -> io::Error {
 
 #[cfg(test)]
 mod tests {
-    use super::{all_atomically, atomically, can_write};
+    use super::{all_atomically, atomically, can_write, tidy};
+
+    /// A dependency's folder is named as a person would write it.
+    #[test]
+    fn tidy_takes_out_dots_and_steps_back() {
+        use std::path::Path;
+        for (path, tidied) in [
+            ("ext/../base", "base"),
+            ("./ext/./../base/", "base"),
+            ("../packs/base", "../packs/base"),
+            ("ext/..", "."),
+            ("/tmp/ext/../base", "/tmp/base"),
+        ] {
+            assert_eq!(tidy(Path::new(path)), Path::new(tidied), "{path}");
+        }
+    }
 
     /// A folder that exists but takes no new file fails the check made
     /// before the work, as a missing folder does; a writable one passes
@@ -233,7 +267,12 @@ mod tests {
     #[test]
     fn a_folder_that_takes_no_file_fails_the_check() {
         let error = can_write(std::path::Path::new("/proc/spacedock.json")).unwrap_err();
-        assert_eq!(error.kind(), std::io::ErrorKind::NotFound, "{error}");
+        assert!(
+            error
+                .to_string()
+                .starts_with("the folder `/proc` takes no new file ("),
+            "{error}"
+        );
         let dir = tempfile::tempdir().unwrap();
         can_write(&dir.path().join("out.json")).unwrap();
         assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);

@@ -1188,6 +1188,25 @@ fn a_path_refused_part_way_points_at_its_entry() {
     );
 }
 
+/// An `answer` with a `path` refused part-way is told at its entry too:
+/// Hit and Run moves Chosh Ka 1 space, and a second is refused.
+#[test]
+fn an_answer_path_refused_part_way_points_at_its_entry() {
+    let scenario = std::fs::read_to_string(
+        std::path::Path::new(&base_pack()).join("tests/cards/hit-and-run.toml"),
+    )
+    .unwrap()
+    .replace("path = [\"w\"]", "path = [\"w\", \"w\"]");
+    let report = run_scenario_text("hit-and-run-too-far", &scenario, "", 1);
+    let failures = report["scenarios"][0]["failures"].as_array().unwrap();
+    assert_eq!(failures.len(), 1, "{failures:#?}");
+    let failure = &failures[0];
+    assert_eq!(failure["pointer"], "/steps/3/path/1", "{failure:#?}");
+    assert_eq!(failure["what"], "step 4 (`answer`)");
+    let actual = failure["actual"].as_str().unwrap();
+    assert!(actual.starts_with("`path` entry 2 (`w`): "), "{actual}");
+}
+
 /// A reason is given only when it is the reason: a squadron has no hero
 /// slot, so replacing would not help and is not suggested.
 #[test]

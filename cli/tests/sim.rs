@@ -1802,9 +1802,9 @@ fn outputs_are_checked_before_the_work() {
         let finished = run_owned(&sim(&["--games", "2", flag, "/proc/spacedock.json"]), 2);
         assert_eq!(finished.stdout, "", "no report: nothing was played");
         assert!(
-            finished
-                .stderr
-                .contains("cannot write `/proc/spacedock.json`"),
+            finished.stderr.contains(
+                "cannot write `/proc/spacedock.json`: the folder `/proc` takes no new file"
+            ),
             "{}",
             finished.stderr
         );
@@ -1879,6 +1879,21 @@ fn check_with_games_playtests_only_the_packs_own_missions() {
         finished.stderr.ends_with(&format!(
             "{pack}: no mission of its own to play (its dependencies' are not played)\n"
         )),
+        "{}",
+        finished.stderr
+    );
+    // Nor, in a pack with no dependency, of dependencies.
+    let copied = crate::copy_fixture("clean");
+    let lone = copied.path().join("clean");
+    for folder in ["missions", "fleets", "tests"] {
+        let _ = std::fs::remove_dir_all(lone.join(folder));
+    }
+    let lone = lone.display().to_string();
+    let finished = run(&["check", &lone, "--games", "3"], 0);
+    assert!(
+        finished
+            .stderr
+            .ends_with(&format!("{lone}: no mission of its own to play\n")),
         "{}",
         finished.stderr
     );

@@ -431,14 +431,20 @@ fn victory_points_are_tallied_by_what_scored_them() {
     assert_eq!(merged.scores, result.tally.scores);
 }
 
-/// The simulation guide names the trace format this build writes, which
-/// `replay` tells a reader of an older trace it wants.
+/// The simulation guide names the formats this build writes: a trace's,
+/// which `replay` tells a reader of an older trace it wants, in words and
+/// in its example header, and a result's, which `sim merge` checks.
 #[test]
-fn the_docs_name_the_trace_format_written() {
+fn the_docs_name_the_formats_written() {
     let docs = std::fs::read_to_string(
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/simulation.md"),
     )
     .unwrap();
-    let named = format!("build's format, {})", trace::TRACE_FORMAT);
-    assert!(docs.contains(&named), "docs/simulation.md lacks {named:?}");
+    for named in [
+        format!("build's format, {})", trace::TRACE_FORMAT),
+        format!("{{\"header\":{{\"format\":{},", trace::TRACE_FORMAT),
+        format!("the result format ({})", spacedock_engine::sim::SIM_FORMAT),
+    ] {
+        assert!(docs.contains(&named), "docs/simulation.md lacks {named:?}");
+    }
 }
