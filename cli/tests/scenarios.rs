@@ -484,6 +484,17 @@ fn a_powers_draw_comes_before_its_next_effect() {
     passes_with_card("recall-orders.toml", "draw-then-discard-in-order");
 }
 
+/// A once-per-turn damage reduction is kept by damage that would be none
+/// anyway (shield damage to a ship without shields) and used by the next
+/// damage that lands (a test card). It was used up by the first.
+#[test]
+fn a_limited_reduction_waits_for_damage_that_lands() {
+    passes_with_card(
+        "buffer-plating.toml",
+        "limited-reduction-kept-for-real-damage",
+    );
+}
+
 /// An activation whose ship card leaves play mid-action (its last ship
 /// destroyed by ECM as it moves) ends as every activation does: powers
 /// answering an activation's end act (a test card). It was dropped

@@ -49,6 +49,14 @@ pub(crate) fn deal_damage(
     if state.destroyed || state.pos.is_none() {
         return;
     }
+    let shields = i32::from(state.shields);
+    // The pegs `amount` removes and adds.
+    let pegs = |amount: i32| match damage {
+        Damage::Attack | Damage::Direct => (amount.min(shields), (amount - shields).max(0)),
+        Damage::Shield => (amount.min(shields), 0),
+        Damage::Hull => (0, amount),
+    };
+    let printed = amount.max(0);
     let amount = stats::stat(
         game,
         Stat::Damage {
@@ -59,13 +67,13 @@ pub(crate) fn deal_damage(
         },
     )
     .max(0);
-    crate::effects::modify::use_up_damage(game, ship, damage_type);
-    let shields = i32::from(state.shields);
-    let (removed, added) = match damage {
-        Damage::Attack | Damage::Direct => (amount.min(shields), (amount - shields).max(0)),
-        Damage::Shield => (amount.min(shields), 0),
-        Damage::Hull => (0, amount),
-    };
+    // A limited change is used by damage it changes: not by damage that
+    // would be none with or without it (shield damage to a ship whose
+    // shields are down).
+    if pegs(printed) != (0, 0) || pegs(amount) != (0, 0) {
+        crate::effects::modify::use_up_damage(game, ship, damage_type);
+    }
+    let (removed, added) = pegs(amount);
     // Damage that removes no peg and adds none (all kept off, or shield
     // damage to a ship whose shields are down) is no damage: nothing to
     // tell, nothing for `damage` powers to answer. A limited power that
