@@ -214,6 +214,27 @@ fn card(
                 format!("write `phase = \"{name}\"` (or `\"any\"`)"),
             );
         }
+        // "Play when you activate": the ship card activated is the
+        // player's own, so its ships are never enemies.
+        if when == Trigger::Activation {
+            for (index, condition) in card.conditions.iter().enumerate() {
+                if let Condition::ActingShip(filter) = condition
+                    && filter.is == Role::Enemy
+                {
+                    play.push(
+                        diagnostics,
+                        Code::WrongTrigger,
+                        &format!("{pointer}/if/{index}/is"),
+                        format!(
+                            "event `{}` answers `activation`, which is played as its own player activates a ship card: the acting ship is never an enemy, so it can never be played",
+                            card.name
+                        ),
+                        "never an enemy",
+                        "write `is = \"friendly\"`; to answer an opponent's ship, answer what it does (`attack`, `move-end`, ...)",
+                    );
+                }
+            }
+        }
         if card.effects.is_empty() {
             play.push(
                 diagnostics,
