@@ -495,6 +495,18 @@ fn a_limited_reduction_waits_for_damage_that_lands() {
     );
 }
 
+/// A `launch-ship` launches a ship card from behind the screen, never one
+/// out of a hold on the battlefield (a test card): that card was launched
+/// away from its carrier.
+#[test]
+fn a_powers_launch_takes_no_ship_card_out_of_a_hold() {
+    passes_with_card("scramble-order.toml", "launch-ship-from-the-screen");
+    passes_with_card(
+        "scramble-order.toml",
+        "launch-ship-not-from-a-launched-hold",
+    );
+}
+
 /// An activation whose ship card leaves play mid-action (its last ship
 /// destroyed by ECM as it moves) ends as every activation does: powers
 /// answering an activation's end act (a test card). It was dropped

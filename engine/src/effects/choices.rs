@@ -400,7 +400,9 @@ pub(crate) fn move_obstacles(
     }
 }
 
-/// Your unlaunched ship card of a bundle ship.
+/// Your unlaunched ship card of a bundle ship: behind your screen. A
+/// card in a hold is not: holds are filled as their carrier launches, and
+/// its ships come out beside the carrier, not by a power.
 pub(crate) fn unlaunched(game: &Game, you: PlayerId, ship: u16) -> Option<ShipCardId> {
     (0..game.st.cards.len() as u16)
         .map(ShipCardId)
@@ -408,7 +410,7 @@ pub(crate) fn unlaunched(game: &Game, you: PlayerId, ship: u16) -> Option<ShipCa
             let state = &game.st.cards[card.index()];
             game.data.card(card).ship == usize::from(ship)
                 && state.controller == you
-                && matches!(state.place, CardPlace::Screen | CardPlace::Hold(_))
+                && state.place == CardPlace::Screen
         })
 }
 
