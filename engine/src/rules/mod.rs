@@ -302,15 +302,19 @@ pub(crate) fn apply(game: &mut Game, action: Action) {
 }
 
 /// The activation ends once its card has no ship left on the
-/// battlefield (destroyed, escaped or taken off), as any activation ends.
+/// battlefield (destroyed, escaped or taken off), or once the player
+/// activating it no longer controls it, as any activation ends.
 pub(crate) fn end_emptied_activation(game: &mut Game) {
     if game.st.outcome.is_some() {
         // Nothing answers the end of a game's last activation.
         game.st.activation = None;
     } else if let Some(act) = game.st.activation
         && act.mover.is_none()
-        && !activation::has_ships_on_battlefield(game, act.card)
+        && (!activation::has_ships_on_battlefield(game, act.card)
+            || game.st.cards[act.card.index()].controller != game.st.active)
     {
+        // Nor does a player go on activating a card an opponent took
+        // control of part-way (once a ship moving then has ended its move).
         activation::end_activation(game);
     }
 }
