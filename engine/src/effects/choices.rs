@@ -166,7 +166,7 @@ fn paused(game: &Game) -> bool {
 }
 
 /// The obstacle moved one space in a direction, if it can go: on usable
-/// hexes, clear of ships and of other obstacles.
+/// hexes, clear of ships, of other obstacles and of discovery tiles.
 fn translated(game: &Game, obstacle: usize, dir: u8) -> Option<ObstacleState> {
     let board = &game.data.board;
     let me = obstacle as u8 + 1;
@@ -174,9 +174,12 @@ fn translated(game: &Game, obstacle: usize, dir: u8) -> Option<ObstacleState> {
     for hex in &mut moved.hexes[..usize::from(moved.len)] {
         let next = board.neighbour(*hex, dir)?;
         let terrain = game.st.terrain[next.index()];
+        // Nor onto a discovery tile: a tile and an obstacle never share a
+        // hex, on the board as set up (SD0604) or after.
         if !board.usable(next)
             || game.st.occupant[next.index()] != 0
             || (terrain != 0 && terrain != me)
+            || game.st.tile_at[next.index()] != 0
         {
             return None;
         }
