@@ -685,7 +685,9 @@ pub struct Choice {
     #[serde(default, skip_serializing_if = "is_zero")]
     #[schemars(range(max = 40))]
     pub cost: u32,
-    #[serde(rename = "do")]
+    /// What the option does; none for an option whose cost is all it
+    /// does ("pay 2, or take 1 damage").
+    #[serde(default, rename = "do", skip_serializing_if = "Vec::is_empty")]
     pub effects: Vec<Effect>,
 }
 
