@@ -147,6 +147,25 @@ pub(crate) fn check(
                     misspelled.push((pointer.clone(), key.clone(), meant.to_owned()));
                 }
             }
+            // One key unlike any, where the table lacks one required key
+            // (`amount` on a `draw`, which takes `count`): the key of
+            // another kind of table, standing for the one this kind needs.
+            let strays: Vec<&String> = unexpected
+                .iter()
+                .filter(|key| table.iter().all(|(near, _)| near != key))
+                .collect();
+            let lacking: Vec<&str> = errors
+                .iter()
+                .filter(|other| other.instance_path().to_string() == pointer)
+                .filter_map(|other| match other.kind() {
+                    ValidationErrorKind::Required { property } => property.as_str(),
+                    _ => None,
+                })
+                .filter(|key| table.iter().all(|(_, meant)| meant != key))
+                .collect();
+            if let ([stray], [missing]) = (strays.as_slice(), lacking.as_slice()) {
+                misspelled.push((pointer.clone(), (*stray).clone(), (*missing).to_owned()));
+            }
         }
     }
     let explained = |pointer: &str, key: &str| {
