@@ -76,6 +76,89 @@ pub fn did_you_mean<'a>(
     did_you_mean_of(&closest_all(input, candidates))
 }
 
+/// [`did_you_mean`] for a word of a closed list (a trigger, an effect kind,
+/// an `until`), which is also tried in the other words an author may use
+/// for the same thing: `on-hit` is `hit`, `energy-phase-begin` is
+/// `energy-phase-start`, `end-of-activation` is `activation-end`, `heal`
+/// is `repair`. A rewording that is a candidate comes first: the nearest
+/// spelling of `energy-phase-begin` is `energy-phase-end`, the opposite.
+pub fn did_you_mean_word<'a>(
+    input: &str,
+    candidates: impl IntoIterator<Item = &'a str>,
+) -> Option<String> {
+    let candidates: Vec<&str> = candidates.into_iter().collect();
+    let reworded = reworded(input);
+    let exact = |word: &str| {
+        candidates
+            .iter()
+            .copied()
+            .find(|candidate| candidate.eq_ignore_ascii_case(word))
+    };
+    if let Some(meant) = reworded.iter().find_map(|word| exact(word)) {
+        return did_you_mean_of(&[meant]);
+    }
+    did_you_mean(input, candidates.iter().copied()).or_else(|| {
+        reworded
+            .iter()
+            .find_map(|word| did_you_mean(word, candidates.iter().copied()))
+    })
+}
+
+/// `input` in the other words of [`did_you_mean_word`], most likely
+/// first: kebab-case, a leading `on-` or `after-` dropped, `begin` and
+/// `finish` as `start` and `end`, `end-of-x` as `x-end`, and the few
+/// synonyms of the language's words.
+fn reworded(input: &str) -> Vec<String> {
+    const PREFIXES: [&str; 5] = ["on-", "after-", "when-", "upon-", "at-"];
+    const WORDS: [(&str, &str); 8] = [
+        ("begin", "start"),
+        ("beginning", "start"),
+        ("starts", "start"),
+        ("started", "start"),
+        ("finish", "end"),
+        ("finished", "end"),
+        ("ends", "end"),
+        ("ended", "end"),
+    ];
+    const SYNONYMS: [(&str, &str); 6] = [
+        ("heal", "repair"),
+        ("damage", "direct-damage"),
+        ("turn-start", "energy-phase-start"),
+        ("turn-end", "action-phase-end"),
+        ("destroyed", "destroy"),
+        ("attacked", "attack"),
+    ];
+    let mut word: String = input
+        .trim()
+        .to_lowercase()
+        .chars()
+        .map(|c| if c == '_' || c == ' ' { '-' } else { c })
+        .collect();
+    if let Some(rest) = PREFIXES.iter().find_map(|prefix| word.strip_prefix(prefix)) {
+        word = rest.to_owned();
+    }
+    word = word
+        .split('-')
+        .map(|part| {
+            WORDS
+                .iter()
+                .find(|(from, _)| *from == part)
+                .map_or(part, |(_, to)| to)
+        })
+        .collect::<Vec<_>>()
+        .join("-");
+    for end in ["start", "end"] {
+        if let Some(what) = word.strip_prefix(&format!("{end}-of-")) {
+            word = format!("{}-{end}", what.trim_start_matches("the-"));
+        }
+    }
+    let mut words = vec![word.clone()];
+    if let Some((_, to)) = SYNONYMS.iter().find(|(from, _)| *from == word) {
+        words.push((*to).to_owned());
+    }
+    words
+}
+
 /// `did you mean `x`?` for the candidates found (`x`, `y` or `z` when
 /// more than one), or nothing when there are none.
 pub fn did_you_mean_of(found: &[&str]) -> Option<String> {
@@ -130,6 +213,38 @@ pub fn is_slug(id: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn a_word_in_other_words_is_suggested_as_the_language_writes_it() {
+        let when = [
+            "energy-phase-start",
+            "energy-phase-end",
+            "hit",
+            "activation-end",
+            "action-phase-end",
+            "destroy",
+        ];
+        for (written, meant) in [
+            ("energy-phase-begin", "energy-phase-start"),
+            ("on-hit", "hit"),
+            ("end-of-activation", "activation-end"),
+            ("turn-end", "action-phase-end"),
+            ("on_destroyed", "destroy"),
+            ("energy-phase-ned", "energy-phase-end"),
+        ] {
+            assert_eq!(
+                super::did_you_mean_word(written, when),
+                Some(format!("did you mean `{meant}`?")),
+                "{written}"
+            );
+        }
+        assert_eq!(
+            super::did_you_mean_word("heal", ["repair", "draw"]).as_deref(),
+            Some("did you mean `repair`?")
+        );
+        assert_eq!(super::did_you_mean_word("teleport", when), None);
+    }
+
     use super::*;
 
     #[test]

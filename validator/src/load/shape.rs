@@ -13,7 +13,7 @@ use crate::codes::Code;
 use crate::diagnostic::{Diagnostic, Diagnostics, Location};
 use crate::load::document::{escape, unescape};
 use crate::source::{FileId, SourceMap};
-use crate::suggest::did_you_mean;
+use crate::suggest::did_you_mean_word;
 
 struct Compiled {
     schema: Value,
@@ -402,7 +402,10 @@ pub(crate) fn check(
                 )
                 .at(at(&pointer))
                 .label(format!("expected one of {}", quoted_list(&options)))
-                .maybe_help(did_you_mean(&found, options.iter().map(String::as_str)))
+                .maybe_help(did_you_mean_word(
+                    &found,
+                    options.iter().map(String::as_str),
+                ))
             }
             ValidationErrorKind::Minimum { limit }
             | ValidationErrorKind::ExclusiveMinimum { limit } => Diagnostic::new(

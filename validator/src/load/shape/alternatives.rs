@@ -18,7 +18,7 @@ use crate::codes::Code;
 use crate::diagnostic::{Diagnostic, Location};
 use crate::load::document::escape;
 use crate::source::{FileId, SourceMap};
-use crate::suggest::did_you_mean;
+use crate::suggest::did_you_mean_word;
 
 use super::{article, field_name, within};
 
@@ -196,7 +196,7 @@ fn meant(schema: &Value, error: &ValidationError<'_>, reporter: &mut Reporter<'_
         .at(reporter.at(&tag_pointer))
         .label(format!("not {}", article(&format!("{noun} {tag}"))))
         .help(
-            did_you_mean(found, constants.iter().copied())
+            did_you_mean_word(found, constants.iter().copied())
                 .unwrap_or_else(|| format!("the {noun} kinds: {}", constants.join(", "))),
         );
         reporter.diagnostics.push((tag_pointer, diagnostic));
