@@ -153,6 +153,37 @@ impl Diagnostics {
         self.items.get(mark..).unwrap_or_default()
     }
 
+    /// Of the diagnostics since `mark` that `repeat` picks, those with the
+    /// message of an earlier one become notes of it (`note` at their
+    /// place): one mistake seen from many places is told once.
+    pub(crate) fn fold_repeats_since(
+        &mut self,
+        mark: usize,
+        repeat: impl Fn(&Diagnostic) -> bool,
+        note: &str,
+    ) {
+        if mark > self.items.len() {
+            return;
+        }
+        let tail: Vec<Diagnostic> = self.items.drain(mark..).collect();
+        let mut kept: Vec<Diagnostic> = Vec::with_capacity(tail.len());
+        for diagnostic in tail {
+            let first = kept.iter_mut().find(|first| {
+                repeat(&diagnostic)
+                    && first.code == diagnostic.code
+                    && first.message == diagnostic.message
+            });
+            match (first, diagnostic.location.clone()) {
+                (Some(first), Some(location)) => first.notes.push(Note {
+                    location,
+                    message: note.to_owned(),
+                }),
+                _ => kept.push(diagnostic),
+            }
+        }
+        self.items.extend(kept);
+    }
+
     /// Sorted by file, position, then code, without exact repeats, so
     /// output is stable whatever order the checks ran in.
     pub(crate) fn into_sorted(mut self) -> Vec<Diagnostic> {

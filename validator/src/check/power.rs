@@ -54,12 +54,24 @@ pub(crate) fn check(context: &Context<'_>, model: &Model, diagnostics: &mut Diag
         }
     }
     for loaded in &context.content.tactics {
+        let mark = diagnostics.len();
         card(
             context,
             &loaded.item,
             loaded.file,
             &loaded.pointer,
             diagnostics,
+        );
+        // An event without a `target` that uses the role in several places
+        // has one mistake, mended once: told at its first use, the others
+        // noted.
+        diagnostics.fold_repeats_since(
+            mark,
+            |diagnostic| {
+                diagnostic.code == Code::InvalidTarget
+                    && diagnostic.message.ends_with("has no `target` here")
+            },
+            "`target` used here too",
         );
     }
     for mission in &model.missions {
