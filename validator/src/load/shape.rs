@@ -631,7 +631,43 @@ fn within(pointer: &str, document: &Value) -> String {
             format!(" in `{}` of the tactic card `{card}`", path_words(rest))
         };
     }
+    if let Some(words) = ship_version(pointer, document) {
+        return words;
+    }
     format!(" in `{}`", path_words(pointer))
+}
+
+/// Where `pointer` is within a version of a ship file, in words: the
+/// ship's name and the version's level, and the power's name if it is in
+/// a named power (` in `do[0]` of the power `Hit and Run` of the veteran
+/// `Chosh Ka``).
+fn ship_version(pointer: &str, document: &Value) -> Option<String> {
+    let rest = pointer.strip_prefix("/versions/")?;
+    let (index, rest) = rest.split_once('/').unwrap_or((rest, ""));
+    let version = document
+        .get("versions")?
+        .get(index.parse::<usize>().ok()?)?;
+    let ship = document.get("name").and_then(Value::as_str)?;
+    let level = version.get("level").and_then(Value::as_str);
+    let of_ship = match level {
+        Some(level) => format!("the {level} `{ship}`"),
+        None => format!("`{ship}`"),
+    };
+    let in_power = rest.strip_prefix("powers/").and_then(|rest| {
+        let (index, rest) = rest.split_once('/').unwrap_or((rest, ""));
+        let power = version.get("powers")?.get(index.parse::<usize>().ok()?)?;
+        let name = power.get("name").and_then(Value::as_str)?;
+        Some((name, rest))
+    });
+    Some(match in_power {
+        Some((power, "")) => format!(" in the power `{power}` of {of_ship}"),
+        Some((power, rest)) => format!(
+            " in `{}` of the power `{power}` of {of_ship}",
+            path_words(&format!("/{rest}"))
+        ),
+        None if rest.is_empty() => format!(" in {of_ship}"),
+        None => format!(" in `{}` of {of_ship}", path_words(&format!("/{rest}"))),
+    })
 }
 
 /// The name (or else the id) of the tactic card a pointer falls in, and
@@ -760,6 +796,40 @@ fn article(noun: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::field_name;
+
+    /// A place in a ship file is named by the ship, the version and the
+    /// power it is in, not by indices alone.
+    #[test]
+    fn a_place_in_a_ship_is_named_by_its_version_and_power() {
+        let document = serde_json::json!({
+            "name": "Chosh Ka",
+            "versions": [
+                { "level": "standard" },
+                { "level": "veteran", "powers": [{ "name": "Hit and Run", "do": [{}] }, { "do": [] }] },
+            ],
+        });
+        for (pointer, words) in [
+            (
+                "/versions/1/powers/0/do/0",
+                " in `do[0]` of the power `Hit and Run` of the veteran `Chosh Ka`",
+            ),
+            (
+                "/versions/1/powers/0",
+                " in the power `Hit and Run` of the veteran `Chosh Ka`",
+            ),
+            (
+                "/versions/1/powers/1/do",
+                " in `powers[1].do` of the veteran `Chosh Ka`",
+            ),
+            ("/versions/0", " in the standard `Chosh Ka`"),
+            (
+                "/versions/0/primary",
+                " in `primary` of the standard `Chosh Ka`",
+            ),
+        ] {
+            assert_eq!(super::within(pointer, &document), words, "{pointer}");
+        }
+    }
 
     #[test]
     fn a_field_is_named_with_every_index_after_its_key() {
