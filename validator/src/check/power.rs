@@ -560,6 +560,28 @@ impl Scope<'_, '_> {
         for (i, condition) in conditions.iter().enumerate() {
             self.condition(&format!("{pointer}/{i}"), condition, diagnostics);
         }
+        // Every condition must hold: two that never hold together make a
+        // power that never acts (an author meaning "or", most likely).
+        for (i, condition) in conditions.iter().enumerate() {
+            let Some(first) = conditions[..i]
+                .iter()
+                .position(|earlier| exclusive(earlier, condition))
+            else {
+                continue;
+            };
+            self.push(
+                diagnostics,
+                Code::InvalidParameter,
+                &format!("{pointer}/{i}"),
+                format!(
+                    "this `{}` condition and condition {} never hold together, and every condition must hold: the power never acts",
+                    condition.kind(),
+                    first + 1
+                ),
+                "never with the other",
+                "keep one of the two; for either of them, write two powers",
+            );
+        }
     }
 
     fn condition(&self, pointer: &str, condition: &Condition, diagnostics: &mut Diagnostics) {
@@ -1757,5 +1779,27 @@ mod tests {
         assert_eq!(face_list(&[8]), "face 8 is");
         assert_eq!(face_list(&[7, 8]), "faces 7 and 8 are");
         assert_eq!(face_list(&[1, 4, 5, 6, 7, 8]), "faces 1 and 4-8 are");
+    }
+}
+
+/// Whether two conditions can never hold at once: two weapons that are
+/// never one, your turn and an opponent's, a ship that exists and none.
+fn exclusive(a: &Condition, b: &Condition) -> bool {
+    use WeaponSlot::{Additional, All, ThisCard};
+    match (a, b) {
+        (Condition::Weapon { is: a }, Condition::Weapon { is: b }) => {
+            !matches!(
+                (a, b),
+                (All, _) | (_, All) | (ThisCard, Additional) | (Additional, ThisCard)
+            ) && a != b
+        }
+        (Condition::Turn { of: a }, Condition::Turn { of: b }) => matches!(
+            (a, b),
+            (PlayerRef::You, PlayerRef::Opponent) | (PlayerRef::Opponent, PlayerRef::You)
+        ),
+        (Condition::Exists(a), Condition::None(b)) | (Condition::None(a), Condition::Exists(b)) => {
+            a == b
+        }
+        _ => false,
     }
 }
