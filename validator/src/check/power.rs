@@ -1770,18 +1770,6 @@ fn phase_name(phase: Phase) -> &'static str {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::face_list;
-
-    #[test]
-    fn faces_read_as_runs() {
-        assert_eq!(face_list(&[8]), "face 8 is");
-        assert_eq!(face_list(&[7, 8]), "faces 7 and 8 are");
-        assert_eq!(face_list(&[1, 4, 5, 6, 7, 8]), "faces 1 and 4-8 are");
-    }
-}
-
 /// Whether two conditions can never hold at once: two weapons that are
 /// never one, your turn and an opponent's, a ship that exists and none.
 fn exclusive(a: &Condition, b: &Condition) -> bool {
@@ -1801,5 +1789,17 @@ fn exclusive(a: &Condition, b: &Condition) -> bool {
             a == b
         }
         _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::face_list;
+
+    #[test]
+    fn faces_read_as_runs() {
+        assert_eq!(face_list(&[8]), "face 8 is");
+        assert_eq!(face_list(&[7, 8]), "faces 7 and 8 are");
+        assert_eq!(face_list(&[1, 4, 5, 6, 7, 8]), "faces 1 and 4-8 are");
     }
 }
