@@ -639,8 +639,8 @@ fn within(pointer: &str, document: &Value) -> String {
 
 /// Where `pointer` is within a version of a ship file, in words: the
 /// ship's name and the version's level, and the power's name if it is in
-/// a named power (` in `do[0]` of the power `Hit and Run` of the veteran
-/// `Chosh Ka``).
+/// a named power (``in `do[0]` of the power `Hit and Run` of the veteran
+/// `Chosh Ka` ``).
 fn ship_version(pointer: &str, document: &Value) -> Option<String> {
     let rest = pointer.strip_prefix("/versions/")?;
     let (index, rest) = rest.split_once('/').unwrap_or((rest, ""));
