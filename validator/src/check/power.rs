@@ -1492,11 +1492,19 @@ impl Scope<'_, '_> {
                     self.trigger_words()
                 ),
                 "no such ship here",
-                format!(
-                    "`{}` exists with `when` = {}",
-                    role.name(),
-                    quoted_list(&triggers)
-                ),
+                match self.source {
+                    // Only events take `when` on the card: an attached
+                    // card answers events in its powers.
+                    Source::Card { card } if card.kind.attaches() && self.when.is_none() => format!(
+                        "here there is no triggering event: the card's own ship is `attached-ship`; to answer an event, put this in a `[[tactic.powers]]` entry with `when` = {}",
+                        quoted_list(&triggers)
+                    ),
+                    _ => format!(
+                        "`{}` exists with `when` = {}",
+                        role.name(),
+                        quoted_list(&triggers)
+                    ),
+                },
             );
         }
     }
