@@ -1099,7 +1099,13 @@ impl Scope<'_, '_> {
                 &format!("{pointer}/kind"),
                 format!("`{kind}` happens once, but this power has no `when` to say when"),
                 "when?",
-                "give the power a `when` (a phase start, an event, or an action window such as `deploy-phase`)",
+                if kind == "if" {
+                    // A lasting power is conditional already: by its own
+                    // `if`, not by an `if` effect.
+                    "a power without `when` holds while the conditions of its own `if` hold: put them there, and what `else` does in a second power whose conditions hold otherwise (`none` for `exists`); or give the power a `when`"
+                } else {
+                    "give the power a `when` (a phase start, an event, or an action window such as `deploy-phase`)"
+                },
             );
         }
     }
