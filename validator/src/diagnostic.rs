@@ -153,6 +153,15 @@ impl Diagnostics {
         self.items.get(mark..).unwrap_or_default()
     }
 
+    /// Keeps, of the diagnostics since `mark`, those `keep` says to.
+    pub(crate) fn retain_since(&mut self, mark: usize, keep: impl Fn(&Diagnostic) -> bool) {
+        let mut index = 0;
+        self.items.retain(|diagnostic| {
+            index += 1;
+            index <= mark || keep(diagnostic)
+        });
+    }
+
     /// Of the diagnostics since `mark` that `repeat` picks, those with the
     /// message of an earlier one become notes of it (`note` at their
     /// place): one mistake seen from many places is told once.

@@ -1553,6 +1553,7 @@ impl Scope<'_, '_> {
         target: &Selector,
         diagnostics: &mut Diagnostics,
     ) {
+        let mark = diagnostics.len();
         self.selector(pointer, target, diagnostics);
         let role = target.role();
         let role_pointer = match target {
@@ -1567,6 +1568,12 @@ impl Scope<'_, '_> {
         if let Some(expected) = expected
             && role != expected
         {
+            // The side is the mistake: what the role means elsewhere is
+            // not told at the same place too.
+            let at = self.context.at(self.file, &role_pointer);
+            diagnostics.retain_since(mark, |diagnostic| {
+                diagnostic.code != Code::InvalidTarget || diagnostic.location.as_ref() != Some(&at)
+            });
             self.push(
                 diagnostics,
                 Code::InvalidTarget,
@@ -1583,7 +1590,10 @@ impl Scope<'_, '_> {
                     role.name()
                 ),
                 "wrong side",
-                format!("write `is = \"{}\"`", expected.name()),
+                match target {
+                    Selector::Role(_) => format!("write `target = \"{}\"`", expected.name()),
+                    Selector::Filter(_) => format!("write `is = \"{}\"`", expected.name()),
+                },
             );
         } else if expected.is_none() && !matches!(role, Role::Friendly | Role::Enemy | Role::Any) {
             self.push(
