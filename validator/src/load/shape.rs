@@ -378,6 +378,18 @@ pub(crate) fn check(
                                 .iter()
                                 .find(|(at, _)| *at == pointer)
                                 .map(|(_, words)| format!("it is one of {}", quoted_list(words)))
+                        })
+                        .or_else(|| {
+                            let written = sources
+                                .get(file)
+                                .text()
+                                .get(sources.value_span(file, &pointer))?;
+                            let fits = items_take(
+                                &compiled.schema,
+                                &error.schema_path().to_string(),
+                                error.instance(),
+                            );
+                            brackets(error.instance(), &expected, &field, written, fits)
                         }),
                 )
             }
@@ -546,6 +558,46 @@ fn unquoted(found: &Value, expected: &str) -> Option<String> {
 
 /// The help for one table (`[tactic]`) where an array of them is wanted:
 /// `[[tactic]]` headers, one for each entry.
+/// A value that only lacks its brackets, or has one too many: one item
+/// where a list goes (`size = "small"`, `do = { kind = ... }`), or a list
+/// of one where one value goes (`target = ["self"]`).
+/// `fits`: the list's items take `found`.
+fn brackets(
+    found: &Value,
+    expected: &str,
+    field: &str,
+    written: &str,
+    fits: bool,
+) -> Option<String> {
+    let key = field.rsplit('.').next().unwrap_or(field);
+    let key = key.split('[').next().unwrap_or(key);
+    // A `[header]` is a table written apart, not a value to wrap.
+    if expected == "array"
+        && fits
+        && !found.is_array()
+        && !written.contains('\n')
+        && !written.starts_with('[')
+    {
+        return Some(format!("a list goes here: `{key} = [{written}]`"));
+    }
+    if !expected.contains("array")
+        && let Some([one]) = found.as_array().map(Vec::as_slice)
+        && !one.is_array()
+    {
+        let inner = written
+            .trim()
+            .strip_prefix('[')?
+            .strip_suffix(']')?
+            .trim()
+            .trim_end_matches(',')
+            .trim();
+        return Some(format!(
+            "one value goes here, not a list: `{key} = {inner}`"
+        ));
+    }
+    None
+}
+
 fn one_table_for_many(found: &Value, expected: &str, pointer: &str) -> Option<String> {
     if expected != "array" || !found.is_object() {
         return None;
@@ -730,6 +782,48 @@ fn follow<'s>(schema: &'s Value, node: &Value) -> Option<&'s Value> {
 
 /// Whether the array a type error wants holds tables (`[[tactic]]`), by
 /// the schema of its items.
+/// Whether the items of the array at `schema_path` take `found` as one of
+/// them: a table where they are tables, a word or number where they are.
+fn items_take(schema: &Value, schema_path: &str, found: &Value) -> bool {
+    schema_node(schema, schema_path)
+        .and_then(|node| node.get("items"))
+        .is_some_and(|items| takes(schema, items, found, 0))
+}
+
+/// Whether the schema `node` (or one of its alternatives) has the type of
+/// `found`.
+fn takes(schema: &Value, node: &Value, found: &Value, depth: u8) -> bool {
+    let node = follow(schema, node).unwrap_or(node);
+    if depth > 8 {
+        return false;
+    }
+    let alternatives = ["oneOf", "anyOf", "allOf"]
+        .iter()
+        .filter_map(|key| node.get(*key).and_then(Value::as_array))
+        .flatten();
+    if alternatives
+        .clone()
+        .any(|alternative| takes(schema, alternative, found, depth + 1))
+    {
+        return true;
+    }
+    let types: Vec<&str> = match node.get("type") {
+        Some(Value::String(one)) => vec![one.as_str()],
+        Some(Value::Array(many)) => many.iter().filter_map(Value::as_str).collect(),
+        _ => Vec::new(),
+    };
+    match found {
+        Value::Object(_) => types.contains(&"object") || node.get("properties").is_some(),
+        Value::String(_) => types.contains(&"string") || node.get("enum").is_some(),
+        Value::Number(number) if number.is_u64() || number.is_i64() => {
+            types.contains(&"integer") || types.contains(&"number")
+        }
+        Value::Number(_) => types.contains(&"number"),
+        Value::Bool(_) => types.contains(&"boolean"),
+        _ => false,
+    }
+}
+
 fn items_are_tables(schema: &Value, schema_path: &str) -> bool {
     schema_node(schema, schema_path)
         .and_then(|node| node.get("items"))

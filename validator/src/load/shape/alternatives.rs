@@ -231,7 +231,23 @@ fn meant(schema: &Value, error: &ValidationError<'_>, reporter: &mut Reporter<'_
                 ),
             )
             .at(reporter.at(&pointer))
-            .label(format!("expected {}", allowed.join(" or ")));
+            .label(format!("expected {}", allowed.join(" or ")))
+            .maybe_help(
+                reporter
+                    .sources
+                    .get(reporter.file)
+                    .text()
+                    .get(reporter.sources.value_span(reporter.file, &pointer))
+                    .and_then(|written| {
+                        super::brackets(
+                            instance,
+                            &allowed.join(" or "),
+                            &field_name(&pointer),
+                            written,
+                            false,
+                        )
+                    }),
+            );
             reporter.diagnostics.push((pointer, diagnostic));
             Meant::Reported
         }
