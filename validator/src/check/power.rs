@@ -1565,15 +1565,19 @@ impl Scope<'_, '_> {
             kind if kind.attaches() => Some(Role::Friendly),
             _ => None,
         };
+        // The role is the mistake (a side, or no choice at all): what it
+        // would mean elsewhere is not told at the same place too.
+        let at = self.context.at(self.file, &role_pointer);
+        let told_here = |diagnostics: &mut Diagnostics| {
+            diagnostics.retain_since(mark, |diagnostic| {
+                !matches!(diagnostic.code, Code::InvalidTarget | Code::WrongTrigger)
+                    || diagnostic.location.as_ref() != Some(&at)
+            });
+        };
         if let Some(expected) = expected
             && role != expected
         {
-            // The side is the mistake: what the role means elsewhere is
-            // not told at the same place too.
-            let at = self.context.at(self.file, &role_pointer);
-            diagnostics.retain_since(mark, |diagnostic| {
-                diagnostic.code != Code::InvalidTarget || diagnostic.location.as_ref() != Some(&at)
-            });
+            told_here(diagnostics);
             self.push(
                 diagnostics,
                 Code::InvalidTarget,
@@ -1596,6 +1600,7 @@ impl Scope<'_, '_> {
                 },
             );
         } else if expected.is_none() && !matches!(role, Role::Friendly | Role::Enemy | Role::Any) {
+            told_here(diagnostics);
             self.push(
                 diagnostics,
                 Code::InvalidTarget,
