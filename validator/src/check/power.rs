@@ -1155,10 +1155,12 @@ impl Scope<'_, '_> {
     ) {
         let faces = self.context.rules.number_die;
         let mut rows_of_face = vec![0u32; faces as usize + 1];
+        let mut broken = false;
         for (i, row) in table.iter().enumerate() {
             let to = row.to.unwrap_or(faces);
             let row_pointer = format!("{pointer}/table/{i}");
             if row.from > faces || to > faces {
+                broken = true;
                 self.push(
                     diagnostics,
                     Code::DieTable,
@@ -1171,6 +1173,7 @@ impl Scope<'_, '_> {
                     format!("rows cover faces 1 to {faces} (the ruleset's `number_die`)"),
                 );
             } else if to < row.from {
+                broken = true;
                 self.push(
                     diagnostics,
                     Code::DieTable,
@@ -1187,6 +1190,10 @@ impl Scope<'_, '_> {
             for face in row.from..=to.min(faces) {
                 rows_of_face[face as usize] += 1;
             }
+        }
+        // A row told as broken above explains the faces it misses.
+        if broken {
+            return;
         }
         for (count, problem) in [(0, "in no row"), (2, "in more than one row")] {
             let faces: Vec<u32> = (1..=faces)
