@@ -179,9 +179,22 @@ pub(crate) fn pack_holding<'a>(
     read.into_iter()
         .filter(|file| file.file_name().is_some_and(|name| name == "pack.toml"))
         .filter_map(Path::parent)
-        .map(tidy)
+        .map(|folder| {
+            if folder.as_os_str().is_empty() {
+                Path::new(".")
+            } else {
+                folder
+            }
+        })
+        // The folder as read (`..` after a link is the link's parent);
+        // tidied only to be shown.
         .find(|folder| in_pack(folder, path))
-        .map(|folder| format!("the folder of `{}`, a pack it depends on", folder.display()))
+        .map(|folder| {
+            format!(
+                "the folder of `{}`, a pack it depends on",
+                tidy(folder).display()
+            )
+        })
 }
 
 /// `path` with its `.` and `name/..` steps taken out, as a person would

@@ -1948,6 +1948,30 @@ fn outputs_are_not_written_into_a_dependencys_folder() {
         );
         assert!(!output.exists(), "{args:?}");
     }
+    // Nor through a dependency path that goes through a link and back up
+    // (`..` after a link leads to the link's target's parent).
+    #[cfg(unix)]
+    {
+        let real = dir.path().join("real");
+        std::fs::create_dir_all(real.join("sub")).unwrap();
+        std::fs::rename(&clean, real.join("base")).unwrap();
+        std::os::unix::fs::symlink(real.join("sub"), dir.path().join("lnk")).unwrap();
+        let manifest = std::path::Path::new(&pack).join("pack.toml");
+        let text = std::fs::read_to_string(&manifest).unwrap();
+        let (head, _) = text.split_once("[dependencies]").unwrap();
+        std::fs::write(
+            &manifest,
+            format!("{head}[dependencies]\nclean = {{ path = \"../lnk/../base\" }}\n"),
+        )
+        .unwrap();
+        let output = real.join("base/missions/result.toml");
+        let shown = output.display().to_string();
+        let stderr = run(&["build", &pack, "-o", &shown], 2).stderr;
+        assert!(stderr.contains("a pack it depends on"), "{stderr}");
+        assert!(!output.exists());
+        std::fs::rename(real.join("base"), &clean).unwrap();
+        std::fs::write(&manifest, text).unwrap();
+    }
     // A JSON file there is no pack file: it is written.
     let json_output = clean.as_path().join("result.json").display().to_string();
     run(&["build", &pack, "-o", &json_output], 0);
