@@ -163,7 +163,18 @@ pub(crate) fn check(
                 })
                 .filter(|key| table.iter().all(|(_, meant)| meant != key))
                 .collect();
-            if let ([stray], [missing]) = (strays.as_slice(), lacking.as_slice()) {
+            // Only a value the missing key takes: `who = "opponent"` on a
+            // `draw` is no `count`.
+            let schema_path = error.schema_path().to_string();
+            let fits = |stray: &str, missing: &str| {
+                schema_node(&compiled.schema, &schema_path)
+                    .and_then(|node| node.get("properties")?.get(missing))
+                    .zip(instance.get(stray))
+                    .is_some_and(|(property, value)| takes(&compiled.schema, property, value, 0))
+            };
+            if let ([stray], [missing]) = (strays.as_slice(), lacking.as_slice())
+                && fits(stray, missing)
+            {
                 misspelled.push((pointer.clone(), (*stray).clone(), (*missing).to_owned()));
             }
         }
