@@ -109,7 +109,7 @@ pub fn did_you_mean_word<'a>(
 /// `finish` as `start` and `end`, `end-of-x` as `x-end`, and the few
 /// synonyms of the language's words.
 fn reworded(input: &str) -> Vec<String> {
-    const PREFIXES: [&str; 5] = ["on-", "after-", "when-", "upon-", "at-"];
+    const PREFIXES: [&str; 4] = ["on-", "when-", "upon-", "at-"];
     const WORDS: [(&str, &str); 8] = [
         ("begin", "start"),
         ("beginning", "start"),
@@ -134,6 +134,12 @@ fn reworded(input: &str) -> Vec<String> {
         .chars()
         .map(|c| if c == '_' || c == ' ' { '-' } else { c })
         .collect();
+    // What happens "after" something is its end (`after-attack` is
+    // `attack-end`, not `attack`, which is before the roll).
+    let after = word.strip_prefix("after-").map(str::to_owned);
+    if let Some(rest) = &after {
+        word.clone_from(rest);
+    }
     if let Some(rest) = PREFIXES.iter().find_map(|prefix| word.strip_prefix(prefix)) {
         word = rest.to_owned();
     }
@@ -152,7 +158,12 @@ fn reworded(input: &str) -> Vec<String> {
             word = format!("{}-{end}", what.trim_start_matches("the-"));
         }
     }
-    let mut words = vec![word.clone()];
+    let mut words = Vec::new();
+    if after.is_some() {
+        // `after-move` is `move-end`, `after-activation` `activation-end`.
+        words.push(format!("{word}-end"));
+    }
+    words.push(word.clone());
     if let Some((_, to)) = SYNONYMS.iter().find(|(from, _)| *from == word) {
         words.push((*to).to_owned());
     }
@@ -217,6 +228,9 @@ mod tests {
     #[test]
     fn a_word_in_other_words_is_suggested_as_the_language_writes_it() {
         let when = [
+            "attack",
+            "attack-end",
+            "activation",
             "energy-phase-start",
             "energy-phase-end",
             "hit",
@@ -230,6 +244,8 @@ mod tests {
             ("end-of-activation", "activation-end"),
             ("turn-end", "action-phase-end"),
             ("on_destroyed", "destroy"),
+            ("after-activation", "activation-end"),
+            ("after-attack", "attack-end"),
             ("energy-phase-ned", "energy-phase-end"),
         ] {
             assert_eq!(
