@@ -569,17 +569,33 @@ impl Scope<'_, '_> {
             else {
                 continue;
             };
+            // An `if` effect's conditions decide its branch, not whether
+            // the power acts.
+            let effect = ["/do/", "/then/", "/else/", "/options/", "/table/"]
+                .iter()
+                .any(|within| pointer.contains(within));
+            let (never, either) = if effect {
+                (
+                    "this `if` always runs its `else`, never its `then`",
+                    "keep one of the two; for either of them, write an `if` in the `else`",
+                )
+            } else {
+                (
+                    "the power never acts",
+                    "keep one of the two; for either of them, write two powers",
+                )
+            };
             self.push(
                 diagnostics,
                 Code::InvalidParameter,
                 &format!("{pointer}/{i}"),
                 format!(
-                    "this `{}` condition and condition {} never hold together, and every condition must hold: the power never acts",
+                    "this `{}` condition and condition {} never hold together, and every condition must hold: {never}",
                     condition.kind(),
                     first + 1
                 ),
                 "never with the other",
-                "keep one of the two; for either of them, write two powers",
+                either,
             );
         }
     }
