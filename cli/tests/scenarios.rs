@@ -508,11 +508,13 @@ fn a_powers_launch_takes_no_ship_card_out_of_a_hold() {
 }
 
 /// A card taken over while its player activates it stops being activated:
-/// the player gives the taken ships no more orders (a test card). They
-/// went on moving and attacking for their old controller.
+/// the player gives the taken ships no more orders, and a ship moving
+/// stops where it is (test cards). They went on moving and attacking for
+/// their old controller.
 #[test]
 fn an_activation_ends_when_its_card_is_taken() {
     passes_with_card("hijack-signal.toml", "activation-ends-with-control");
+    passes_with_card("signal-jack.toml", "move-stops-with-control");
 }
 
 /// An activation whose ship card leaves play mid-action (its last ship

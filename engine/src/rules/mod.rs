@@ -309,12 +309,15 @@ pub(crate) fn end_emptied_activation(game: &mut Game) {
         // Nothing answers the end of a game's last activation.
         game.st.activation = None;
     } else if let Some(act) = game.st.activation
-        && act.mover.is_none()
-        && (!activation::has_ships_on_battlefield(game, act.card)
-            || game.st.cards[act.card.index()].controller != game.st.active)
+        && ((act.mover.is_none() && !activation::has_ships_on_battlefield(game, act.card))
+            // Nor does a player go on activating a card an opponent took
+            // control of part-way: a ship moving then stops where it is,
+            // unless that is on another ship, which it must pass first.
+            || (game.st.cards[act.card.index()].controller != game.st.active
+                && act
+                    .mover
+                    .is_none_or(|mover| movement::can_end_move(game, mover))))
     {
-        // Nor does a player go on activating a card an opponent took
-        // control of part-way (once a ship moving then has ended its move).
         activation::end_activation(game);
     }
 }
