@@ -1524,6 +1524,14 @@ impl Scope<'_, '_> {
                 match self.source {
                     // Only events take `when` on the card: an attached
                     // card answers events in its powers.
+                    Source::Card { card }
+                        if card.kind.attaches()
+                            && self.when.is_none()
+                            && !pointer.contains("/powers/")
+                            && !pointer.contains("/do/") =>
+                    {
+                        "before the card is attached there is no triggering event: narrow the card's `target` to say where it may go".to_owned()
+                    }
                     Source::Card { card } if card.kind.attaches() && self.when.is_none() => format!(
                         "here there is no triggering event: the card's own ship is `attached-ship`; to answer an event, put this in a `[[tactic.powers]]` entry with `when` = {}",
                         quoted_list(&triggers)
