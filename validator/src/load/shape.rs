@@ -567,8 +567,6 @@ fn unquoted(found: &Value, expected: &str) -> Option<String> {
     fits.then(|| format!("remove the quotes: `{text}` is {}", article(expected)))
 }
 
-/// The help for one table (`[tactic]`) where an array of them is wanted:
-/// `[[tactic]]` headers, one for each entry.
 /// A value that only lacks its brackets, or has one too many: one item
 /// where a list goes (`size = "small"`, `do = { kind = ... }`), or a list
 /// of one where one value goes (`target = ["self"]`).
@@ -609,6 +607,8 @@ fn brackets(
     None
 }
 
+/// The help for one table (`[tactic]`) where an array of them is wanted:
+/// `[[tactic]]` headers, one for each entry.
 fn one_table_for_many(found: &Value, expected: &str, pointer: &str) -> Option<String> {
     if expected != "array" || !found.is_object() {
         return None;
@@ -791,14 +791,19 @@ fn follow<'s>(schema: &'s Value, node: &Value) -> Option<&'s Value> {
     reference.strip_prefix('#').and_then(|p| schema.pointer(p))
 }
 
-/// Whether the array a type error wants holds tables (`[[tactic]]`), by
-/// the schema of its items.
 /// Whether the items of the array at `schema_path` take `found` as one of
-/// them: a table where they are tables, a word or number where they are.
+/// them (a table where they are tables, a word or number where they are),
+/// and one item is a whole list there (not a coordinate's two numbers).
 fn items_take(schema: &Value, schema_path: &str, found: &Value) -> bool {
-    schema_node(schema, schema_path)
-        .and_then(|node| node.get("items"))
-        .is_some_and(|items| takes(schema, items, found, 0))
+    let Some(node) = schema_node(schema, schema_path) else {
+        return false;
+    };
+    node.get("minItems")
+        .and_then(Value::as_u64)
+        .is_none_or(|least| least <= 1)
+        && node
+            .get("items")
+            .is_some_and(|items| takes(schema, items, found, 0))
 }
 
 /// Whether the schema `node` (or one of its alternatives) has the type of
@@ -835,6 +840,8 @@ fn takes(schema: &Value, node: &Value, found: &Value, depth: u8) -> bool {
     }
 }
 
+/// Whether the array a type error wants holds tables (`[[tactic]]`), by
+/// the schema of its items.
 fn items_are_tables(schema: &Value, schema_path: &str) -> bool {
     schema_node(schema, schema_path)
         .and_then(|node| node.get("items"))
