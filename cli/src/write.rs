@@ -192,31 +192,9 @@ pub(crate) fn pack_holding<'a>(
         .map(|folder| {
             format!(
                 "the folder of `{}`, a pack it depends on",
-                tidy(folder).display()
+                spacedock_validator::tidy(folder).display()
             )
         })
-}
-
-/// `path` with its `.` and `name/..` steps taken out, as a person would
-/// write it (`ext/../base` is `base`), without asking the file system.
-fn tidy(path: &Path) -> PathBuf {
-    use std::path::Component;
-    let mut tidied = PathBuf::new();
-    for component in path.components() {
-        match component {
-            Component::CurDir => {}
-            Component::ParentDir
-                if matches!(tidied.components().next_back(), Some(Component::Normal(_))) =>
-            {
-                tidied.pop();
-            }
-            other => tidied.push(other),
-        }
-    }
-    if tidied.as_os_str().is_empty() {
-        tidied.push(".");
-    }
-    tidied
 }
 
 /// A temporary file beside `path` holding `bytes`, on disk.
@@ -256,7 +234,8 @@ fn plain(error: io::Error) -> io::Error {
 
 #[cfg(test)]
 mod tests {
-    use super::{all_atomically, atomically, can_write, tidy};
+    use super::{all_atomically, atomically, can_write};
+    use spacedock_validator::tidy;
 
     /// A dependency's folder is named as a person would write it.
     #[test]

@@ -30,7 +30,7 @@ pub use diagnostic::{Diagnostic, Location, Note, Report, Severity};
 pub use fleet::{FleetSummary, PlayerSelector, SelectionError, TransportUse};
 pub use load::unreadable_pack;
 pub use scenario::{CheckedScenario, ScenarioSuite, check_scenarios};
-pub use source::{FileId, SourceFile, SourceMap};
+pub use source::{FileId, SourceFile, SourceMap, tidy};
 use spacedock_schema::bundle::Bundle;
 use spacedock_schema::common::{Level, Phase};
 use spacedock_schema::fleet::FleetSource;

@@ -226,7 +226,7 @@ fn display_path(path: &Path) -> String {
 
 /// `path` without `.` and with each `name/..` pair taken out. Only for
 /// showing: through a symbolic link `name/..` is not where `name` is.
-fn tidy(path: &Path) -> PathBuf {
+pub fn tidy(path: &Path) -> PathBuf {
     use std::path::Component;
     let mut tidy = PathBuf::new();
     for component in path.components() {
