@@ -17,10 +17,21 @@ use crate::write;
 
 pub(crate) fn run(args: &BuildArgs, style: Style) -> Result<Exit, Error> {
     let to_stdout = args.output.as_os_str() == "-";
-    match args.report.format {
-        Format::Json if to_stdout => return Err(Error::StdoutTaken { format: "json" }),
-        Format::Github if to_stdout => return Err(Error::StdoutTaken { format: "github" }),
-        _ => {}
+    // A path naming the file stdout is (`/dev/stdout`, or the file the
+    // shell sends it to) counts as `-`: the bundle would share it with
+    // the diagnostics.
+    let format = match args.report.format {
+        Format::Json => Some("json"),
+        Format::Github => Some("github"),
+        Format::Human => None,
+    };
+    if let Some(format) = format
+        && write::is_stdout(&args.output)
+    {
+        return Err(Error::StdoutTaken {
+            format,
+            output: args.output.clone(),
+        });
     }
     let compilation = spacedock_validator::compile(
         &args.pack,

@@ -22,8 +22,11 @@ pub(crate) enum Error {
         suggestion: Option<String>,
     },
 
-    #[error("`--format {format}` prints to stdout, where `-o -` writes the bundle")]
-    StdoutTaken { format: &'static str },
+    #[error("`--format {format}` prints to stdout, where `-o {}` writes the bundle", output.display())]
+    StdoutTaken {
+        format: &'static str,
+        output: PathBuf,
+    },
 
     /// `fleet check` named a mission or seat that does not exist.
     #[error(transparent)]
@@ -162,7 +165,7 @@ impl Error {
                     .unwrap_or_else(|| "`spacedock explain --list` lists every code".to_owned()),
             ),
             Error::StdoutTaken { .. } => Some(
-                "use `--format human` (diagnostics on stderr) or write the bundle to a file"
+                "use `--format human` (diagnostics on stderr) or write the bundle to a file stdout is not"
                     .to_owned(),
             ),
             Error::Selection(error) => Some(error.help()),

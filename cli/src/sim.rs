@@ -76,7 +76,7 @@ pub(crate) fn run(args: &SimRunArgs, style: Style) -> Result<Exit, Error> {
         .chain(builds.iter().map(|(_, file)| file.as_path()))
         .collect();
     for (flag, path) in [("--output", &args.output), ("--trace", &args.trace)] {
-        let Some(path) = path.as_deref().filter(|path| !is_stdout(path)) else {
+        let Some(path) = path.as_deref().filter(|path| !write::is_stdout(path)) else {
             continue;
         };
         if let Some(input) = read.iter().find(|input| same_path(input, path)) {
@@ -118,7 +118,7 @@ pub(crate) fn run(args: &SimRunArgs, style: Style) -> Result<Exit, Error> {
     };
     stdout_free(args.output.as_deref(), args.trace.as_deref(), args.format)?;
     for path in args.output.iter().chain(&args.trace) {
-        if !is_stdout(path) {
+        if !write::is_stdout(path) {
             write::can_write(path).map_err(|source| Error::Write {
                 path: path.clone(),
                 source,
@@ -215,32 +215,6 @@ fn fleets(
     Ok(Ok(fleets))
 }
 
-/// Whether `path` is `-` (standard output, as for `build -o -`) or names
-/// the file standard output already is (`/dev/stdout`, or the file the
-/// shell sends it to): what is written there shares it with the report.
-fn is_stdout(path: &Path) -> bool {
-    path.as_os_str() == "-" || names_stdout(path)
-}
-
-/// Whether `path` is the file stdout is, told by the file's device and
-/// inode: opening the path to compare would wait for a writer if it is a
-/// named pipe.
-#[cfg(unix)]
-fn names_stdout(path: &Path) -> bool {
-    use std::os::unix::fs::MetadataExt;
-    std::fs::metadata(path).is_ok_and(|meta| {
-        same_file::Handle::stdout()
-            .is_ok_and(|out| out.dev() == meta.dev() && out.ino() == meta.ino())
-    })
-}
-
-#[cfg(not(unix))]
-fn names_stdout(path: &Path) -> bool {
-    same_file::Handle::stdout()
-        .and_then(|stdout| Ok(stdout == same_file::Handle::from_path(path)?))
-        .unwrap_or(false)
-}
-
 /// Refuses a `-` (stdout) for the JSON result or the trace when something
 /// else is printed there: the report, or the JSON result.
 fn stdout_free(
@@ -249,8 +223,8 @@ fn stdout_free(
     format: SimFormat,
 ) -> Result<(), Error> {
     let output_given = output.is_some();
-    let output = output.filter(|path| is_stdout(path));
-    let trace = trace.filter(|path| is_stdout(path));
+    let output = output.filter(|path| write::is_stdout(path));
+    let trace = trace.filter(|path| write::is_stdout(path));
     if let (Some(output), Some(_)) = (output, trace) {
         return Err(Error::SameOutput {
             path: output.to_path_buf(),
@@ -303,7 +277,10 @@ const MAX_RESULT: u64 = 64 << 20;
 pub(crate) fn merge(args: &MergeArgs) -> Result<Exit, Error> {
     stdout_free(args.output.as_deref(), None, args.format)?;
     // The combined result must not replace a shard it was made from.
-    if let Some(output) = args.output.as_deref().filter(|path| !is_stdout(path))
+    if let Some(output) = args
+        .output
+        .as_deref()
+        .filter(|path| !write::is_stdout(path))
         && let Some(input) = args.files.iter().find(|input| same_path(input, output))
     {
         return Err(Error::OutputIsInput {
@@ -313,7 +290,7 @@ pub(crate) fn merge(args: &MergeArgs) -> Result<Exit, Error> {
     }
     // Told as `sim` tells it (a missing folder named), before the shards
     // are read.
-    if let Some(output) = args.output.as_ref().filter(|path| !is_stdout(path)) {
+    if let Some(output) = args.output.as_ref().filter(|path| !write::is_stdout(path)) {
         write::can_write(output).map_err(|source| Error::Write {
             path: output.clone(),
             source,
@@ -1016,7 +993,7 @@ fn print(
     let (printed, files): (Vec<Output<'_>>, Vec<Output<'_>>) = trace
         .into_iter()
         .chain(output.map(|path| (path, text.as_bytes())))
-        .partition(|(path, _)| is_stdout(path));
+        .partition(|(path, _)| write::is_stdout(path));
     write::all_atomically(&files).map_err(|(path, source)| Error::Write { path, source })?;
     let mut stdout = io::stdout().lock();
     for (_, bytes) in printed {

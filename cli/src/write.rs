@@ -197,6 +197,32 @@ pub(crate) fn pack_holding<'a>(
         })
 }
 
+/// Whether `path` is `-` (standard output, as for `build -o -`) or names
+/// the file standard output already is (`/dev/stdout`, or the file the
+/// shell sends it to): what is written there shares it with the report.
+pub(crate) fn is_stdout(path: &Path) -> bool {
+    path.as_os_str() == "-" || names_stdout(path)
+}
+
+/// Whether `path` is the file stdout is, told by the file's device and
+/// inode: opening the path to compare would wait for a writer if it is a
+/// named pipe.
+#[cfg(unix)]
+fn names_stdout(path: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    std::fs::metadata(path).is_ok_and(|meta| {
+        same_file::Handle::stdout()
+            .is_ok_and(|out| out.dev() == meta.dev() && out.ino() == meta.ino())
+    })
+}
+
+#[cfg(not(unix))]
+fn names_stdout(path: &Path) -> bool {
+    same_file::Handle::stdout()
+        .and_then(|stdout| Ok(stdout == same_file::Handle::from_path(path)?))
+        .unwrap_or(false)
+}
+
 /// A temporary file beside `path` holding `bytes`, on disk.
 fn temporary(path: &Path, bytes: &[u8]) -> io::Result<NamedTempFile> {
     let dir = match path.parent() {

@@ -136,17 +136,26 @@ fn json_format_reports_the_bundle() {
     assert_eq!(report["bundle"]["content_hash"], bundle["content_hash"]);
 }
 
+/// The JSON or GitHub report and a bundle written to stdout would mix:
+/// refused for `-`, and for a path naming the file stdout is (as
+/// `/dev/stdout` does on the pipe the test reads), for `sim` alike.
 #[test]
 fn json_and_a_stdout_bundle_do_not_mix() {
-    let finished = run(&["build", "clean", "-o", "-", "--format", "json"], 2);
-    assert!(finished.stdout.is_empty());
-    assert!(
-        finished
-            .stderr
-            .starts_with("error: `--format json` prints to stdout"),
-        "{}",
-        finished.stderr
-    );
+    for (output, format) in [
+        ("-", "json"),
+        ("/dev/stdout", "json"),
+        ("/dev/stdout", "github"),
+    ] {
+        let finished = run(&["build", "clean", "-o", output, "--format", format], 2);
+        assert!(finished.stdout.is_empty());
+        assert!(
+            finished.stderr.starts_with(&format!(
+                "error: `--format {format}` prints to stdout, where `-o {output}` writes the bundle"
+            )),
+            "{}",
+            finished.stderr
+        );
+    }
 }
 
 #[test]
