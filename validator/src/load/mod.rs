@@ -262,9 +262,18 @@ fn load_pack(
     }
     let mut complete = true;
     let before = diagnostics.len();
+    let next = sources.next_id();
     let Some((manifest, manifest_file)) =
         load_file::<PackManifest>(&manifest_path, FileKind::Pack, sources, diagnostics)
     else {
+        // A manifest that is not read for another mistake still says
+        // which game it is for: an unknown one is told in the same run.
+        if sources.iter().any(|(id, _)| id == next)
+            && let Ok(table) = toml::from_str::<toml::Table>(sources.get(next).text())
+            && let Some(game) = table.get("game").and_then(toml::Value::as_str)
+        {
+            wrong_game(game, next, sources, diagnostics);
+        }
         // The pack's own files are still read and checked, so that its
         // other mistakes are found in the same run. What the manifest
         // declares (factions, aliases, dependencies) is unknown, so a
@@ -300,23 +309,7 @@ fn load_pack(
         content.incomplete = true;
         complete = false;
     }
-    if manifest.game != "battleship-galaxies" {
-        diagnostics.push(
-            Diagnostic::new(
-                Code::WrongGame,
-                format!(
-                    "pack is for the game `{}`, which spacedock does not know",
-                    manifest.game
-                ),
-            )
-            .at(Location {
-                file: manifest_file,
-                span: sources.value_span(manifest_file, "/game"),
-            })
-            .label("unknown game system")
-            .help("the only game system today is `battleship-galaxies`"),
-        );
-    }
+    wrong_game(&manifest.game, manifest_file, sources, diagnostics);
 
     let dependencies: Vec<(String, String)> = manifest
         .dependencies
@@ -1289,6 +1282,25 @@ mod unreadable_tests {
         );
         assert!(unreadable_pack(Path::new(env!("CARGO_MANIFEST_DIR"))).is_none());
     }
+}
+
+/// A pack for a game system spacedock does not know.
+fn wrong_game(game: &str, file: FileId, sources: &SourceMap, diagnostics: &mut Diagnostics) {
+    if game == "battleship-galaxies" {
+        return;
+    }
+    diagnostics.push(
+        Diagnostic::new(
+            Code::WrongGame,
+            format!("pack is for the game `{game}`, which spacedock does not know"),
+        )
+        .at(Location {
+            file,
+            span: sources.value_span(file, "/game"),
+        })
+        .label("unknown game system")
+        .help("the only game system today is `battleship-galaxies`"),
+    );
 }
 
 #[cfg(test)]
