@@ -79,6 +79,15 @@ fn listing() -> String {
 }
 
 fn write_all(dir: &Path, kinds: &[FileKind]) -> Result<(), Error> {
+    if dir.exists() && !dir.is_dir() {
+        return Err(Error::CreateDir {
+            path: dir.to_path_buf(),
+            source: std::io::Error::new(
+                std::io::ErrorKind::NotADirectory,
+                "it is a file, not a folder",
+            ),
+        });
+    }
     std::fs::create_dir_all(dir).map_err(|source| Error::CreateDir {
         path: dir.to_path_buf(),
         source,

@@ -80,3 +80,18 @@ fn write_reproduces_the_committed_schemas() {
     }
     assert_eq!(std::fs::read_dir(&out).unwrap().count(), KINDS.len());
 }
+
+/// `--write` into a file, not a folder, says so.
+#[test]
+fn write_into_a_file_says_it_is_no_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("schemas");
+    std::fs::write(&file, "kept\n").unwrap();
+    let finished = run(&["schema", "--write", file.to_str().unwrap()], 2);
+    assert!(
+        finished.stderr.ends_with("`: it is a file, not a folder\n"),
+        "{}",
+        finished.stderr
+    );
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "kept\n");
+}
