@@ -29,8 +29,6 @@ use std::ffi::OsString;
 use std::io::Write as _;
 use std::process::ExitCode;
 
-use clap::Parser as _;
-
 use crate::args::{Cli, Command, FleetCommand, SimCommand};
 use crate::error::Error;
 use crate::exit::Exit;
@@ -43,7 +41,14 @@ fn main() -> ExitCode {
 /// Parses the arguments, runs the command, and reports a failure that
 /// stopped it.
 fn run(args: impl IntoIterator<Item = OsString>) -> Exit {
-    let cli = match Cli::try_parse_from(args) {
+    let args: Vec<OsString> = args.into_iter().collect();
+    // Clap prints its own errors and help before `--color` is parsed: the
+    // flag is looked up first, so that they heed it too.
+    let command = <Cli as clap::CommandFactory>::command().color(clap_color(&args));
+    let parsed = command
+        .try_get_matches_from(args)
+        .and_then(|matches| <Cli as clap::FromArgMatches>::from_arg_matches(&matches));
+    let cli = match parsed {
         Ok(cli) => cli,
         Err(error) if error.kind() == clap::error::ErrorKind::DisplayVersion => {
             // One version for every command: clap would name a subcommand
@@ -74,6 +79,27 @@ fn run(args: impl IntoIterator<Item = OsString>) -> Exit {
             Exit::UsageOrIo
         }
     }
+}
+
+/// The last `--color WHEN` (or `--color=WHEN`) of the command line, for
+/// clap's own output; auto when there is none or it is not a word clap
+/// knows (clap then reports it).
+fn clap_color(args: &[OsString]) -> clap::ColorChoice {
+    let mut choice = clap::ColorChoice::Auto;
+    let mut words = args.iter().filter_map(|arg| arg.to_str());
+    while let Some(word) = words.next() {
+        let value = match word.strip_prefix("--color") {
+            Some("") => words.next(),
+            Some(rest) => rest.strip_prefix('='),
+            None => continue,
+        };
+        choice = match value {
+            Some("always") => clap::ColorChoice::Always,
+            Some("never") => clap::ColorChoice::Never,
+            _ => clap::ColorChoice::Auto,
+        };
+    }
+    choice
 }
 
 fn dispatch(cli: &Cli) -> Result<Exit, Error> {

@@ -424,6 +424,31 @@ fn no_colour_unless_asked() {
     assert!(!String::from_utf8_lossy(&never.get_output().stderr).contains('\u{1b}'));
 }
 
+/// Clap's own usage errors and help heed `--color` too, written anywhere
+/// on the command line (on this pipe, auto is plain).
+#[test]
+fn usage_errors_heed_the_colour_asked() {
+    for (args, coloured) in [
+        (&["--color", "always", "chek"][..], true),
+        (&["chek", "--color=always"][..], true),
+        (&["--color", "never", "chek"][..], false),
+        (&["chek"][..], false),
+    ] {
+        let finished = run(args, 2);
+        assert_eq!(
+            finished.stderr.contains('\u{1b}'),
+            coloured,
+            "{args:?}: {}",
+            finished.stderr
+        );
+        assert!(
+            finished.stderr.contains("unrecognized subcommand"),
+            "{}",
+            finished.stderr
+        );
+    }
+}
+
 /// The findings of every mission's playtest in a `check --format json`
 /// object, as (kind, severity) pairs.
 fn playtest_findings(report: &serde_json::Value) -> Vec<(String, String)> {
