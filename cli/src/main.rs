@@ -71,10 +71,16 @@ fn run(args: impl IntoIterator<Item = OsString>) -> Exit {
         Ok(exit) => exit,
         Err(error) if error.is_broken_pipe() => Exit::Success,
         Err(error) => {
+            // Coloured as clap colours its own errors, when colour is on.
+            let (error_word, help_word) = if Style::detect(cli.color).color {
+                ("\x1b[1;31merror:\x1b[0m", "\x1b[1;32mhelp:\x1b[0m")
+            } else {
+                ("error:", "help:")
+            };
             let mut stderr = std::io::stderr().lock();
-            let _ = writeln!(stderr, "error: {error}");
+            let _ = writeln!(stderr, "{error_word} {error}");
             if let Some(help) = error.help() {
-                let _ = writeln!(stderr, "help: {help}");
+                let _ = writeln!(stderr, "{help_word} {help}");
             }
             Exit::UsageOrIo
         }

@@ -424,8 +424,8 @@ fn no_colour_unless_asked() {
     assert!(!String::from_utf8_lossy(&never.get_output().stderr).contains('\u{1b}'));
 }
 
-/// Clap's own usage errors and help heed `--color` too, written anywhere
-/// on the command line (on this pipe, auto is plain).
+/// Usage errors heed `--color`, clap's own (written anywhere on the
+/// command line) and the tool's (on this pipe, auto is plain).
 #[test]
 fn usage_errors_heed_the_colour_asked() {
     for (args, coloured) in [
@@ -443,6 +443,21 @@ fn usage_errors_heed_the_colour_asked() {
         );
         assert!(
             finished.stderr.contains("unrecognized subcommand"),
+            "{}",
+            finished.stderr
+        );
+    }
+    // So do the tool's own usage errors, as clap's.
+    for (color, coloured) in [("always", true), ("never", false)] {
+        let finished = run(&["explain", "SD9999", "--color", color], 2);
+        assert_eq!(
+            finished.stderr.contains('\u{1b}'),
+            coloured,
+            "{}",
+            finished.stderr
+        );
+        assert!(
+            finished.stderr.contains("unknown diagnostic code"),
             "{}",
             finished.stderr
         );
