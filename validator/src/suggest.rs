@@ -104,6 +104,31 @@ pub fn did_you_mean_word<'a>(
     })
 }
 
+/// `did you mean` for a key written in other words than the language's
+/// (`who` for `player`, `distance` for `spaces`), when the table takes
+/// the key meant.
+pub fn key_in_other_words<'a>(
+    input: &str,
+    candidates: impl IntoIterator<Item = &'a str>,
+) -> Option<String> {
+    const KEYS: [(&str, &[&str]); 9] = [
+        ("who", &["player"]),
+        ("whom", &["player"]),
+        ("by", &["player"]),
+        ("value", &["amount"]),
+        ("number", &["count", "amount"]),
+        ("distance", &["spaces"]),
+        ("range", &["within", "spaces"]),
+        ("card", &["tactic"]),
+        ("times", &["count"]),
+    ];
+    let input = input.to_lowercase();
+    let (_, meant) = KEYS.iter().find(|(written, _)| *written == input)?;
+    let candidates: Vec<&str> = candidates.into_iter().collect();
+    let meant = meant.iter().find(|key| candidates.contains(key))?;
+    did_you_mean_of(&[meant])
+}
+
 /// `input` in the other words of [`did_you_mean_word`], most likely
 /// first: kebab-case, a leading `on-` or `after-` dropped, `begin` and
 /// `finish` as `start` and `end`, `end-of-x` as `x-end`, and the few
@@ -259,6 +284,12 @@ mod tests {
             Some("did you mean `repair`?")
         );
         assert_eq!(super::did_you_mean_word("teleport", when), None);
+        let draw = ["kind", "count", "player"];
+        assert_eq!(
+            super::key_in_other_words("who", draw).as_deref(),
+            Some("did you mean `player`?")
+        );
+        assert_eq!(super::key_in_other_words("distance", draw), None);
     }
 
     use super::*;

@@ -318,6 +318,14 @@ pub(crate) fn check(
                                     })
                                 })
                                 .or_else(|| {
+                                    // Another word for a key here (`who`
+                                    // for `player`), not a slip of it.
+                                    crate::suggest::key_in_other_words(
+                                        key,
+                                        allowed.iter().map(String::as_str),
+                                    )
+                                })
+                                .or_else(|| {
                                     (!allowed.is_empty()).then(|| {
                                         format!("expected one of {}", quoted_list(&allowed))
                                     })
