@@ -35,20 +35,32 @@ fn explanation(text: &str) -> Result<String, Error> {
     }
     let code = Code::lookup(text.trim()).ok_or_else(|| Error::UnknownCode {
         code: text.to_owned(),
-        suggestion: spacedock_validator::suggest::did_you_mean(
-            text,
-            Code::ALL
-                .iter()
-                .flat_map(|code| [code.id(), code.name()])
-                .chain(FindingKind::ALL.iter().map(|kind| kind.name())),
-        )
-        .or_else(|| part_of_a_name(text.trim())),
+        suggestion: near_codes(text).or_else(|| part_of_a_name(text.trim())),
     })?;
     let mut explanation = code.explanation().to_owned();
     if !explanation.ends_with('\n') {
         explanation.push('\n');
     }
     Ok(explanation)
+}
+
+/// The codes and names as near to `text` as any, as a did-you-mean: a
+/// few named, many (a mistyped id is as near to ten codes of one family)
+/// as the first and last, with where to read them all.
+fn near_codes(text: &str) -> Option<String> {
+    let candidates = Code::ALL
+        .iter()
+        .flat_map(|code| [code.id(), code.name()])
+        .chain(FindingKind::ALL.iter().map(|kind| kind.name()));
+    let found = spacedock_validator::suggest::closest_all(text, candidates);
+    match found.as_slice() {
+        [] => None,
+        few if few.len() <= 4 => spacedock_validator::suggest::did_you_mean_of(few),
+        [first, .., last] => Some(format!(
+            "did you mean one of `{first}` to `{last}`? `spacedock explain --list` lists every code with its summary"
+        )),
+        _ => None,
+    }
 }
 
 /// The names that hold `text` as a whole word or words (`over-budget` in
@@ -154,6 +166,19 @@ mod tests {
         assert_eq!(
             error.help().as_deref(),
             Some("did you mean `fleet-over-budget`?")
+        );
+    }
+
+    /// A mistyped id near a whole family of codes names the family's ends,
+    /// not ten codes.
+    #[test]
+    fn a_miss_near_many_codes_names_their_ends() {
+        let error = explanation("SD030").unwrap_err();
+        assert_eq!(
+            error.help().as_deref(),
+            Some(
+                "did you mean one of `SD0301` to `SD0310`? `spacedock explain --list` lists every code with its summary"
+            )
         );
     }
 
