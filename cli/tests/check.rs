@@ -98,15 +98,12 @@ fn a_missing_dependency_hides_nothing_in_a_pack_that_does_not_need_it() {
     let mut text = std::fs::read_to_string(&manifest).unwrap();
     text.push_str("\n[[aliases]]\nname = \"Frigate\"\ntarget = \"test-frigat\"\n");
     std::fs::write(&manifest, text).unwrap();
-    let campaign = copy.path().join("campaign");
-    std::fs::create_dir(&campaign).unwrap();
-    std::fs::write(
-        campaign.join("pack.toml"),
-        "id = \"campaign\"\nname = \"Campaign\"\nversion = \"0.1.0\"\ngame = \"battleship-galaxies\"\n\
-         [provenance]\nsummary = \"A test.\"\n\
-         [dependencies]\nbase = { path = \"../clean\" }\nnope = { path = \"../nope\" }\n",
-    )
-    .unwrap();
+    crate::write_pack(
+        &copy.path().join("campaign"),
+        "campaign",
+        &[("base", "../clean"), ("nope", "../nope")],
+        "",
+    );
     let finished = crate::run_in(copy.path(), &["check", "campaign"], 1);
     assert!(
         finished.stderr.contains("dependency `nope` is missing"),
@@ -134,26 +131,12 @@ fn a_missing_dependency_hides_nothing_in_a_pack_that_does_not_need_it() {
 #[test]
 fn a_broken_dependency_reached_twice_is_told_once() {
     let dir = tempfile::tempdir().unwrap();
-    let manifest = |id: &str, dependencies: &[&str]| {
-        let mut text = format!(
-            "id = \"{id}\"\nname = \"{id}\"\nversion = \"0.1.0\"\ngame = \"battleship-galaxies\"\n\
-             [provenance]\nsummary = \"A test.\"\n[dependencies]\n"
-        );
-        for dependency in dependencies {
-            text.push_str(dependency);
-            text.push_str(" = { path = \"../");
-            text.push_str(dependency);
-            text.push_str("\" }\n");
-        }
-        text
-    };
-    for (id, dependencies) in [("root", &["a", "b"][..]), ("a", &["c"]), ("b", &["c"])] {
-        std::fs::create_dir(dir.path().join(id)).unwrap();
-        std::fs::write(
-            dir.path().join(id).join("pack.toml"),
-            manifest(id, dependencies),
-        )
-        .unwrap();
+    for (id, dependencies) in [
+        ("root", &[("a", "../a"), ("b", "../b")][..]),
+        ("a", &[("c", "../c")]),
+        ("b", &[("c", "../c")]),
+    ] {
+        crate::write_pack(&dir.path().join(id), id, dependencies, "");
     }
     std::fs::create_dir(dir.path().join("c")).unwrap();
     std::fs::write(dir.path().join("c/pack.toml"), "id = \"c\n").unwrap();
@@ -175,16 +158,12 @@ fn an_alias_given_again_by_a_dependency_is_told_in_the_root() {
     let mut text = std::fs::read_to_string(&base).unwrap();
     text.push_str("\n[[aliases]]\nname = \"Frigate\"\ntarget = \"test-raider\"\n");
     std::fs::write(&base, text).unwrap();
-    let root = copy.path().join("campaign");
-    std::fs::create_dir(&root).unwrap();
-    std::fs::write(
-        root.join("pack.toml"),
-        "id = \"campaign\"\nname = \"Campaign\"\nversion = \"0.1.0\"\ngame = \"battleship-galaxies\"\n\
-         [provenance]\nsummary = \"A test.\"\n\
-         [dependencies]\nbase = { path = \"../clean\" }\n\
-         [[aliases]]\nname = \"Frigate\"\ntarget = \"test-frigate\"\n",
-    )
-    .unwrap();
+    crate::write_pack(
+        &copy.path().join("campaign"),
+        "campaign",
+        &[("base", "../clean")],
+        "[[aliases]]\nname = \"Frigate\"\ntarget = \"test-frigate\"\n",
+    );
     let finished = crate::run_in(copy.path(), &["check", "campaign", "--format", "json"], 1);
     let report = crate::json(&finished.stdout);
     let diagnostics = report["diagnostics"].as_array().unwrap();

@@ -17,6 +17,7 @@ mod scenarios;
 mod schema;
 mod sim;
 
+use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 /// The Saturn Offensive pack, as an absolute path: for runs that need real
@@ -93,6 +94,21 @@ pub(crate) fn each_str<'v>(list: &'v serde_json::Value, key: &str) -> Vec<&'v st
 /// Parses stdout as JSON.
 pub(crate) fn json(text: &str) -> serde_json::Value {
     serde_json::from_str(text).unwrap_or_else(|error| panic!("not JSON ({error}):\n{text}"))
+}
+
+/// Writes `folder/pack.toml` (making the folder): a pack `id` that depends
+/// on each `(name, path)` of `dependencies`, then the TOML of `more`.
+pub(crate) fn write_pack(folder: &Path, id: &str, dependencies: &[(&str, &str)], more: &str) {
+    std::fs::create_dir_all(folder).unwrap();
+    let mut text = format!(
+        "id = \"{id}\"\nname = \"{id}\"\nversion = \"0.1.0\"\ngame = \"battleship-galaxies\"\n\
+         [provenance]\nsummary = \"A test.\"\n[dependencies]\n"
+    );
+    for (name, path) in dependencies {
+        let _ = writeln!(text, "{name} = {{ path = {path:?} }}");
+    }
+    text.push_str(more);
+    std::fs::write(folder.join("pack.toml"), text).unwrap();
 }
 
 /// A copy of a fixture pack in a temporary folder, to change or write into.

@@ -1839,17 +1839,12 @@ fn outputs_are_checked_before_the_work() {
 /// nothing of its own yet; its folder.
 fn extension_of(base: &Path, dir: &Path) -> PathBuf {
     let pack = dir.join("extension");
-    std::fs::create_dir_all(&pack).unwrap();
-    std::fs::write(
-        pack.join("pack.toml"),
-        format!(
-            "id = \"extension\"\nname = \"Extension\"\nversion = \"0.1.0\"\n\
-             game = \"battleship-galaxies\"\n\n[provenance]\nsummary = \"A test.\"\n\n\
-             [dependencies]\nclean = {{ path = {:?} }}\n",
-            base.display().to_string()
-        ),
-    )
-    .unwrap();
+    crate::write_pack(
+        &pack,
+        "extension",
+        &[("clean", &base.display().to_string())],
+        "",
+    );
     pack
 }
 
