@@ -54,12 +54,10 @@ fn near_codes(text: &str) -> Option<String> {
         .chain(FindingKind::ALL.iter().map(|kind| kind.name()));
     let found = spacedock_validator::suggest::closest_all(text, candidates);
     match found.as_slice() {
-        [] => None,
-        few if few.len() <= 4 => spacedock_validator::suggest::did_you_mean_of(few),
-        [first, .., last] => Some(format!(
+        [first, .., last] if found.len() > 4 => Some(format!(
             "did you mean one of `{first}` to `{last}`? `spacedock explain --list` lists every code with its summary"
         )),
-        _ => None,
+        few => spacedock_validator::suggest::did_you_mean_of(few),
     }
 }
 

@@ -276,21 +276,16 @@ const MAX_RESULT: u64 = 64 << 20;
 
 pub(crate) fn merge(args: &MergeArgs) -> Result<Exit, Error> {
     stdout_free(args.output.as_deref(), None, args.format)?;
-    // The combined result must not replace a shard it was made from.
-    if let Some(output) = args
-        .output
-        .as_deref()
-        .filter(|path| !write::is_stdout(path))
-        && let Some(input) = args.files.iter().find(|input| same_path(input, output))
-    {
-        return Err(Error::OutputIsInput {
-            flag: "--output",
-            path: input.clone(),
-        });
-    }
-    // Told as `sim` tells it (a missing folder named), before the shards
-    // are read.
     if let Some(output) = args.output.as_ref().filter(|path| !write::is_stdout(path)) {
+        // The combined result must not replace a shard it was made from.
+        if let Some(input) = args.files.iter().find(|input| same_path(input, output)) {
+            return Err(Error::OutputIsInput {
+                flag: "--output",
+                path: input.clone(),
+            });
+        }
+        // Told as `sim` tells it (a missing folder named), before the
+        // shards are read.
         write::can_write(output).map_err(|source| Error::Write {
             path: output.clone(),
             source,

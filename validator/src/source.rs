@@ -174,6 +174,12 @@ impl SourceMap {
             .map_or(0..0, |spans| spans.value.clone())
     }
 
+    /// The text of the value at a JSON pointer, as [`SourceMap::value_span`]
+    /// finds it.
+    pub(crate) fn value_text(&self, id: FileId, pointer: &str) -> Option<&str> {
+        self.get(id).text().get(self.value_span(id, pointer))
+    }
+
     /// The TOML type of the value at exactly `pointer`, where its JSON
     /// form hides it ([`Spans::written`]).
     pub(crate) fn written_type(&self, id: FileId, pointer: &str) -> Option<&'static str> {

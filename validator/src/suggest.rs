@@ -153,12 +153,7 @@ fn reworded(input: &str) -> Vec<String> {
         ("destroyed", "destroy"),
         ("attacked", "attack"),
     ];
-    let mut word: String = input
-        .trim()
-        .to_lowercase()
-        .chars()
-        .map(|c| if c == '_' || c == ' ' { '-' } else { c })
-        .collect();
+    let mut word = slug(input);
     // What happens "after" something is its end (`after-attack` is
     // `attack-end`, not `attack`, which is before the roll).
     let after = word.strip_prefix("after-").map(str::to_owned);

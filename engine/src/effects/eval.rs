@@ -285,7 +285,6 @@ pub(crate) fn weapon_fits(
     }
 }
 
-/// Whether every condition holds.
 /// The branch of an `if` that runs now: `then` when its conditions hold.
 pub(crate) fn branch<'e>(
     game: &Game,
@@ -301,6 +300,7 @@ pub(crate) fn branch<'e>(
     }
 }
 
+/// Whether every condition holds.
 pub(crate) fn holds(game: &Game, ctx: &Ctx, conditions: &[Cond]) -> bool {
     conditions
         .iter()

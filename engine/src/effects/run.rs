@@ -49,8 +49,7 @@ fn one(game: &mut Game, ctx: &Ctx, effect: &Eff) {
             let player = eval::player(game, ctx, *player);
             for _ in 0..*count {
                 if let Some(card) = choices::discard_choice(game, player, None) {
-                    cards::discard(game, card);
-                    game.emit(Event::Discarded { player, card });
+                    cards::discard_by(game, player, card);
                 }
             }
         }
@@ -191,11 +190,7 @@ fn one(game: &mut Game, ctx: &Ctx, effect: &Eff) {
             if let Some(tactic) = ctx.tactic
                 && eval::attached_to(game, tactic).is_some()
             {
-                cards::discard(game, tactic);
-                game.emit(Event::Discarded {
-                    player: ctx.you,
-                    card: tactic,
-                });
+                cards::discard_by(game, ctx.you, tactic);
                 game.st
                     .effects
                     .attached_by
@@ -244,17 +239,14 @@ fn lasting_modify(game: &mut Game, ctx: &Ctx, modify: &Modify) {
     let Some(until) = modify.until else {
         return;
     };
-    let mut cards = Vec::new();
-    for ship in eval::selected(game, ctx, &modify.target) {
+    let mut ships = eval::selected(game, ctx, &modify.target);
+    if modify.stat.of_card() {
         // "An effect on a ship card applies to each card with at least one
-        // selected ship": one change for a squadron, by its first ship.
-        if modify.stat.of_card() {
-            let card = game.data.card_of(ship);
-            if cards.contains(&card) {
-                continue;
-            }
-            cards.push(card);
-        }
+        // selected ship": one change for a squadron, by its first ship (a
+        // card's ships come in a row).
+        ships.dedup_by_key(|ship| game.data.card_of(*ship));
+    }
+    for ship in ships {
         let kind = if modify.stat == StatKind::CardCost {
             LastingKind::CardCost {
                 amount: modify.amount,
@@ -339,8 +331,7 @@ pub(crate) fn put_away(
             Rest::Discard => {
                 game.st.tactics[card.index()].place = crate::state::TacticPlace::Deck;
                 game.st.decks[deck].cards.insert(0, card);
-                cards::discard(game, card);
-                game.emit(Event::Discarded { player, card });
+                cards::discard_by(game, player, card);
             }
         }
     }

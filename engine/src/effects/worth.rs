@@ -254,14 +254,8 @@ fn held_by_every_seat(game: &Game, power: &Power) -> bool {
 /// Whether `effects` may score victory points (or let a ship escape for
 /// them), in any branch.
 fn may_score(effects: &[Eff]) -> bool {
-    effects.iter().any(|effect| match effect {
-        Eff::Score { .. } | Eff::Escape { .. } => true,
-        Eff::RollTable { rows } => rows.iter().any(|(_, _, row)| may_score(row)),
-        Eff::Choose { options, .. } => options.iter().any(|(_, option)| may_score(option)),
-        Eff::If {
-            then, otherwise, ..
-        } => may_score(then) || may_score(otherwise),
-        _ => false,
+    effects.iter().any(|effect| {
+        effect.may_run(|effect| matches!(effect, Eff::Score { .. } | Eff::Escape { .. }))
     })
 }
 

@@ -214,9 +214,14 @@ pub(crate) fn discard(game: &mut Game, card: TacticId) {
     game.st.decks[deck].discard.push(card);
 }
 
-pub(crate) fn discard_for_energy(game: &mut Game, player: PlayerId, card: TacticId) {
+/// `player` discards `card`, and the game tells so.
+pub(crate) fn discard_by(game: &mut Game, player: PlayerId, card: TacticId) {
     discard(game, card);
     game.emit(Event::Discarded { player, card });
+}
+
+pub(crate) fn discard_for_energy(game: &mut Game, player: PlayerId, card: TacticId) {
+    discard_by(game, player, card);
     let amount = game.data.rules().energy_per_discard as i32;
     energy::gain_energy(game, player, amount);
 }
@@ -517,8 +522,7 @@ pub(crate) fn play(game: &mut Game, player: PlayerId, card: TacticId, target: Ta
         Target::Card(ship_card) => attach(game, card, ship_card),
         Target::Replace(old) => {
             if let TacticPlace::Attached(ship_card) = game.st.tactics[old.index()].place {
-                discard(game, old);
-                game.emit(Event::Discarded { player, card: old });
+                discard_by(game, player, old);
                 attach(game, card, ship_card);
             } else {
                 discard(game, card);

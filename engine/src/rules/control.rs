@@ -63,8 +63,7 @@ pub(crate) fn take_control(game: &mut Game, card: ShipCardId, player: PlayerId) 
         let ship_of = |game: &Game, card: ShipCardId| game.data.card(card).ship_ids().next();
         let (Some(taken_ship), Some(own_ship)) = (ship_of(game, card), ship_of(game, own_card))
         else {
-            cards::discard(game, hero);
-            game.emit(Event::Discarded { player, card: hero });
+            cards::discard_by(game, player, hero);
             continue;
         };
         let options = vec![Answer::Ship(taken_ship), Answer::Ship(own_ship)];
@@ -72,11 +71,7 @@ pub(crate) fn take_control(game: &mut Game, card: ShipCardId, player: PlayerId) 
             Answer::Ship(ship) if ship == own_ship => own_hero,
             _ => hero,
         };
-        cards::discard(game, discarded);
-        game.emit(Event::Discarded {
-            player,
-            card: discarded,
-        });
+        cards::discard_by(game, player, discarded);
     }
     victory::check(game);
 }

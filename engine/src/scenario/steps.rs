@@ -518,24 +518,26 @@ fn phase_name(phase: spacedock_schema::common::Phase) -> &'static str {
 }
 
 fn apply(game: &mut Game, action: Action) -> Result<(), Refused> {
-    let shown = render::action(game, action);
-    apply_shown(game, action, &shown)
+    apply_shown(game, action, None)
 }
 
 /// [`apply`], the action named `shown` if it is refused (a step's own name
-/// for the action it takes first).
-fn apply_shown(game: &mut Game, action: Action, shown: &str) -> Result<(), Refused> {
+/// for the action it takes first; the action in words otherwise, made only
+/// then).
+fn apply_shown(game: &mut Game, action: Action, shown: Option<&str>) -> Result<(), Refused> {
+    let named = |game: &Game| shown.map_or_else(|| render::action(game, action), str::to_owned);
     if let Some(question) = game.question()
         && !matches!(action, Action::Answer(_))
     {
         let tried = format!(
-            "`{shown}` must wait: {}; answer it first with an `answer` step",
+            "`{}` must wait: {}; answer it first with an `answer` step",
+            named(game),
             render::question(game, question)
         );
         return Err(Refused::new(game, tried));
     }
     game.apply(action).map_err(|_| {
-        let mut tried = format!("`{shown}` is not legal now");
+        let mut tried = format!("`{}` is not legal now", named(game));
         if let Some(why) = why_not(game, action) {
             tried = format!("{tried} ({why})");
         }
@@ -779,7 +781,7 @@ fn execute(game: &mut Game, cards: &[ShipCardId], action: &StepAction) -> Result
             let active = game.active_player();
             // Three phases at most: energy, deploy, action.
             for _ in 0..3 {
-                apply_shown(game, Action::EndPhase, "end-turn")?;
+                apply_shown(game, Action::EndPhase, Some("end-turn"))?;
                 if game.outcome().is_some()
                     || game.active_player() != active
                     || game.question().is_some()

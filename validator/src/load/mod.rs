@@ -268,7 +268,7 @@ fn load_pack(
     else {
         // A manifest that is not read for another mistake still says
         // which game it is for: an unknown one is told in the same run.
-        if sources.iter().any(|(id, _)| id == next)
+        if sources.next_id() > next
             && let Ok(table) = toml::from_str::<toml::Table>(sources.get(next).text())
             && let Some(game) = table.get("game").and_then(toml::Value::as_str)
         {
@@ -435,9 +435,7 @@ fn remember_stem(path: &Path, kind: FileKind, content: &mut Content) {
 }
 
 /// Reads a pack's own `rules.toml` and the files of its folders, and warns
-/// about TOML files outside them.
-/// Reads a pack's ruleset and folders; whether every folder could be
-/// listed.
+/// about TOML files outside them; whether every folder could be listed.
 fn load_folders(
     root: &Path,
     content: &mut Content,

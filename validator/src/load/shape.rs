@@ -377,13 +377,9 @@ pub(crate) fn check(
                     unquoted(error.instance(), &expected)
                         .or_else(|| {
                             // A `[header]` table where `[[header]]` tables go.
-                            let header = sources
-                                .get(file)
-                                .text()
-                                .get(sources.value_span(file, &pointer))
-                                .is_some_and(|text| {
-                                    text.starts_with('[') && !text.starts_with("[[")
-                                });
+                            let header = sources.value_text(file, &pointer).is_some_and(|text| {
+                                text.starts_with('[') && !text.starts_with("[[")
+                            });
                             (header
                                 && items_are_tables(
                                     &compiled.schema,
@@ -399,10 +395,7 @@ pub(crate) fn check(
                                 .map(|(_, words)| format!("it is one of {}", quoted_list(words)))
                         })
                         .or_else(|| {
-                            let written = sources
-                                .get(file)
-                                .text()
-                                .get(sources.value_span(file, &pointer))?;
+                            let written = sources.value_text(file, &pointer)?;
                             let fits = items_take(
                                 &compiled.schema,
                                 &error.schema_path().to_string(),
@@ -817,7 +810,7 @@ fn items_take(schema: &Value, schema_path: &str, found: &Value) -> bool {
 /// Whether the schema `node` (or one of its alternatives) has the type of
 /// `found`.
 fn takes(schema: &Value, node: &Value, found: &Value, depth: u8) -> bool {
-    let node = follow(schema, node).unwrap_or(node);
+    let node = alternatives::resolve(schema, node);
     if depth > 8 {
         return false;
     }

@@ -235,9 +235,7 @@ fn meant(schema: &Value, error: &ValidationError<'_>, reporter: &mut Reporter<'_
             .maybe_help(
                 reporter
                     .sources
-                    .get(reporter.file)
-                    .text()
-                    .get(reporter.sources.value_span(reporter.file, &pointer))
+                    .value_text(reporter.file, &pointer)
                     .and_then(|written| {
                         super::brackets(
                             instance,
@@ -310,7 +308,7 @@ fn walk<'a>(schema: &'a Value, path: &str) -> (Option<&'a Value>, Option<String>
 }
 
 /// A branch with its `$ref` followed.
-fn resolve<'a>(schema: &'a Value, branch: &'a Value) -> &'a Value {
+pub(super) fn resolve<'a>(schema: &'a Value, branch: &'a Value) -> &'a Value {
     branch
         .get("$ref")
         .and_then(Value::as_str)
