@@ -281,7 +281,12 @@ fn card(
         ..play
     };
     let play_checks = |scope: &Scope<'_, '_>, diagnostics: &mut Diagnostics| {
-        scope.conditions(&format!("{pointer}/if"), &card.conditions, diagnostics);
+        scope.conditions(
+            &format!("{pointer}/if"),
+            &card.conditions,
+            false,
+            diagnostics,
+        );
         let effects = Scope {
             attached: attaches,
             ..*scope
@@ -540,7 +545,12 @@ impl Scope<'_, '_> {
                 "give the power a `when`, or drop the `limit`",
             );
         }
-        self.conditions(&format!("{pointer}/if"), clause.conditions, diagnostics);
+        self.conditions(
+            &format!("{pointer}/if"),
+            clause.conditions,
+            false,
+            diagnostics,
+        );
         let lasting = if clause.when.is_some() {
             Lasting::Once
         } else {
@@ -556,7 +566,15 @@ impl Scope<'_, '_> {
 
     // --- conditions ---
 
-    fn conditions(&self, pointer: &str, conditions: &[Condition], diagnostics: &mut Diagnostics) {
+    /// `of_if`: the conditions of an `if` effect, which pick its branch
+    /// (the power's own decide whether it acts).
+    fn conditions(
+        &self,
+        pointer: &str,
+        conditions: &[Condition],
+        of_if: bool,
+        diagnostics: &mut Diagnostics,
+    ) {
         for (i, condition) in conditions.iter().enumerate() {
             self.condition(&format!("{pointer}/{i}"), condition, diagnostics);
         }
@@ -569,12 +587,7 @@ impl Scope<'_, '_> {
             else {
                 continue;
             };
-            // An `if` effect's conditions decide its branch, not whether
-            // the power acts.
-            let effect = ["/do/", "/then/", "/else/", "/options/", "/table/"]
-                .iter()
-                .any(|within| pointer.contains(within));
-            let (never, either) = if effect {
+            let (never, either) = if of_if {
                 (
                     "this `if` always runs its `else`, never its `then`",
                     "keep one of the two; for either of them, write an `if` in the `else`",
@@ -998,7 +1011,7 @@ impl Scope<'_, '_> {
                 then,
                 otherwise,
             } => {
-                self.conditions(&at("if"), conditions, diagnostics);
+                self.conditions(&at("if"), conditions, true, diagnostics);
                 // An empty `then` with an `else` reads "unless": only both
                 // empty is an `if` that does nothing.
                 if then.is_empty() && otherwise.is_empty() {
