@@ -1453,11 +1453,11 @@ impl Scope<'_, '_> {
                 ),
             }),
             // In the event's own `target`: the ship card it is choosing.
+            // Only the scope checking the event's `target` itself has a
+            // target that is not chosen yet.
             Role::Target
                 if matches!(self.source, Source::Card { card } if card.kind == TacticType::Event && card.target.is_some())
-                    && !pointer.contains("/do/")
-                    && !pointer.contains("/if/")
-                    && pointer.split('/').any(|token| token == "target") =>
+                    && !self.target_chosen =>
             {
                 Some((
                     "an event's `target` chooses the ship card it is played on, so it cannot name that card".to_owned(),
