@@ -36,7 +36,6 @@ pub(crate) fn check(
                 source,
                 &source.victory.alternatives[i],
             )
-            .is_some()
         })
         .collect();
     if !no_victory(context, mission, source, &never, diagnostics) {
@@ -279,28 +278,37 @@ fn seating(
     }
 }
 
-/// The ship card an alternative is won by destroying, when no opponent of
-/// its team can field it (so it never comes about).
-fn never_destroyed<'s>(
+/// Whether an alternative is won by destroying a ship card no opponent
+/// of its team can field (so it never comes about). An unknown ship or
+/// team is another check's error, not this one.
+fn never_destroyed(
     context: &Context<'_>,
     model: &Model,
     mission: &MissionModel,
     source: &MissionSource,
-    alternative: &'s spacedock_schema::mission::AlternativeWin,
-) -> Option<&'s str> {
-    let ship = alternative.destroy_ship.as_deref()?;
-    let item = context
+    alternative: &spacedock_schema::mission::AlternativeWin,
+) -> bool {
+    let Some(ship) = alternative.destroy_ship.as_deref() else {
+        return false;
+    };
+    let Some(item) = context
         .index
-        .lookup_quiet(crate::resolve::ItemKind::Ship, ship)?;
-    let team = mission
+        .lookup_quiet(crate::resolve::ItemKind::Ship, ship)
+    else {
+        return false;
+    };
+    let Some(team) = mission
         .teams
         .iter()
-        .position(|t| t.name == alternative.team)?;
-    let fielded =
-        mission.players.iter().enumerate().any(|(p, player)| {
-            player.team != team && fields(model, player, &source.players[p], item)
-        });
-    (!fielded).then_some(ship)
+        .position(|t| t.name == alternative.team)
+    else {
+        return false;
+    };
+    !mission
+        .players
+        .iter()
+        .enumerate()
+        .any(|(p, player)| player.team != team && fields(model, player, &source.players[p], item))
 }
 
 /// Victory conditions of a mission that can be won that never decide a

@@ -395,10 +395,7 @@ fn value(
                     // A slip of a printed or given weapon's name, or a name
                     // of no card at all, is told as a weapon (with the
                     // cards that are weapons), not as a card name.
-                    let is_card =
-                        checker.bundle.tactics.iter().any(|tactic| {
-                            tactic.id == name || tactic.name.eq_ignore_ascii_case(&name)
-                        });
+                    let is_card = checker.names_tactic(&name);
                     let help = checker
                         .weapon_slip(&name, ["primary", "secondary"])
                         .or_else(|| {

@@ -321,14 +321,19 @@ impl Checker<'_, '_> {
             .map(|item| self.context.index.id(kind, item).to_owned())
     }
 
+    /// Whether `text` is a tactic card's id or name as written.
+    pub(crate) fn names_tactic(&self, text: &str) -> bool {
+        self.bundle
+            .tactics
+            .iter()
+            .any(|tactic| tactic.id == text || tactic.name.eq_ignore_ascii_case(text))
+    }
+
     /// A tactic card; its bundle index.
     pub(crate) fn tactic(&mut self, text: &str, pointer: &str) -> Option<usize> {
         // A ship card's power is no tactic card: said so, with the card,
         // rather than with a tactic card's name that looks alike.
-        let is_tactic = |tactic: &spacedock_schema::bundle::Tactic| {
-            tactic.id == text || tactic.name.eq_ignore_ascii_case(text)
-        };
-        if !self.bundle.tactics.iter().any(is_tactic)
+        if !self.names_tactic(text)
             && let Some(ship) = self.bundle.ships.iter().find(|ship| {
                 ship.versions.iter().any(|version| {
                     version
