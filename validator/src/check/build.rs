@@ -62,7 +62,10 @@ pub(crate) fn check_mission(
         deck_selection(context, mission, deck, diagnostics);
         covers_opening_hands(context, mission, deck, diagnostics);
         match deck.rule.selection {
-            Selection::Player => minimums_fit(context, model, mission, deck, diagnostics),
+            Selection::Player => {
+                minimums_fit(context, model, mission, deck, diagnostics);
+                prepped_copies_fit(context, model, mission, deck, diagnostics);
+            }
             Selection::Mission => {
                 // A card that names nothing is reported where it is, and
                 // counts in the size as written.
@@ -1361,6 +1364,37 @@ fn copies_fit(
             )),
         );
     }
+}
+
+/// The copies a mission preps for the players of a deck they choose
+/// themselves within the copy limit and the collection: over them, no
+/// deck the players build is legal. The deck's own cards are checked with
+/// each player's build (`fleet check`).
+fn prepped_copies_fit(
+    context: &Context<'_>,
+    model: &Model,
+    mission: &MissionModel,
+    deck: &DeckModel,
+    diagnostics: &mut Diagnostics,
+) {
+    // No cards listed, and the list is not the deck: only the prepped
+    // copies are counted, and no size or minimum is told.
+    let none = Listed {
+        cards: &[],
+        unnamed: 0,
+        complete: false,
+    };
+    check_deck(
+        context,
+        model,
+        mission,
+        deck,
+        &none,
+        mission.file,
+        &deck.pointer,
+        None,
+        diagnostics,
+    );
 }
 
 /// The minimums of a player-selected deck must fit its size and the cards
