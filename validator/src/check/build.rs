@@ -1163,13 +1163,15 @@ pub(crate) fn check_deck(
         );
     }
     // Prepped cards of the deck's players count against the limits, with
-    // where the first of each is prepped.
+    // where each is prepped.
     let source = &context.content.missions[mission.mission].item;
-    let mut prepped: BTreeMap<usize, (u32, &str)> = BTreeMap::new();
+    let mut prepped: BTreeMap<usize, (u32, Vec<&str>)> = BTreeMap::new();
     for &p in &deck.players {
         for prep in &mission.players[p].prepped {
             if let Some(tactic) = prep.tactic {
-                prepped.entry(tactic).or_insert((0, &prep.pointer)).0 += 1;
+                let entry = prepped.entry(tactic).or_default();
+                entry.0 += 1;
+                entry.1.push(&prep.pointer);
             }
         }
     }
@@ -1185,11 +1187,14 @@ pub(crate) fn check_deck(
         .rule
         .copy_limit
         .unwrap_or(context.rules.deck_copy_limit);
-    // Cards only prepped, none in the deck, count too: at their prep.
-    for (&tactic, &(set_aside, pointer)) in &prepped {
+    // Cards only prepped, none in the deck, count too: at their preps.
+    for (&tactic, (set_aside, pointers)) in &prepped {
         if !totals.contains_key(&tactic) {
-            let at = context.at(mission.file, &format!("{pointer}/card"));
-            copies_fit(context, tactic, 0, set_aside, limit, &[at], diagnostics);
+            let places: Vec<Location> = pointers
+                .iter()
+                .map(|pointer| context.at(mission.file, &format!("{pointer}/card")))
+                .collect();
+            copies_fit(context, tactic, 0, *set_aside, limit, &places, diagnostics);
         }
     }
     // The copy limit is of a card's name: two ids of one name (a pack's
@@ -1201,7 +1206,7 @@ pub(crate) fn check_deck(
             .or_default();
         if !entry.1.contains(&tactic) {
             entry.0 += totals.get(&tactic).map_or(0, |(n, _)| *n)
-                + prepped.get(&tactic).map_or(0, |&(n, _)| n);
+                + prepped.get(&tactic).map_or(0, |(n, _)| *n);
             entry.1.push(tactic);
         }
     }
@@ -1233,7 +1238,7 @@ pub(crate) fn check_deck(
     for (&tactic, (in_deck, entries)) in &totals {
         let (in_deck, first) = (*in_deck, entries[0]);
         let card = &tactics[tactic].item;
-        let set_aside = prepped.get(&tactic).map_or(0, |&(n, _)| n);
+        let set_aside = prepped.get(&tactic).map_or(0, |(n, _)| *n);
         let places: Vec<Location> = entries
             .iter()
             .map(|entry| context.at(file, &format!("{}/count", entry.pointer)))
