@@ -50,7 +50,7 @@ pub(crate) fn run(args: &BuildArgs, style: Style) -> Result<Exit, Error> {
     };
     let exit = Exit::for_diagnostics(&compilation.diagnostics, args.report.deny_warnings);
     if exit != Exit::Success {
-        printer.report(&checked, serde_json::Map::new())?;
+        printer.report(&checked, verdict(false))?;
         // With errors, no bundle is expected; with warnings only, say why
         // there is none.
         if compilation.bundle.is_some() && args.report.format == Format::Human {
@@ -62,7 +62,7 @@ pub(crate) fn run(args: &BuildArgs, style: Style) -> Result<Exit, Error> {
         return Ok(exit);
     }
     let Some(bundle) = &compilation.bundle else {
-        printer.report(&checked, serde_json::Map::new())?;
+        printer.report(&checked, verdict(false))?;
         return Err(Error::NoBundle);
     };
 
@@ -106,13 +106,21 @@ pub(crate) fn run(args: &BuildArgs, style: Style) -> Result<Exit, Error> {
         args.output.display().to_string()
     };
 
-    let mut extra = serde_json::Map::new();
+    let mut extra = verdict(true);
     extra.insert("bundle".to_owned(), written(&shown, bundle));
     printer.report(&checked, extra)?;
     if args.report.format != Format::Json {
         writeln!(io::stderr().lock(), "{}", summary(&shown, bundle))?;
     }
     Ok(Exit::Success)
+}
+
+/// Whether the build passed, as `check` says it: with `--deny-warnings`
+/// the counts alone do not tell.
+fn verdict(passed: bool) -> serde_json::Map<String, serde_json::Value> {
+    let mut extra = serde_json::Map::new();
+    extra.insert("passed".to_owned(), passed.into());
+    extra
 }
 
 /// The bundle's bytes: pretty JSON with a trailing newline, the same for

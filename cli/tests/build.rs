@@ -109,6 +109,26 @@ fn denied_warnings_write_nothing() {
         "{}",
         finished.stderr
     );
+    // A tool reading the JSON learns it failed from `passed`: the counts
+    // show no error.
+    let finished = run(
+        &[
+            "build",
+            pack,
+            "-o",
+            out_arg,
+            "--deny-warnings",
+            "--format",
+            "json",
+        ],
+        1,
+    );
+    let report = json(&finished.stdout);
+    assert_eq!(
+        (report["errors"].clone(), report["passed"].clone()),
+        (0.into(), false.into())
+    );
+    assert!(!out.exists());
     run(&["build", pack, "-o", out_arg], 0);
     assert!(out.exists(), "warnings alone do not stop a build");
 }
@@ -130,6 +150,7 @@ fn json_format_reports_the_bundle() {
     );
     let report = json(&finished.stdout);
     assert_eq!(report["errors"], 0);
+    assert_eq!(report["passed"], true);
     assert_eq!(report["bundle"]["ships"], 3);
     assert_eq!(report["bundle"]["path"], out.to_str().unwrap());
     let bundle = json(&std::fs::read_to_string(&out).unwrap());
