@@ -1138,12 +1138,12 @@ pub(crate) fn check_deck(
     {
         let (why, help) = if deck.rule.size.is_some() {
             (
-                "the mission's deck size",
+                " (the mission's deck size)".to_owned(),
                 "prepped cards do not count toward the deck size",
             )
         } else {
             (
-                "half the fleet cost, rounded down",
+                size_origin(context, mission, deck),
                 "prepped cards do not count toward the deck size; the size holds even when the fleet costs less than its budget",
             )
         };
@@ -1153,7 +1153,7 @@ pub(crate) fn check_deck(
             Diagnostic::new(
                 Code::DeckSize,
                 format!(
-                    "the tactic deck has {at_least}{}, but must have {expected} ({why})",
+                    "the tactic deck has {at_least}{}, but must have {expected}{why}",
                     count(size, "card")
                 ),
             )
