@@ -465,7 +465,7 @@ fn load_folders(
             .is_err_and(|error| error.kind() != std::io::ErrorKind::NotFound);
         content.incomplete |= unlisted;
         listed &= !unlisted;
-        for path in toml_paths(&folder, diagnostics) {
+        for path in toml_paths(&folder, sources, diagnostics) {
             match special_file(&path) {
                 // Not read: what is known of its item is the file's name.
                 Some(diagnostic) => {
@@ -1098,9 +1098,10 @@ fn check_schema_header(
 /// nothing, a FIFO): the caller says whose problem it is.
 pub(crate) fn toml_entries(
     folder: &Path,
+    sources: &mut SourceMap,
     diagnostics: &mut Diagnostics,
 ) -> Vec<(PathBuf, Option<Diagnostic>)> {
-    toml_paths(folder, diagnostics)
+    toml_paths(folder, sources, diagnostics)
         .into_iter()
         .map(|path| {
             let unreadable = special_file(&path);
@@ -1111,8 +1112,15 @@ pub(crate) fn toml_entries(
 
 /// Every `.toml` entry under a folder, recursively, in a stable order,
 /// whatever kind of file it is.
-fn toml_paths(folder: &Path, diagnostics: &mut Diagnostics) -> Vec<PathBuf> {
+fn toml_paths(
+    folder: &Path,
+    sources: &mut SourceMap,
+    diagnostics: &mut Diagnostics,
+) -> Vec<PathBuf> {
     let mut files = Vec::new();
+    // `.TOML` and the like: told, with where they are, since a file
+    // renamed on a system that ignores case would vanish unseen.
+    let mut misnamed = Vec::new();
     let mut pending = vec![folder.to_path_buf()];
     while let Some(dir) = pending.pop() {
         let entries = match std::fs::read_dir(&dir) {
@@ -1146,23 +1154,28 @@ fn toml_paths(folder: &Path, diagnostics: &mut Diagnostics) -> Vec<PathBuf> {
             } else if extension.as_deref() == Some("toml") {
                 files.push(path);
             } else if extension.is_some_and(|ext| ext.eq_ignore_ascii_case("toml")) {
-                diagnostics.push(
-                    Diagnostic::new(
-                        Code::StrayFile,
-                        format!(
-                            "`{}` is not read: only files ending in `.toml`, in lower case, are",
-                            path.display()
-                        ),
-                    )
-                    .help(format!(
-                        "rename it to `{}`",
-                        path.with_extension("toml")
-                            .file_name()
-                            .map_or_else(String::new, |name| name.to_string_lossy().into_owned())
-                    )),
-                );
+                misnamed.push(path);
             }
         }
+    }
+    misnamed.sort();
+    for path in misnamed {
+        let file = sources.add(path.clone(), stray_opening(&path));
+        let renamed = path
+            .with_extension("toml")
+            .file_name()
+            .map_or_else(String::new, |name| name.to_string_lossy().into_owned());
+        diagnostics.push(
+            Diagnostic::new(
+                Code::StrayFile,
+                format!(
+                    "`{}` is not read: a pack reads only files whose names end in `.toml`, in lower case",
+                    sources.get(file).display_name()
+                ),
+            )
+            .at(Location { file, span: 0..0 })
+            .help(format!("rename it to `{renamed}`")),
+        );
     }
     files.sort();
     files
@@ -1190,7 +1203,10 @@ fn report_stray_files(root: &Path, sources: &mut SourceMap, diagnostics: &mut Di
         }
         if path.is_dir() {
             if !linked && !known.contains(name.as_str()) {
-                stray.extend(toml_paths(&path, &mut Diagnostics::default()));
+                // Misnamed files there are stray twice over: told once, as
+                // stray, when renamed.
+                let mut unseen = (SourceMap::default(), Diagnostics::default());
+                stray.extend(toml_paths(&path, &mut unseen.0, &mut unseen.1));
             }
         } else if path.extension().is_some_and(|ext| ext == "toml")
             && name != "pack.toml"

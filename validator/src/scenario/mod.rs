@@ -68,7 +68,8 @@ pub fn check_scenarios(root: &Path, options: &Options) -> ScenarioSuite {
     let mut loaded: Vec<(load::ScenarioRead, bool)> = Vec::new();
     let mut files = Vec::new();
     if !content.packs.is_empty() {
-        for (path, unreadable) in load::toml_entries(&root.join("tests"), &mut scenario_diagnostics)
+        for (path, unreadable) in
+            load::toml_entries(&root.join("tests"), &mut sources, &mut scenario_diagnostics)
         {
             let before = sources.iter().count();
             let mut read = Diagnostics::default();
