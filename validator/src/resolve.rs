@@ -149,18 +149,49 @@ impl Names {
                 }
             })
             .collect();
-        crate::suggest::did_you_mean_of(&found).or_else(|| {
-            let near = crate::suggest::closest(text, self.candidates())?;
-            let item = self
-                .ids
-                .iter()
-                .position(|id| id == near)
-                .or_else(|| self.names.iter().position(|name| name == near))?;
-            Some(format!(
-                "did you mean `{near}`? {}",
-                (fitting.why_not)(item)
-            ))
-        })
+        crate::suggest::did_you_mean_of(&found)
+            .or_else(|| self.suggest_by_alias(text, fitting, written_as_id))
+            .or_else(|| {
+                let near = crate::suggest::closest(text, self.candidates())?;
+                let item = self
+                    .ids
+                    .iter()
+                    .position(|id| id == near)
+                    .or_else(|| self.names.iter().position(|name| name == near))?;
+                Some(format!(
+                    "did you mean `{near}`? {}",
+                    (fitting.why_not)(item)
+                ))
+            })
+    }
+}
+
+impl Names {
+    /// The did-you-mean for `text` near an alias of an item that fits
+    /// (`Torent` for ISN Torrent, known as `Torrent`): the item by the
+    /// spelling the text is written in, since an alias is itself a name
+    /// to replace.
+    fn suggest_by_alias(
+        &self,
+        text: &str,
+        fitting: &Fitting<'_>,
+        written_as_id: bool,
+    ) -> Option<String> {
+        let mut aliases: Vec<&str> = self
+            .by_alias
+            .iter()
+            .filter(|(_, item)| (fitting.fits)(**item))
+            .map(|(alias, _)| alias.as_str())
+            .collect();
+        aliases.sort_unstable();
+        let near = crate::suggest::closest(text, aliases)?;
+        let item = self.by_alias[near];
+        let meant = if written_as_id {
+            &self.ids[item]
+        } else {
+            &self.names[item]
+        };
+        Some(format!("did you mean `{meant}` (also known as `{near}`)?"))
     }
 }
 
