@@ -6,7 +6,7 @@
 use std::collections::{BTreeMap, HashMap};
 
 use spacedock_schema::common::{Icon, Level, Size, TacticType};
-use spacedock_schema::effect::Selector;
+use spacedock_schema::effect::{Effect, Role, Selector};
 use spacedock_schema::mission::{DeckRule, Player, Selection};
 use spacedock_schema::ship::{ShipSource, Slots, Version};
 
@@ -1550,6 +1550,37 @@ fn minimums_fit(
 /// Prepped cards and cards attached at the start: attachable, matching icon,
 /// heroes on solo ships and once per name, faction, slots, and a ship that
 /// is in the fleet. `known` is the fleet when it is known.
+/// The factions a mission's rules may have `player`'s ships count as for
+/// attaching cards all game long, beside their own (The Battle for ISN
+/// Barrage's computer core). A rule with conditions counts: a card it
+/// may let on is no certain error.
+fn treated_factions(context: &Context<'_>, mission: &MissionModel, player: usize) -> Vec<usize> {
+    let source = &context.content.missions[mission.mission].item;
+    let seat = &source.players[player];
+    let team = &mission.teams[mission.players[player].team].name;
+    source
+        .special_rules
+        .iter()
+        .filter(|rule| {
+            rule.when.is_none()
+                && (rule.players.is_empty()
+                    || rule
+                        .players
+                        .iter()
+                        .any(|name| *name == seat.name || name == team))
+        })
+        .flat_map(|rule| &rule.effects)
+        .filter_map(|effect| match effect {
+            Effect::TreatAsFaction { faction, target }
+                if matches!(target.role(), Role::Friendly | Role::Any) =>
+            {
+                context.index.lookup_quiet(ItemKind::Faction, faction)
+            }
+            _ => None,
+        })
+        .collect()
+}
+
 pub(crate) fn attachments(
     context: &Context<'_>,
     model: &Model,
@@ -1561,6 +1592,7 @@ pub(crate) fn attachments(
     let player_model = &mission.players[player];
     let player_source = &context.content.missions[mission.mission].item.players[player];
     let file = mission.file;
+    let treated = treated_factions(context, mission, player);
     // (tactic, ship, pointer): prepped first, then cards attached at the start.
     let mut attached: Vec<(usize, usize, String)> = Vec::new();
     for prep in &player_model.prepped {
@@ -1821,7 +1853,11 @@ pub(crate) fn attachments(
         }
         let (card_faction, ship_faction) =
             (model.tactic_factions[*tactic], model.ship_factions[*ship]);
-        if card_faction.is_some() && ship_faction.is_some() && card_faction != ship_faction {
+        if card_faction.is_some()
+            && ship_faction.is_some()
+            && card_faction != ship_faction
+            && !card_faction.is_some_and(|faction| treated.contains(&faction))
+        {
             diagnostics.push(
                 Diagnostic::new(
                     Code::AttachmentFaction,
