@@ -166,26 +166,50 @@ fn paused(game: &Game) -> bool {
 }
 
 /// The obstacle moved one space in a direction, if it can go: on usable
-/// hexes, clear of ships, of other obstacles and of discovery tiles.
-fn translated(game: &Game, obstacle: usize, dir: u8) -> Option<ObstacleState> {
+/// hexes, clear of ships and of other obstacles; and whether it is then on
+/// a discovery tile, which it may pass over but never end on.
+fn translated(game: &Game, obstacle: usize, dir: u8) -> Option<(ObstacleState, bool)> {
+    slid(game, obstacle, &game.st.obstacles[obstacle], dir)
+}
+
+/// [`translated`] from `from`, a place the obstacle could slide to.
+fn slid(
+    game: &Game,
+    obstacle: usize,
+    from: &ObstacleState,
+    dir: u8,
+) -> Option<(ObstacleState, bool)> {
     let board = &game.data.board;
     let me = obstacle as u8 + 1;
-    let mut moved = game.st.obstacles[obstacle];
+    let mut moved = *from;
+    let mut on_tile = false;
     for hex in &mut moved.hexes[..usize::from(moved.len)] {
         let next = board.neighbour(*hex, dir)?;
         let terrain = game.st.terrain[next.index()];
-        // Nor onto a discovery tile: a tile and an obstacle never share a
-        // hex, on the board as set up (SD0604) or after.
         if !board.usable(next)
             || game.st.occupant[next.index()] != 0
             || (terrain != 0 && terrain != me)
-            || game.st.tile_at[next.index()] != 0
         {
             return None;
         }
+        on_tile |= game.st.tile_at[next.index()] != 0;
         *hex = next;
     }
-    Some(moved)
+    Some((moved, on_tile))
+}
+
+/// Whether the obstacle, at `from` on a discovery tile, can slide off
+/// every tile within `moves` slides. A tile and an obstacle never share a
+/// hex once a move ends (SD0604 for a mission's setup): a tile under an
+/// asteroid could never be flipped. So a slide onto a tile is open only
+/// with moves left to leave it, as a ship passes through another ship.
+fn leaves_tiles(game: &Game, obstacle: usize, from: &ObstacleState, moves: u32) -> bool {
+    moves > 0
+        && (0..6).any(|dir| {
+            slid(game, obstacle, from, dir).is_some_and(|(next, on_tile)| {
+                !on_tile || leaves_tiles(game, obstacle, &next, moves - 1)
+            })
+        })
 }
 
 /// The enemy ships (of a player) on the battlefield while obstacles move.
@@ -344,11 +368,16 @@ pub(crate) fn move_obstacles(
             u32::from,
         );
         let before = enemies.rammed(game, game.st.obstacles[obstacle].hexes());
+        // Whether it stands on a discovery tile it is passing over.
+        let mut on_tile = false;
         for left in (1..=moves).rev() {
             let gap = enemies.gap(game, game.st.obstacles[obstacle].hexes());
             let mut steps: Vec<(u32, u8)> = (0..6)
                 .filter_map(|dir| {
-                    let moved = translated(game, obstacle, dir)?;
+                    let (moved, onto_tile) = translated(game, obstacle, dir)?;
+                    if onto_tile && !leaves_tiles(game, obstacle, &moved, left - 1) {
+                        return None;
+                    }
                     Some((enemies.gap(game, moved.hexes()), dir))
                 })
                 .collect();
@@ -356,7 +385,9 @@ pub(crate) fn move_obstacles(
             let closer = steps.first().is_some_and(|(best, _)| *best < gap);
             let mut options: Vec<Answer> =
                 steps.iter().map(|(_, dir)| Answer::Step(*dir)).collect();
-            options.insert(usize::from(closer) * options.len(), Answer::Stop);
+            if !on_tile {
+                options.insert(usize::from(closer) * options.len(), Answer::Stop);
+            }
             let about = About::MoveObstacle {
                 obstacle: obstacle as u8,
                 spaces_left: u8::try_from(left).unwrap_or(u8::MAX),
@@ -367,7 +398,8 @@ pub(crate) fn move_obstacles(
             if paused(game) {
                 return;
             }
-            if let Some(moved) = translated(game, obstacle, dir) {
+            if let Some((moved, onto_tile)) = translated(game, obstacle, dir) {
+                on_tile = onto_tile;
                 obstacles::move_obstacle(game, obstacle, moved.hexes());
                 game.emit_with(|game| {
                     let state = &game.st.obstacles[obstacle];
@@ -767,7 +799,9 @@ mod tests {
                 let mut enemies = Enemies::new(game, you);
                 let hexes = enemy_hexes(game, you);
                 for (index, obstacle) in game.st.obstacles.iter().enumerate() {
-                    let moves = (0..6).filter_map(|dir| translated(game, index, dir));
+                    let moves = (0..6)
+                        .filter_map(|dir| translated(game, index, dir))
+                        .map(|(moved, _)| moved);
                     for moved in std::iter::once(*obstacle).chain(moves) {
                         assert_eq!(
                             enemies.gap(game, moved.hexes()),
