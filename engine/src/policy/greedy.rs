@@ -703,21 +703,22 @@ impl<'o, 'a> View<'o, 'a> {
     /// The rulebook ("Who Goes First") cuts the first player's first energy
     /// phase to 5 (from 10), and the first player launches, places and
     /// closes in before seeing the other side do so; in greedy-vs-greedy
-    /// play that costs more than the extra turn is worth. The share of
-    /// games the high roller won, going first / letting this enemy go
-    /// first, over 2,000 games a mission (`spacedock sim --games 2000
-    /// --threads 2`, seed 0): blockade-run-at-entebe 44.1% / 54.3%,
-    /// dead-zone-battle 44.3% / 58.9%, dead-zone-battle-42 46.8% / 53.0%,
-    /// meteor-storm 49.8% / 50.8%, the-battle-for-isn-barrage 49.5% /
-    /// 49.8%, the-struggle-at-pan-base 35.2% / 43.9%; only
-    /// dead-zone-battle-48 goes the other way, 52.3% / 48.2% (10,000 games:
-    /// 51.5% / 47.9%). At Pan Base the enemy just before the chooser did
-    /// better than the player just before it (a team-mate: 42.0% over
-    /// 10,000 games, against 43.6%) or the enemy just after it (41.5%). A
-    /// rule from what the chooser sees (go first unless 5 energy less
-    /// launches fewer ship cards on turn one) picked worse than this in two
-    /// missions (Blockade Run 50.1%, the 42-energy Dead Zone Battle 46.1%)
-    /// and better in none, so the choice does not depend on the state.
+    /// play that costs more than the extra turn is worth in most missions.
+    /// The share of games the high roller won, going first / letting this
+    /// enemy go first, over 2,000 games a mission (`spacedock sim --games
+    /// 2000 --threads 2`, seed 0, 2026-11-29): blockade-run-at-entebe
+    /// 44.3% / 53.0%, dead-zone-battle 44.3% / 58.9%, dead-zone-battle-42
+    /// 45.0% / 53.5%, meteor-storm 48.9% / 51.5%,
+    /// the-battle-for-isn-barrage 50.0% / 49.6% (10,000 games: 49.8% /
+    /// 49.4%, even); dead-zone-battle-48 goes the other way, 52.6% / 46.8%
+    /// (10,000 games: 51.9% / 47.4%), and so does
+    /// the-struggle-at-pan-base, 37.0% / 36.0% (10,000 games: 36.7% /
+    /// 34.4%; the team-mate just before the chooser 36.4%, the enemy just
+    /// after it 32.7%). When this was chosen (2026-11-28), a rule from
+    /// what the chooser sees (go first unless 5 energy less launches fewer
+    /// ship cards on turn one) picked worse than this in two missions
+    /// (Blockade Run 50.1%, the 42-energy Dead Zone Battle 46.1%) and
+    /// better in none, so the choice does not depend on the state.
     fn first_player(&self) -> PlayerId {
         let observation = self.observation;
         let me = self.me;
