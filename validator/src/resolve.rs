@@ -4,9 +4,11 @@
 
 use std::collections::HashMap;
 
+use spacedock_schema::FileKind;
+
 use crate::codes::Code;
 use crate::diagnostic::{Diagnostic, Diagnostics, Location};
-use crate::load::{Content, Loaded};
+use crate::load::{BrokenId, Content, Loaded};
 use crate::source::{FileId, SourceMap};
 use crate::suggest::{did_you_mean, is_slug, slug};
 
@@ -340,6 +342,7 @@ impl Index {
         index_items(
             &mut index.ships,
             &content.ships,
+            broken_ids(content, FileKind::Ship),
             ItemKind::Ship,
             |s| (&s.id, &s.name),
             content.dependencies_from,
@@ -349,6 +352,7 @@ impl Index {
         index_items(
             &mut index.tactics,
             &content.tactics,
+            broken_ids(content, FileKind::Tactics),
             ItemKind::Tactic,
             |t| (&t.id, &t.name),
             content.dependencies_from,
@@ -358,6 +362,7 @@ impl Index {
         index_items(
             &mut index.boards,
             &content.boards,
+            broken_ids(content, FileKind::Board),
             ItemKind::Board,
             |b| (&b.id, &b.name),
             content.dependencies_from,
@@ -367,6 +372,7 @@ impl Index {
         index_items(
             &mut index.missions,
             &content.missions,
+            broken_ids(content, FileKind::Mission),
             ItemKind::Mission,
             |m| (&m.id, &m.name),
             content.dependencies_from,
@@ -381,9 +387,9 @@ impl Index {
             .collect();
         for (kind, name) in &content.broken {
             let names = match kind {
-                spacedock_schema::FileKind::Ship => &mut index.ships,
-                spacedock_schema::FileKind::Tactics => &mut index.tactics,
-                spacedock_schema::FileKind::Board => &mut index.boards,
+                FileKind::Ship => &mut index.ships,
+                FileKind::Tactics => &mut index.tactics,
+                FileKind::Board => &mut index.boards,
                 _ => &mut index.missions,
             };
             names.broken.insert(name.clone());
@@ -702,9 +708,19 @@ const NAMED_KINDS: [ItemKind; 4] = [
     ItemKind::Board,
 ];
 
-fn index_items<T>(
+/// The ids of the items of a kind left out for errors of their own.
+fn broken_ids(content: &Content, kind: FileKind) -> impl Iterator<Item = &BrokenId> {
+    content
+        .broken_ids
+        .iter()
+        .filter(move |broken| broken.kind == kind)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn index_items<'b, T>(
     names: &mut Names,
     items: &[Loaded<T>],
+    broken: impl Iterator<Item = &'b BrokenId>,
     kind: ItemKind,
     fields: impl Fn(&T) -> (&Option<String>, &String),
     dependencies_from: Option<FileId>,
@@ -787,6 +803,55 @@ fn index_items<T>(
         } else {
             first_location.insert(position, (location, from_name));
         }
+    }
+    // An item left out for its errors still has an id: one that clashes
+    // is told with them, not once they are mended.
+    let defined = |what: &str, from_name: bool| {
+        if from_name {
+            format!("{what} (the id is made from this name)")
+        } else {
+            what.to_owned()
+        }
+    };
+    for broken in broken {
+        let Some(&first) = names.by_id.get(&broken.id) else {
+            continue;
+        };
+        let Some((first_at, first_from_name)) = first_location.get(&first) else {
+            continue;
+        };
+        let location = Location {
+            file: broken.file,
+            span: sources.value_span(broken.file, &broken.pointer),
+        };
+        let before = (location.file, location.span.start) < (first_at.file, first_at.span.start);
+        diagnostics.push(
+            Diagnostic::new(
+                Code::DuplicateId,
+                format!("two {}s have the id `{}`", kind.noun(), broken.id),
+            )
+            .at(location)
+            .label(defined(
+                &format!(
+                    "defined {}here, in a {} with errors of its own",
+                    if before { "" } else { "again " },
+                    kind.noun()
+                ),
+                broken.from_name,
+            ))
+            .note(
+                first_at.clone(),
+                defined(
+                    if before {
+                        "and here"
+                    } else {
+                        "first defined here"
+                    },
+                    *first_from_name,
+                ),
+            )
+            .help("ids are unique across a pack and its dependencies; set a distinct `id`"),
+        );
     }
 }
 

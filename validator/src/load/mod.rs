@@ -59,6 +59,10 @@ pub(crate) struct Content {
     /// Ids and names of items whose file failed to load: references to
     /// them are not reported again.
     pub(crate) broken: Vec<(FileKind, String)>,
+    /// Where the items left out for errors of their own write their ids:
+    /// one another item has is told at once, not once the errors are
+    /// mended.
+    pub(crate) broken_ids: Vec<BrokenId>,
     /// Whether some content could not be read (a dependency, a folder):
     /// its items are unknown, so a reference that finds nothing may name
     /// one of them and is not reported (the read error says what to fix).
@@ -69,6 +73,41 @@ pub(crate) struct Content {
     /// Packs whose manifest could not be read: reached again, they are not
     /// read (nor their errors told) again.
     pub(crate) unread_packs: Vec<PathBuf>,
+}
+
+/// The id of an item left out for errors of its own, and where it is
+/// written: its `id`, or the `name` it is made from.
+#[derive(Debug)]
+pub(crate) struct BrokenId {
+    pub(crate) kind: FileKind,
+    pub(crate) id: String,
+    pub(crate) file: FileId,
+    pub(crate) pointer: String,
+    pub(crate) from_name: bool,
+}
+
+impl BrokenId {
+    /// From an item's `id` and `name` as written, the item at `pointer`.
+    fn of(
+        kind: FileKind,
+        id: Option<&str>,
+        name: Option<&str>,
+        file: FileId,
+        pointer: &str,
+    ) -> Option<BrokenId> {
+        let (id, key, from_name) = match (id, name) {
+            (Some(id), _) => (id.to_owned(), "id", false),
+            (None, Some(name)) => (crate::suggest::slug(name), "name", true),
+            (None, None) => return None,
+        };
+        Some(BrokenId {
+            kind,
+            id,
+            file,
+            pointer: format!("{pointer}/{key}"),
+            from_name,
+        })
+    }
 }
 
 impl Content {
@@ -407,17 +446,25 @@ fn remember_broken(
         remember_stem(path, kind, content);
         return;
     };
-    let tables: Vec<&toml::Table> = match value.get("tactic") {
-        Some(toml::Value::Array(items)) => items.iter().filter_map(toml::Value::as_table).collect(),
-        _ => vec![&value],
+    let tables: Vec<(String, &toml::Table)> = match value.get("tactic") {
+        Some(toml::Value::Array(items)) => items
+            .iter()
+            .enumerate()
+            .filter_map(|(index, item)| Some((format!("/tactic/{index}"), item.as_table()?)))
+            .collect(),
+        _ => vec![(String::new(), &value)],
     };
-    for table in tables {
+    for (pointer, table) in tables {
+        let text = |key: &str| table.get(key).and_then(toml::Value::as_str);
         for key in ["id", "name"] {
-            if let Some(text) = table.get(key).and_then(toml::Value::as_str) {
+            if let Some(text) = text(key) {
                 content.broken.push((kind, text.to_owned()));
                 content.broken.push((kind, crate::suggest::slug(text)));
             }
         }
+        content
+            .broken_ids
+            .extend(BrokenId::of(kind, text("id"), text("name"), file, &pointer));
     }
     // The file's name too, as for a file that is not TOML: a broken name
     // (`name = 5`, a control character) has no slug the references use.
@@ -565,12 +612,21 @@ fn load_item_file(
             let cards = value.get("tactic").and_then(serde_json::Value::as_array);
             for (index, card) in cards.into_iter().flatten().enumerate() {
                 if broken.contains(&(0, index)) {
+                    let text = |key: &str| card.get(key).and_then(serde_json::Value::as_str);
                     for key in ["id", "name"] {
-                        if let Some(text) = card.get(key).and_then(serde_json::Value::as_str) {
+                        if let Some(text) = text(key) {
                             content.broken.push((kind, text.to_owned()));
                             content.broken.push((kind, crate::suggest::slug(text)));
                         }
                     }
+                    let pointer = format!("/tactic/{index}");
+                    content.broken_ids.extend(BrokenId::of(
+                        kind,
+                        text("id"),
+                        text("name"),
+                        file,
+                        &pointer,
+                    ));
                 } else if let Some(item) =
                     typed::<TacticSource>(card.clone(), file, kind, diagnostics)
                 {
