@@ -160,6 +160,39 @@ fn the_victory_clock_ends_the_game_when_every_deck_is_out() {
     );
 }
 
+/// Decks so short that dealing the opening hands runs every one out: the
+/// victory clock ends the game in the setup, and nothing follows its end
+/// (no roll for the first player, no choice of one).
+#[test]
+fn a_game_over_in_the_setup_stops_there() {
+    let mut bundle = (*common::bundle()).clone();
+    let mission = mission_mut(&mut bundle, DEAD_ZONE);
+    for player in &mut mission.players {
+        let deck = player.deck.as_mut().expect("the mission selects the decks");
+        deck.cards.truncate(1);
+        deck.cards[0].count = 1;
+    }
+    let mut game = Game::new(std::sync::Arc::new(bundle), DEAD_ZONE, 1).unwrap();
+    let events = events(&mut game);
+    let over = events
+        .iter()
+        .position(|event| matches!(event, Event::GameOver { .. }))
+        .unwrap_or_else(|| panic!("the game ends in the setup: {events:?}"));
+    assert_eq!(over, events.len() - 1, "events after the end: {events:?}");
+    assert!(
+        matches!(
+            game.outcome(),
+            Some(Outcome::Win {
+                how: WinKind::VictoryClock,
+                ..
+            })
+        ),
+        "{:?}",
+        game.outcome()
+    );
+    assert_eq!(legal(&game), [], "no action after the end");
+}
+
 /// A mission played without tactic cards keeps going with the victory
 /// clock on: an empty deck deals nothing and never runs out, and the clock
 /// waits only for decks that hold cards.

@@ -19,6 +19,11 @@ pub(crate) fn begin_setup(game: &mut Game) {
             cards::draw(game, player);
         }
     }
+    // Decks too short for the opening hands run out, and the victory clock
+    // may end the game here: nothing is placed or rolled after its end.
+    if game.st.outcome.is_some() {
+        return;
+    }
     // Ships the mission places at given hexes.
     for card in 0..game.data.cards.len() as u16 {
         let card = ShipCardId(card);
@@ -34,6 +39,9 @@ pub(crate) fn begin_setup(game: &mut Game) {
                 deploy::place_launched_ship(game, ship, pos, PlaceKind::Setup);
             }
             deploy::finish_setup_card(game, card);
+            if game.st.outcome.is_some() {
+                return;
+            }
         }
     }
     // Ships the players place: start ships without hexes, then whole
@@ -60,8 +68,13 @@ pub(crate) fn begin_setup(game: &mut Game) {
     next_setup_step(game);
 }
 
-/// The next setup placement, or the roll for the first player.
+/// The next setup placement, or the roll for the first player; nothing
+/// once the game is over.
 pub(crate) fn next_setup_step(game: &mut Game) {
+    if game.st.outcome.is_some() {
+        game.st.setup_queue.clear();
+        return;
+    }
     while let Some(card) = game.st.setup_queue.pop() {
         if game.st.cards[card.index()].place == CardPlace::Screen
             && deploy::placement_possible(game, card, PlaceKind::Setup)
