@@ -614,11 +614,16 @@ fn check_rows(run: &Run, tally: &Tally) -> Result<(), String> {
             ));
         }
     }
+    // Fleets and decks do not change from game to game: every row counts
+    // every finished game, and its rates are out of that count.
     for ship in &tally.ships {
-        if !(ship.survived <= ship.deployed
-            && ship.deployed <= ship.fielded
-            && ship.fielded <= finished)
-        {
+        if ship.fielded != finished {
+            return Err(format!(
+                "`{}` ({}) was fielded in {} games, not in each of its {finished} finished games",
+                ship.ship, ship.team, ship.fielded
+            ));
+        }
+        if !(ship.survived <= ship.deployed && ship.deployed <= ship.fielded) {
             return Err(format!(
                 "`{}` ({}) survived {}, deployed {} of {} games fielded, of {finished} finished",
                 ship.ship, ship.team, ship.survived, ship.deployed, ship.fielded
@@ -626,8 +631,13 @@ fn check_rows(run: &Run, tally: &Tally) -> Result<(), String> {
         }
     }
     for card in &tally.cards {
+        if card.dealt != finished {
+            return Err(format!(
+                "`{}` ({}) was dealt in {} games, not in each of its {finished} finished games",
+                card.card, card.team, card.dealt
+            ));
+        }
         if !(card.played_in <= card.dealt
-            && card.dealt <= finished
             && card.played_in <= card.plays
             && (card.plays == 0) == (card.played_in == 0))
         {

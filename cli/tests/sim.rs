@@ -391,6 +391,31 @@ fn merging_refuses_a_result_edited_by_hand() {
     );
     let stderr = edit(&|result| result["tally"]["ships"][0]["survived"] = serde_json::json!(1000));
     assert!(stderr.contains("survived 1000, deployed"), "{stderr}");
+    // Every row counts every finished game: its rates are out of them.
+    let lowered = |row: &mut serde_json::Value, count: &str, parts: &[&str]| {
+        let lower = row[count].as_u64().unwrap() - 1;
+        row[count] = serde_json::json!(lower);
+        for part in parts {
+            let value = row[*part].as_u64().unwrap().min(lower);
+            row[*part] = serde_json::json!(value);
+        }
+    };
+    let stderr = edit(&|result| {
+        lowered(
+            &mut result["tally"]["ships"][0],
+            "fielded",
+            &["deployed", "survived"],
+        );
+    });
+    assert!(
+        stderr.contains("was fielded in 4 games, not in each of its 5 finished games"),
+        "{stderr}"
+    );
+    let stderr = edit(&|result| lowered(&mut result["tally"]["cards"][0], "dealt", &["played_in"]));
+    assert!(
+        stderr.contains("was dealt in 4 games, not in each of its 5 finished games"),
+        "{stderr}"
+    );
     let stderr = edit(&|result| result["tally"]["teams"][0]["team"] = serde_json::json!("zzz"));
     assert!(stderr.contains("are not its seats'"), "{stderr}");
     let stderr = edit(&|result| {
