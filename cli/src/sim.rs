@@ -369,14 +369,15 @@ pub(crate) fn merge(args: &MergeArgs) -> Result<Exit, Error> {
     let (first, mut run, mut tally) = results.next().expect("clap requires a FILE");
     for (path, other_run, other_tally) in results {
         add_shards(&mut run, &other_run, path)?;
-        // One run's shards list the same sides, ships and cards. Which of
-        // two files was edited cannot be told: the row only one of them has
-        // is named, with both files.
-        if let Some(row) = differing_row(&rows(&other_tally), &rows(&tally)) {
+        // One run's shards list the same sides, ships and cards, in the
+        // same order (the merged report's), each card with the same deck
+        // and copies prepped. Which of two files was edited cannot be
+        // told: what differs is named, with both files.
+        if let Some(difference) = differing_rows(&other_tally, &tally) {
             return Err(Error::InvalidSimResult {
                 path: path.clone(),
                 message: format!(
-                    "its teams, ships or cards are not those of `{}`: {row} is in one of them only",
+                    "its teams, ships or cards are not those of `{}`: {difference}",
                     first.display()
                 ),
             });
@@ -552,6 +553,61 @@ fn check_shard(path: &Path, run: &Run, tally: &Tally) -> Result<(), Error> {
         )));
     }
     check_rows(run, tally).map_err(invalid)
+}
+
+/// How two tallies of one run differ in their teams, ships and cards,
+/// which every shard lists alike: the same rows, in the same order, each
+/// card of the same deck and with the same copies prepped (the same in
+/// every game, so not added up).
+fn differing_rows(ours: &Tally, theirs: &Tally) -> Option<String> {
+    if let Some(row) = differing_row(&rows(ours), &rows(theirs)) {
+        return Some(format!("{row} is in one of them only"));
+    }
+    let order = [
+        (
+            "teams",
+            ours.teams
+                .iter()
+                .map(|team| &team.team)
+                .eq(theirs.teams.iter().map(|team| &team.team)),
+        ),
+        (
+            "ships",
+            ours.ships
+                .iter()
+                .map(|ship| (&ship.team, &ship.ship))
+                .eq(theirs.ships.iter().map(|ship| (&ship.team, &ship.ship))),
+        ),
+        (
+            "cards",
+            ours.cards
+                .iter()
+                .map(|card| (&card.team, &card.card))
+                .eq(theirs.cards.iter().map(|card| (&card.team, &card.card))),
+        ),
+    ];
+    if let Some((what, _)) = order.iter().find(|(_, same)| !same) {
+        return Some(format!("they list their {what} in another order"));
+    }
+    ours.cards
+        .iter()
+        .zip(&theirs.cards)
+        .find_map(|(mine, other)| {
+            let row = format!("card `{}` ({})", mine.card, mine.team);
+            if mine.deck != other.deck {
+                Some(format!(
+                    "{row} is of `{}`'s deck in one of them and of `{}`'s in the other",
+                    mine.deck, other.deck
+                ))
+            } else if mine.prepped != other.prepped {
+                Some(format!(
+                    "{row} has {} copies prepped in one of them and {} in the other",
+                    mine.prepped, other.prepped
+                ))
+            } else {
+                None
+            }
+        })
 }
 
 /// A row (`team x`, `ship x (team)`, `card x (team)`) that one of two

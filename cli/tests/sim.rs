@@ -431,6 +431,35 @@ fn merging_refuses_a_result_edited_by_hand() {
             && stderr.contains(&format!("ship `{removed}` (")),
         "{stderr}"
     );
+    // The same rows in the same order (the merged report's), and what is
+    // the same in every game of a run (a card's deck and prepped copies).
+    for rows in ["teams", "ships", "cards"] {
+        let stderr = edit(&|result| {
+            result["tally"][rows].as_array_mut().unwrap().swap(0, 1);
+        });
+        assert!(
+            stderr.contains(&format!("they list their {rows} in another order")),
+            "{stderr}"
+        );
+    }
+    let stderr = edit(&|result| result["tally"]["cards"][0]["prepped"] = serde_json::json!(2));
+    assert!(
+        stderr.contains("has 2 copies prepped in one of them and 0 in the other"),
+        "{stderr}"
+    );
+    let stderr = edit(&|result| {
+        let card = &mut result["tally"]["cards"][0];
+        let other = if card["deck"] == "isn" {
+            "wretch"
+        } else {
+            "isn"
+        };
+        card["deck"] = serde_json::json!(other);
+    });
+    assert!(
+        stderr.contains("'s deck in one of them and of `"),
+        "{stderr}"
+    );
     // Going first and second: each started game once for every team.
     let stderr = edit(&|result| {
         let went = result["tally"]["teams"][0]["went_first"].as_u64().unwrap();
