@@ -522,16 +522,20 @@ fn check_shard(path: &Path, run: &Run, tally: &Tally) -> Result<(), Error> {
             "its game lengths' sum or sum of squares is not what their counts add up to".to_owned(),
         ));
     }
+    // Every failed game is counted and offered as an example; the tally
+    // keeps the first `FAILURE_SAMPLES` of each kind, so it lists exactly
+    // that many, or all of them when it counts fewer.
     for kind in FailureKind::ALL {
         let listed = failures
             .samples
             .iter()
             .filter(|sample| sample.kind == kind)
-            .count();
+            .count() as u64;
         let counted = failures.count(kind);
-        if listed as u128 > u128::from(counted) || listed > FAILURE_SAMPLES {
+        let kept = counted.min(FAILURE_SAMPLES as u64);
+        if listed != kept {
             return Err(invalid(format!(
-                "it lists {listed} failed games of kind `{}` where it counts {counted}",
+                "it lists {listed} failed games of kind `{}` where it counts {counted} (it keeps the first {FAILURE_SAMPLES} of each kind)",
                 kind.name()
             )));
         }
@@ -551,6 +555,31 @@ fn check_shard(path: &Path, run: &Run, tally: &Tally) -> Result<(), Error> {
             "it lists a failure of game {}, which its shards do not play",
             sample.index
         )));
+    }
+    // Listed by game index, a game once: the order the tally keeps them
+    // in, and the one a merge of them relies on.
+    for pair in failures.samples.windows(2) {
+        let (before, after) = (pair[0].index, pair[1].index);
+        if before == after {
+            return Err(invalid(format!("it lists a failure of game {after} twice")));
+        }
+        if before > after {
+            return Err(invalid(format!(
+                "it lists the failure of game {after} after that of game {before}, not by game index"
+            )));
+        }
+    }
+    // A game's seed is the run's seed and the game's index.
+    for sample in &failures.samples {
+        let seed = game_seed(run.seed, sample.index);
+        if sample.seed != seed {
+            return Err(invalid(format!(
+                "it lists game {index} with seed {}, but game {index} of a run of seed {} has seed {seed}",
+                sample.seed,
+                run.seed,
+                index = sample.index
+            )));
+        }
     }
     check_rows(run, tally).map_err(invalid)
 }

@@ -512,6 +512,49 @@ fn merging_refuses_a_result_edited_by_hand() {
         stderr.contains("it lists a failure of game 2, which its shards do not play"),
         "{stderr}"
     );
+    // The first ten failed games of each kind by index (all five here),
+    // each with its game's seed.
+    let edit_failing = |change: &dyn Fn(&mut Vec<serde_json::Value>)| {
+        let mut edited = result.clone();
+        let samples = edited["tally"]["failures"]["samples"]
+            .as_array_mut()
+            .unwrap();
+        samples[0]["index"] = serde_json::json!(5);
+        change(samples);
+        std::fs::write(&failing, edited.to_string()).unwrap();
+        run(&["sim", "merge", failing.to_str().unwrap()], 2).stderr
+    };
+    let stderr = edit_failing(&|samples| {
+        samples.remove(0);
+    });
+    assert!(
+        stderr.contains("it lists 4 failed games of kind `hang` where it counts 5"),
+        "{stderr}"
+    );
+    let stderr = edit_failing(&|samples| samples[1] = samples[0].clone());
+    assert!(
+        stderr.contains("it lists a failure of game 5 twice"),
+        "{stderr}"
+    );
+    let stderr = edit_failing(&|samples| samples.swap(0, 1));
+    assert!(
+        stderr.contains("it lists the failure of game 5 after that of game 6"),
+        "{stderr}"
+    );
+    let stderr = edit_failing(&|samples| {
+        let seed = samples[0]["seed"].as_u64().unwrap();
+        samples[0]["seed"] = serde_json::json!(seed ^ 1);
+    });
+    assert!(
+        stderr.contains("it lists game 5 with seed ")
+            && stderr.contains(", but game 5 of a run of seed 0 has seed "),
+        "{stderr}"
+    );
+    // Untouched, it merges.
+    let mut untouched = result.clone();
+    untouched["tally"]["failures"]["samples"][0]["index"] = serde_json::json!(5);
+    std::fs::write(&failing, untouched.to_string()).unwrap();
+    run(&["sim", "merge", failing.to_str().unwrap()], 0);
     // Counts that wrap 64 bits into the right total are caught.
     let stderr = edit(&|result| {
         let tally = &mut result["tally"];
