@@ -1062,8 +1062,9 @@ fn trace(bundle: &Arc<Bundle>, config: &SimConfig, pack_path: &Path) -> Result<V
 type Output<'a> = (&'a Path, &'a [u8]);
 
 /// Prints the result in `format`; with `output`, the JSON goes there.
-/// The files (the output and a `trace`) are written together or not at
-/// all, before anything is printed.
+/// The files (the output and a `trace`) are written last, once stdout took
+/// everything printed there (a full or closed stdout leaves them
+/// unwritten), and together or not at all.
 fn print(
     run: Run,
     tally: Tally,
@@ -1078,13 +1079,12 @@ fn print(
     };
     let mut text = serde_json::to_string_pretty(&json).expect("a sim result always serializes");
     text.push('\n');
-    // `-` is stdout: what goes there is printed once the files are written
+    // `-` is stdout: what goes there is printed with the report
     // (`stdout_free` saw that nothing else is).
     let (printed, files): (Vec<Output<'_>>, Vec<Output<'_>>) = trace
         .into_iter()
         .chain(output.map(|path| (path, text.as_bytes())))
         .partition(|(path, _)| write::is_stdout(path));
-    write::all_atomically(&files).map_err(|(path, source)| Error::Write { path, source })?;
     let mut stdout = io::stdout().lock();
     for (_, bytes) in printed {
         stdout.write_all(bytes)?;
@@ -1095,6 +1095,8 @@ fn print(
         SimFormat::Human => stdout.write_all(human(&json.run, &json.report).as_bytes())?,
     }
     stdout.flush()?;
+    drop(stdout);
+    write::all_atomically(&files).map_err(|(path, source)| Error::Write { path, source })?;
     Ok(())
 }
 

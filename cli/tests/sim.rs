@@ -705,6 +705,68 @@ fn sim_writes_its_files_all_or_none() {
     );
 }
 
+/// The files are written last: a report that stdout does not take (a
+/// full disk) fails the run, and leaves no result or trace behind that
+/// would pass for a run that succeeded.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_report_that_cannot_be_printed_leaves_the_files_unwritten() {
+    let dir = tempfile::tempdir().unwrap();
+    let output = temp(&dir, "ok.json");
+    let trace = temp(&dir, "game.jsonl");
+    let full = || {
+        std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap()
+    };
+    let to_full = |args: &[String]| {
+        let finished = std::process::Command::new(env!("CARGO_BIN_EXE_spacedock"))
+            .current_dir(crate::fixtures())
+            .args(args)
+            .stdout(full())
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8(finished.stderr).unwrap();
+        assert_eq!(finished.status.code(), Some(2), "{stderr}");
+        assert!(stderr.contains("No space left on device"), "{stderr}");
+    };
+    to_full(&sim(&[
+        "--games",
+        "2",
+        "-o",
+        output.to_str().unwrap(),
+        "--trace",
+        trace.to_str().unwrap(),
+    ]));
+    assert!(!output.exists(), "no result of a run that failed");
+    assert!(!trace.exists(), "no trace of a run that failed");
+    // `sim merge` prints and writes the same way.
+    let shard = temp(&dir, "shard.json");
+    run_owned(&sim(&["--games", "2", "-o", shard.to_str().unwrap()]), 0);
+    to_full(&[
+        "sim".to_owned(),
+        "merge".to_owned(),
+        shard.display().to_string(),
+        "-o".to_owned(),
+        output.display().to_string(),
+    ]);
+    assert!(!output.exists(), "no merged result of a merge that failed");
+    // With stdout taking the report, both are written.
+    run_owned(
+        &sim(&[
+            "--games",
+            "2",
+            "-o",
+            output.to_str().unwrap(),
+            "--trace",
+            trace.to_str().unwrap(),
+        ]),
+        0,
+    );
+    assert!(output.exists() && trace.exists());
+}
+
 /// A shard without games has no first game to trace.
 #[test]
 fn an_empty_shard_has_nothing_to_trace() {
