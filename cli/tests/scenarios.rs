@@ -859,6 +859,33 @@ fn a_path_answer_names_the_end_that_leads() {
     );
 }
 
+/// A medium ship's `placed` and `stepped` events have both ends of its
+/// base as `at`: the front end a `launch` step gives matches (the engine's
+/// own anchor was the back end for a ship facing e, ne or nw), and so does
+/// the front end of a ship backing away, its back end leading. A failure
+/// shows both.
+#[test]
+fn a_medium_ships_events_are_matched_at_either_end() {
+    let outcome = run_fixture_scenario("medium-ship-events-at-either-end", "", 0);
+    assert_eq!(outcome["status"], "passed", "{outcome:#?}");
+    let scenario = std::fs::read_to_string(
+        crate::fixtures().join("saturn-scenarios/medium-ship-events-at-either-end.toml"),
+    )
+    .unwrap()
+    .replace(
+        "at = [8, 11]\n\n# The same event",
+        "at = [9, 11]\n\n# The same event",
+    );
+    let report = run_scenario_text("medium-ship-events-at-either-end", &scenario, "", 1);
+    let failures = report["scenarios"][0]["failures"].as_array().unwrap();
+    assert_eq!(failures.len(), 1, "{report:#?}");
+    assert_eq!(
+        failures[0]["actual"],
+        "placed { ship = \"isn-barrage\", at = [7, 11] or [8, 11] }",
+        "{report:#?}"
+    );
+}
+
 /// Powers at a round's start and end act once a round, after the last
 /// player's turn and before the first player's, whoever's turn it is
 /// (a custom hero).

@@ -1076,7 +1076,7 @@ pub struct EventPattern {
     /// An obstacle's kind.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub obstacle: Option<Obstacle>,
-    /// A hex (a medium ship's front end, a large ship's centre).
+    /// A hex (a large ship's centre; either end of a medium ship's base).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub at: Option<Coord>,
     #[serde(default, skip_serializing_if = "Option::is_none")]

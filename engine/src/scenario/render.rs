@@ -53,6 +53,22 @@ pub(super) fn hex(game: &Game, pos: Pos) -> [u32; 2] {
     game.coord(pos.at)
 }
 
+/// The `at` of a ship's `placed` or `stepped` event: a small ship's hex,
+/// a large ship's centre, and each end of a medium ship's base, the end
+/// at `pos` (the leading one, for a step) first. The engine keeps no
+/// front for a medium ship (the rules give it none: it moves leading with
+/// either end), so either end matches, as a ship expectation's `at`
+/// does: the front end a `launch` or `warp` step gives among them.
+fn ends(game: &Game, ship: ShipId, pos: Pos) -> Vec<(EventField, EventValue)> {
+    let mut hexes = vec![(EventField::At, EventValue::Hex(hex(game, pos)))];
+    if game.data.size_of(ship) == Size::Medium
+        && let Some(other) = game.data.board.neighbour(pos.at, pos.dir)
+    {
+        hexes.push((EventField::At, EventValue::Hex(game.coord(other))));
+    }
+    hexes
+}
+
 pub(super) fn coordinate([column, row]: [u32; 2]) -> String {
     format!("[{column}, {row}]")
 }
@@ -262,10 +278,9 @@ pub(crate) fn event(game: &Game, event: &Event) -> Rendered {
         ),
         Event::Placed { ship: s, pos } => (
             EventKind::Placed,
-            vec![
-                (F::Ship, text(ship(game, *s))),
-                (F::At, EventValue::Hex(hex(game, *pos))),
-            ],
+            std::iter::once((F::Ship, text(ship(game, *s))))
+                .chain(ends(game, *s, *pos))
+                .collect(),
         ),
         Event::Loaded { carrier, card } => (
             EventKind::Loaded,
@@ -280,10 +295,9 @@ pub(crate) fn event(game: &Game, event: &Event) -> Rendered {
         ),
         Event::Stepped { ship: s, pos } => (
             EventKind::Stepped,
-            vec![
-                (F::Ship, text(ship(game, *s))),
-                (F::At, EventValue::Hex(hex(game, *pos))),
-            ],
+            std::iter::once((F::Ship, text(ship(game, *s))))
+                .chain(ends(game, *s, *pos))
+                .collect(),
         ),
         Event::MoveEnded { ship: s } => {
             (EventKind::MoveEnded, vec![(F::Ship, text(ship(game, *s)))])
