@@ -708,6 +708,39 @@ fn a_damage_step_setting_off_powers_without_end_fails() {
     );
 }
 
+/// A `damage` step aimed at a ship that is not on the battlefield (behind
+/// the screen, in a hold, destroyed) fails, saying where the ship is: it
+/// did nothing and the scenario played on.
+#[test]
+fn a_damage_step_needs_a_ship_on_the_battlefield() {
+    let scenario = std::fs::read_to_string(
+        crate::fixtures().join("saturn-scenarios/damage-off-the-battlefield.toml"),
+    )
+    .unwrap();
+    let in_a_hold = scenario.replace(
+        "# behind the ISN player's screen\nversion = \"standard\"\n",
+        "\nversion = \"standard\"\nhold = \"ISN Everest\"\n",
+    );
+    assert_ne!(in_a_hold, scenario);
+    for (text, place) in [
+        (scenario, "it is behind its player's screen"),
+        (in_a_hold, "it is in the hold of `isn-everest`"),
+    ] {
+        let report = run_scenario_text("damage-off-the-battlefield", &text, "", 1);
+        let failures = report["scenarios"][0]["failures"].as_array().unwrap();
+        assert_eq!(failures.len(), 1, "{report:#?}");
+        assert_eq!(failures[0]["what"], "step 1 (`damage`)", "{report:#?}");
+        assert_eq!(failures[0]["pointer"], "/steps/0", "{report:#?}");
+        let actual = failures[0]["actual"].as_str().unwrap();
+        assert!(
+            actual.starts_with(&format!(
+                "`rooks-f-54` is not on the battlefield ({place}): a damage step needs a ship there; legal now: "
+            )),
+            "{actual}"
+        );
+    }
+}
+
 /// `use-power` with `power` uses the ship card's power of that name, not
 /// the first one open: with two open, the second could not be used on
 /// purpose. A name the ship card does not have is an error of the file.

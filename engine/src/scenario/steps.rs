@@ -912,6 +912,13 @@ fn execute(game: &mut Game, cards: &[ShipCardId], action: &StepAction) -> Result
                 return Err(Refused::new(game, tried));
             }
             let id = ship_of(game, cards, *ship);
+            if let Some(place) = off_the_battlefield(game, id) {
+                let tried = format!(
+                    "`{}` is not on the battlefield ({place}): a damage step needs a ship there",
+                    render::ship(game, id)
+                );
+                return Err(Refused::new(game, tried));
+            }
             game.edit().deal_damage(
                 id,
                 *amount as i32,
@@ -924,6 +931,28 @@ fn execute(game: &mut Game, cards: &[ShipCardId], action: &StepAction) -> Result
             Ok(())
         }
     }
+}
+
+/// Where a ship is when it is not on the battlefield, in words; `None`
+/// when it is there (damage reaches only a ship there).
+fn off_the_battlefield(game: &Game, ship: ShipId) -> Option<String> {
+    use crate::state::CardPlace;
+    let view = game.ship(ship);
+    if view.destroyed {
+        return Some("it was destroyed".to_owned());
+    }
+    if view.pos.is_some() {
+        return None;
+    }
+    Some(match game.st.cards[view.card.index()].place {
+        CardPlace::Screen => "it is behind its player's screen".to_owned(),
+        CardPlace::Hold(carrier) => format!(
+            "it is in the hold of `{}`",
+            render::card_name(game, carrier)
+        ),
+        CardPlace::OutOfPlay => "its card is out of play".to_owned(),
+        CardPlace::Launched => "it stands nowhere".to_owned(),
+    })
 }
 
 /// Whether two questions are about moving the same ship or obstacle.

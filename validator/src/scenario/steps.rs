@@ -188,7 +188,7 @@ fn check_one(checker: &mut Checker<'_, '_>, step: &StepSource, pointer: &str) ->
         checker.report(
             CODE,
             &format!("{pointer}/illegal"),
-            "a `damage` step changes the game outside the flow of play: it is never refused",
+            "a `damage` step changes the game outside the flow of play: the rules never refuse it",
             "never illegal",
             None,
         );
