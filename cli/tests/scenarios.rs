@@ -507,6 +507,89 @@ fn a_powers_launch_takes_no_ship_card_out_of_a_hold() {
     );
 }
 
+/// An `answer` gives `facing` and `lead` only where a medium ship takes
+/// them, as a `launch` or `move` step does: a small ship placed with a
+/// `facing`, an obstacle picked with one or moved with a `lead`, was
+/// answered with the key dropped.
+#[test]
+fn an_answer_gives_a_facing_or_a_lead_only_for_a_medium_ship() {
+    let base = Path::new(&base_pack()).join("tests/missions/remote-engines.toml");
+    let remote_engines = std::fs::read_to_string(base).unwrap();
+    let launch = std::fs::read_to_string(
+        crate::fixtures().join("saturn-scenarios/launch-ship-from-the-screen.toml"),
+    )
+    .unwrap();
+    for (name, text, cards, from, to, pointer, tried) in [
+        (
+            "launch-ship-from-the-screen",
+            &launch,
+            added_card("scramble-order.toml"),
+            "do = \"answer\"\nat = [9, 10]\n",
+            "do = \"answer\"\nat = [9, 10]\nfacing = \"e\"\n",
+            "/steps/1",
+            "`facing` is given, and `rooks-f-54` is not a medium ship: only a medium ship has a facing (drop `facing`)",
+        ),
+        (
+            "remote-engines-picked-with-a-facing",
+            &remote_engines,
+            String::new(),
+            "at = [11, 6]\n",
+            "at = [11, 6]\nfacing = \"e\"\n",
+            "/steps/2",
+            "`facing` is given, and an obstacle is picked: only a medium ship has a facing (drop `facing`)",
+        ),
+        (
+            "remote-engines-moved-with-a-lead",
+            &remote_engines,
+            String::new(),
+            "path = [\"sw\"]\n",
+            "path = [\"sw\"]\nlead = [11, 6]\n",
+            "/steps/4",
+            "`lead` is given, and an obstacle is moved: only a medium ship has an end that leads (drop `lead`)",
+        ),
+    ] {
+        let given = text.replacen(from, to, 1);
+        assert_ne!(&given, text, "{name}: {from}");
+        let report = run_scenario_text(name, &given, &cards, 1);
+        let failures = report["scenarios"][0]["failures"].as_array().unwrap();
+        assert_eq!(failures.len(), 1, "{report:#?}");
+        assert_eq!(failures[0]["pointer"], pointer, "{report:#?}");
+        let actual = failures[0]["actual"].as_str().unwrap();
+        assert!(
+            actual.starts_with(&format!("{tried}; legal now: ")),
+            "{actual}"
+        );
+    }
+    // And a medium ship placed needs its `facing`: without it, the answer
+    // was refused as "not a place on the battlefield".
+    let torrent = std::fs::read_to_string(
+        crate::fixtures().join("saturn-scenarios/optional-launch-with-nothing-to-launch.toml"),
+    )
+    .unwrap()
+    .replace(
+        "version = \"seasoned\"\nat = [4, 9]\nfacing = \"e\"\n",
+        "version = \"seasoned\"\n",
+    )
+    .replace(
+        "[expect.players",
+        "[[steps]]\ndo = \"answer\"\nanswer = \"yes\"\n\n[[steps]]\ndo = \"answer\"\nat = [9, 9]\n\n[expect.players",
+    );
+    let report = run_scenario_text(
+        "torrent-placed-without-a-facing",
+        &torrent,
+        &added_card("reserve-beacon.toml"),
+        1,
+    );
+    let failures = report["scenarios"][0]["failures"].as_array().unwrap();
+    assert_eq!(failures.len(), 1, "{report:#?}");
+    assert_eq!(failures[0]["pointer"], "/steps/2", "{report:#?}");
+    let actual = failures[0]["actual"].as_str().unwrap();
+    assert!(
+        actual.starts_with("`isn-torrent` is a medium ship: it covers two hexes, so give its `facing` too; legal now: "),
+        "{actual}"
+    );
+}
+
 /// A card taken over while its player activates it stops being activated:
 /// the player gives the taken ships no more orders, and a ship moving
 /// stops where it is (test cards). They went on moving and attacking for
@@ -913,8 +996,7 @@ fn a_medium_ships_events_are_matched_at_either_end() {
     let failures = report["scenarios"][0]["failures"].as_array().unwrap();
     assert_eq!(failures.len(), 1, "{report:#?}");
     assert_eq!(
-        failures[0]["actual"],
-        "placed { ship = \"isn-barrage\", at = [7, 11] or [8, 11] }",
+        failures[0]["actual"], "placed { ship = \"isn-barrage\", at = [7, 11] or [8, 11] }",
         "{report:#?}"
     );
 }

@@ -670,7 +670,16 @@ fn lead_offset(
     first: u8,
 ) -> Result<u8, Refused> {
     if game.ship(ship).size != Size::Medium {
-        return Ok(0);
+        return match lead {
+            Some(_) => Err(Refused::new(
+                game,
+                format!(
+                    "`lead` is given, and `{}` is not a medium ship: only a medium ship has an end that leads (drop `lead`)",
+                    render::ship(game, ship)
+                ),
+            )),
+            None => Ok(0),
+        };
     }
     let Some(pos) = game.ship(ship).pos else {
         return Err(Refused::new(
@@ -1010,6 +1019,10 @@ fn answer_step(
             };
             let offset = match (ship, path.first()) {
                 (Some(ship), Some(first)) => lead_offset(game, ship, *lead, first.index())?,
+                (None, _) if lead.is_some() => {
+                    let tried = "`lead` is given, and an obstacle is moved: only a medium ship has an end that leads (drop `lead`)".to_owned();
+                    return Err(Refused::new(game, tried));
+                }
                 _ => 0,
             };
             for (index, &direction) in path.iter().enumerate() {
@@ -1028,6 +1041,10 @@ fn answer_step(
         }
         AnswerGiven::Places(places) => {
             if question.about == About::PickObstacle {
+                if places.iter().any(|place| place.facing.is_some()) {
+                    let tried = "`facing` is given, and an obstacle is picked: only a medium ship has a facing (drop `facing`)".to_owned();
+                    return Err(Refused::new(game, tried));
+                }
                 let at = places.first().map(|place| place.at).unwrap_or_default();
                 let hex = game.hex_at(at);
                 let obstacle = game
@@ -1042,10 +1059,30 @@ fn answer_step(
                     Action::Answer(Answer::Obstacle(u8::try_from(obstacle).unwrap_or(u8::MAX))),
                 );
             }
-            let size = match question.about {
-                About::Launch { card } => game.card(card).size,
-                _ => Size::Small,
+            let (card, size) = match question.about {
+                About::Launch { card } => (Some(card), game.card(card).size),
+                _ => (None, Size::Small),
             };
+            // As the checker says of a `launch` step's placements.
+            if let Some(card) = card {
+                let name = render::card_name(game, card);
+                let tried = if size == Size::Medium {
+                    places.iter().any(|place| place.facing.is_none()).then(|| {
+                        format!(
+                            "`{name}` is a medium ship: it covers two hexes, so give its `facing` too"
+                        )
+                    })
+                } else {
+                    places.iter().any(|place| place.facing.is_some()).then(|| {
+                        format!(
+                            "`facing` is given, and `{name}` is not a medium ship: only a medium ship has a facing (drop `facing`)"
+                        )
+                    })
+                };
+                if let Some(tried) = tried {
+                    return Err(Refused::new(game, tried));
+                }
+            }
             for place in places {
                 let Action::Place { hex, dir } = place_action(game, size, *place)? else {
                     continue;

@@ -623,6 +623,25 @@ impl Checker<'_, '_> {
         }
     }
 
+    /// Only a medium ship has two ends, one of which leads its move: a
+    /// `lead` is for a medium ship; `pointer` is the step with the `lead`.
+    pub(crate) fn lead_fits(&mut self, code: Code, card: usize, pointer: &str) -> bool {
+        let Some(fielded) = self.ships[card].clone() else {
+            return false;
+        };
+        if self.bundle.ships[fielded.ship].size == Size::Medium {
+            return true;
+        }
+        self.report(
+            code,
+            &format!("{pointer}/lead"),
+            "only a medium ship has an end that leads",
+            "not a medium ship",
+            Some("drop `lead`".to_owned()),
+        );
+        false
+    }
+
     /// A ship's canonical name in events: the card id, `#n` in a squadron.
     pub(crate) fn ship_name(&self, ship: ShipRef) -> String {
         let fielded = self.ships[ship.card]

@@ -316,11 +316,17 @@ fn action(checker: &mut Checker<'_, '_>, step: &StepSource, pointer: &str) -> Op
         StepKind::Activate => StepAction::Activate {
             card: checker.card(CODE, &text(&step.ship), &key("ship"))?,
         },
-        StepKind::Move => StepAction::Move {
-            ship: checker.ship(CODE, &text(&step.ship), &key("ship"))?,
-            path: step.path.clone(),
-            lead: step.lead,
-        },
+        StepKind::Move => {
+            let ship = checker.ship(CODE, &text(&step.ship), &key("ship"))?;
+            if step.lead.is_some() && !checker.lead_fits(CODE, ship.card, pointer) {
+                return None;
+            }
+            StepAction::Move {
+                ship,
+                path: step.path.clone(),
+                lead: step.lead,
+            }
+        }
         StepKind::Warp => {
             let ship = checker.ship(CODE, &text(&step.ship), &key("ship"))?;
             let placement = Placement {
