@@ -643,6 +643,26 @@ fn place(
             }
             (at, _) => at,
         };
+        if ship.destroyed {
+            // Pegs and a facing are a ship's on the battlefield: given for
+            // a destroyed one, they would be dropped.
+            for (key, given) in [
+                ("facing", ship.facing.is_some()),
+                ("shields", ship.shields.is_some()),
+                ("hull_damage", ship.hull_damage > 0),
+            ] {
+                if given {
+                    checker.report(
+                        CODE,
+                        &format!("{ship_pointer}/{key}"),
+                        format!("a destroyed ship stands nowhere: it has no `{key}`"),
+                        "destroyed",
+                        Some(format!("drop `{key}`, or `destroyed`")),
+                    );
+                    ok = false;
+                }
+            }
+        }
         if at.is_some() {
             ok &= checker.facing_fits(CODE, index, ship.facing, &ship_pointer);
             ok &= hull_left(checker, fielded, ship.hull_damage, hull, &ship_pointer);
