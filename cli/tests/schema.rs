@@ -95,3 +95,22 @@ fn write_into_a_file_says_it_is_no_folder() {
     );
     assert_eq!(std::fs::read_to_string(&file).unwrap(), "kept\n");
 }
+
+/// A step's `lead` is described as the engine plays it and the docs say:
+/// without it, the end that moves away from the other leads, not the
+/// front end (which leads only a sideways first step).
+#[test]
+fn the_scenario_schema_describes_lead_as_the_engine_plays_it() {
+    let finished = run(&["schema", "scenario"], 0);
+    let schema = crate::json(&finished.stdout);
+    let lead = schema["$defs"]["StepSource"]["properties"]["lead"]["description"]
+        .as_str()
+        .unwrap_or_else(|| panic!("{schema:#}"))
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(
+        lead.contains("the end that moves away from the other"),
+        "{lead}"
+    );
+}

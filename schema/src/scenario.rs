@@ -444,7 +444,9 @@ pub struct StepSource {
     /// The directions of a move, one space each.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub path: Vec<Direction>,
-    /// The hex of the end a medium ship leads with; defaults to its front end.
+    /// The hex of the end a medium ship leads with; defaults to the end
+    /// that moves away from the other in the path's first direction (the
+    /// front end for a sideways first step).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub lead: Option<Coord>,
     /// Where a solo ship is placed.
