@@ -876,7 +876,8 @@ do = [{ kind = "draw", count = 1 }]
 
 /// A step that takes a whole ship card, given one ship of a squadron, says
 /// so; given a ship the squadron does not have, it says that too (it said
-/// only "is one ship").
+/// only "is one ship"). An event pattern or a hold naming one ship says
+/// what it is, not "this step".
 #[test]
 fn a_ship_card_named_by_one_ship_is_told_which() {
     let scenario = std::fs::read_to_string(
@@ -893,9 +894,11 @@ fn a_ship_card_named_by_one_ship_is_told_which() {
     assert_eq!(
         messages,
         [
+            "`F-47 Blue Hawks#1` is one ship; `hold` names a whole ship card",
             "`F-47 Blue Hawks#2` is one ship; this step takes a whole ship card",
             "`F-47 Blue Hawks` has no ship 7 (it has 3), and this step takes a whole ship card",
             "`Rook's F-54#1` is the card's one ship; this step takes the whole ship card",
+            "`F-47 Blue Hawks#3` is one ship; this event names a whole ship card",
         ],
         "{report:#?}"
     );

@@ -365,7 +365,7 @@ fn value(
                 _ => text(&pattern.enemy),
             };
             if field == EventField::Ship && pattern.event.ship_is_card() {
-                let card = checker.card(CODE, &name, pointer)?;
+                let card = checker.card(CODE, "this event names", &name, pointer)?;
                 named(checker.ships[card].as_ref()?.id.clone())
             } else {
                 let ship: ShipRef = checker.ship(CODE, &name, pointer)?;
@@ -378,7 +378,7 @@ fn value(
                 let tactic = checker.tactic(&name, pointer)?;
                 named(checker.bundle.tactics[tactic].id.clone())
             } else {
-                let card = checker.card(CODE, &name, pointer)?;
+                let card = checker.card(CODE, "this event names", &name, pointer)?;
                 named(checker.ships[card].as_ref()?.id.clone())
             }
         }

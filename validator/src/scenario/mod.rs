@@ -495,8 +495,16 @@ impl Checker<'_, '_> {
         Some((card, number))
     }
 
-    /// A ship card of the scenario (not one ship of a squadron).
-    pub(crate) fn card(&mut self, code: Code, text: &str, pointer: &str) -> Option<usize> {
+    /// A ship card of the scenario (not one ship of a squadron). `takes`
+    /// says what wants the whole card, for a ship named instead: "this
+    /// step takes", "this event names".
+    pub(crate) fn card(
+        &mut self,
+        code: Code,
+        takes: &str,
+        text: &str,
+        pointer: &str,
+    ) -> Option<usize> {
         let (card, number) = self.fielded(code, text, pointer)?;
         if let Some(number) = number {
             let (name, id, ships) = self.ships[card]
@@ -507,18 +515,18 @@ impl Checker<'_, '_> {
             let (message, label) = if !(1..=ships).contains(&number) {
                 (
                     format!(
-                        "`{name}` has no ship {number} (it has {ships}), and this step takes a whole ship card"
+                        "`{name}` has no ship {number} (it has {ships}), and {takes} a whole ship card"
                     ),
                     "no such ship",
                 )
             } else if ships == 1 {
                 (
-                    format!("`{text}` is the card's one ship; this step takes the whole ship card"),
+                    format!("`{text}` is the card's one ship; {takes} the whole ship card"),
                     "one ship",
                 )
             } else {
                 (
-                    format!("`{text}` is one ship; this step takes a whole ship card"),
+                    format!("`{text}` is one ship; {takes} a whole ship card"),
                     "one ship of a squadron",
                 )
             };

@@ -520,7 +520,7 @@ fn place(
                 ok = false;
             }
         }
-        let carrier = checker.card(CODE, carrier, &format!("{pointer}/hold"))?;
+        let carrier = checker.card(CODE, "`hold` names", carrier, &format!("{pointer}/hold"))?;
         if carrier == index {
             checker.report(
                 CODE,

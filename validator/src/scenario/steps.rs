@@ -13,6 +13,9 @@ use crate::suggest::did_you_mean;
 
 const CODE: Code = Code::InvalidStep;
 
+/// What wants a whole ship card where a step names one ship.
+const STEP_TAKES: &str = "this step takes";
+
 /// How an `answer` step may answer.
 const ANSWER_HELP: &str = "give one of `answer` (yes, no, stop, play), `option`, `path`, `at` (with `facing`), `squadron`, `card` or `ship`";
 
@@ -36,7 +39,9 @@ fn use_power(
 ) -> Option<StepAction> {
     let key = |name: &str| format!("{pointer}/{name}");
     let source = match (&step.ship, &step.card) {
-        (Some(ship), None) => PowerSource::Ship(checker.card(CODE, ship, &key("ship"))?),
+        (Some(ship), None) => {
+            PowerSource::Ship(checker.card(CODE, STEP_TAKES, ship, &key("ship"))?)
+        }
         (None, Some(card)) => {
             let tactic = checker.tactic(card, &key("card"))?;
             PowerSource::Card(checker.bundle.tactics[tactic].id.clone())
@@ -314,7 +319,7 @@ fn action(checker: &mut Checker<'_, '_>, step: &StepSource, pointer: &str) -> Op
         }
         StepKind::Launch => launch(checker, step, pointer)?,
         StepKind::Activate => StepAction::Activate {
-            card: checker.card(CODE, &text(&step.ship), &key("ship"))?,
+            card: checker.card(CODE, STEP_TAKES, &text(&step.ship), &key("ship"))?,
         },
         StepKind::Move => {
             let ship = checker.ship(CODE, &text(&step.ship), &key("ship"))?;
@@ -400,6 +405,7 @@ fn action(checker: &mut Checker<'_, '_>, step: &StepSource, pointer: &str) -> Op
 fn launch(checker: &mut Checker<'_, '_>, step: &StepSource, pointer: &str) -> Option<StepAction> {
     let card = checker.card(
         CODE,
+        STEP_TAKES,
         step.ship.as_deref().unwrap_or_default(),
         &format!("{pointer}/ship"),
     )?;
@@ -483,7 +489,7 @@ fn launch(checker: &mut Checker<'_, '_>, step: &StepSource, pointer: &str) -> Op
     };
     let mut load = Vec::new();
     for (index, held) in step.load.iter().enumerate() {
-        match checker.card(CODE, held, &format!("{pointer}/load/{index}")) {
+        match checker.card(CODE, STEP_TAKES, held, &format!("{pointer}/load/{index}")) {
             Some(held) => load.push(held),
             None => ok = false,
         }
@@ -539,10 +545,10 @@ fn play(checker: &mut Checker<'_, '_>, step: &StepSource, pointer: &str) -> Opti
             return None;
         }
         (Some(ship), None) => {
-            PlayTarget::Card(checker.card(CODE, ship, &format!("{pointer}/ship"))?)
+            PlayTarget::Card(checker.card(CODE, STEP_TAKES, ship, &format!("{pointer}/ship"))?)
         }
         (Some(ship), Some(old)) => {
-            let card = checker.card(CODE, ship, &format!("{pointer}/ship"));
+            let card = checker.card(CODE, STEP_TAKES, ship, &format!("{pointer}/ship"));
             let old = checker.tactic(old, &format!("{pointer}/replace"));
             PlayTarget::Replace {
                 card: card?,
