@@ -1385,6 +1385,68 @@ fn an_answer_path_refused_part_way_points_at_its_entry() {
     assert!(actual.starts_with("`path` entry 2 (`w`): "), "{actual}");
 }
 
+/// A question's answers are listed as an `answer` step writes them, its
+/// keys and values: they read `path ne (the back end leading)` and `play
+/// on isn-torrent`, which no step could be copied from. A medium ship's
+/// move away from its other end needs no `lead`; another of the back end
+/// names it; a medium ship placed is its front end and facing.
+#[test]
+fn answers_are_listed_as_a_step_writes_them() {
+    let scenario =
+        std::fs::read_to_string(Path::new(&base_pack()).join("tests/cards/hit-and-run.toml"))
+            .unwrap()
+            .replacen(
+                "do = \"answer\"\npath = [\"w\"]",
+                "do = \"end-activation\"",
+                1,
+            );
+    let report = run_scenario_text("hit-and-run-not-answered", &scenario, "", 1);
+    let failures = report["scenarios"][0]["failures"].as_array().unwrap();
+    assert_eq!(failures.len(), 1, "{report:#?}");
+    let actual = failures[0]["actual"].as_str().unwrap();
+    assert!(
+        actual.starts_with(
+            "`end-activation` must wait: `Wretch` is asked where chosh-ka moves (up to 1 space) \
+             (answers: answer = \"stop\", path = [\"e\"], path = [\"ne\"], path = [\"nw\"], \
+             path = [\"sw\"], path = [\"se\"], path = [\"ne\"] and lead = [7, 3], "
+        ),
+        "{actual}"
+    );
+    assert!(actual.contains(", path = [\"w\"], "), "{actual}");
+    assert!(
+        actual.contains("; legal now: answer with answer = \"stop\", answer with path = [\"e\"], "),
+        "{actual}"
+    );
+    // The Torrent placed by a power, without its facing.
+    let torrent = std::fs::read_to_string(
+        crate::fixtures().join("saturn-scenarios/optional-launch-with-nothing-to-launch.toml"),
+    )
+    .unwrap()
+    .replace(
+        "version = \"seasoned\"\nat = [4, 9]\nfacing = \"e\"\n",
+        "version = \"seasoned\"\n",
+    )
+    .replace(
+        "[expect.players",
+        "[[steps]]\ndo = \"answer\"\nanswer = \"yes\"\n\n[[steps]]\ndo = \"answer\"\nat = [9, 9]\n\n[expect.players",
+    );
+    let report = run_scenario_text(
+        "torrent-placed-without-a-facing",
+        &torrent,
+        &added_card("reserve-beacon.toml"),
+        1,
+    );
+    let actual = report["scenarios"][0]["failures"][0]["actual"]
+        .as_str()
+        .unwrap();
+    assert!(
+        actual.contains(
+            "; legal now: answer with at = [7, 7] and facing = \"sw\", answer with at = [7, 7] and facing = \"se\", "
+        ),
+        "{actual}"
+    );
+}
+
 /// A reason is given only when it is the reason: a squadron has no hero
 /// slot, so replacing would not help and is not suggested.
 #[test]

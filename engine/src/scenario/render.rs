@@ -568,7 +568,7 @@ pub(crate) fn action(game: &Game, action: Action) -> String {
         Action::EndActivation => "end-activation".to_owned(),
         Action::EndPhase => "end-phase".to_owned(),
         Action::UsePower { power, .. } => format!("use {}", power_name(game, power)),
-        Action::Answer(answer) => format!("answer {}", self::answer(game, answer)),
+        Action::Answer(answer) => format!("answer with {}", self::answer(game, answer)),
     }
 }
 
@@ -584,11 +584,18 @@ pub(super) fn question(game: &Game, question: &Question) -> String {
             ship: s,
             spaces_left,
         } => {
-            format!("where {} moves (up to {spaces_left} spaces)", ship(game, s))
+            format!(
+                "where {} moves (up to {})",
+                ship(game, s),
+                crate::count_of(spaces_left, "space")
+            )
         }
         About::PickObstacle => "which obstacle moves next".to_owned(),
         About::MoveObstacle { spaces_left, .. } => {
-            format!("where the obstacle moves (up to {spaces_left} spaces)")
+            format!(
+                "where the obstacle moves (up to {})",
+                crate::count_of(spaces_left, "space")
+            )
         }
         About::Ram { .. } => "which ship the obstacle rams".to_owned(),
         About::Launch { card } => format!("where {} is placed", card_name(game, card)),
@@ -629,37 +636,67 @@ fn power_name(game: &Game, power: u16) -> String {
     }
 }
 
-/// An answer in words, as a scenario's `answer` step writes it.
+/// An answer as a scenario's `answer` step writes it, its keys joined by
+/// "and": `answer = "yes"`, `option = 2`, `ship = "isn-torrent"`,
+/// `path = ["ne"] and lead = [7, 9]`, `at = [8, 6] and facing = "w"`.
 pub(super) fn answer(game: &Game, answer: Answer) -> String {
     let names = ["e", "ne", "nw", "w", "sw", "se"];
     match answer {
-        Answer::Yes => "yes".to_owned(),
-        Answer::No => "no".to_owned(),
-        Answer::Stop => "stop".to_owned(),
-        Answer::Option(index) => format!("option {}", u32::from(index) + 1),
-        Answer::Play(Target::None) => "play".to_owned(),
-        Answer::Play(Target::Card(c)) => format!("play on {}", card_name(game, c)),
+        Answer::Yes => "answer = \"yes\"".to_owned(),
+        Answer::No => "answer = \"no\"".to_owned(),
+        Answer::Stop => "answer = \"stop\"".to_owned(),
+        Answer::Option(index) => format!("option = {}", u32::from(index) + 1),
+        Answer::Play(Target::None) => "answer = \"play\"".to_owned(),
+        Answer::Play(Target::Card(c)) => format!("ship = \"{}\"", card_name(game, c)),
+        // No step gives it: a reaction is an event, played on a ship card.
         Answer::Play(Target::Replace(t)) => format!("play replacing {}", tactic(game, t)),
-        // A medium ship's steps 6 to 11 lead with its back end.
-        Answer::Step(dir) if dir >= 6 => format!(
-            "path {} (the back end leading)",
-            names[usize::from(dir % 6)]
-        ),
-        Answer::Step(dir) => format!("path {}", names[usize::from(dir % 6)]),
-        Answer::Place { hex, dir } => {
-            let card = game.question().and_then(|question| match question.about {
-                About::Launch { card } => Some(card),
+        // A medium ship's steps 6 to 11 lead with the end away from its
+        // position: the step names that end with `lead`, unless it leads
+        // without (it moves away from the other end).
+        Answer::Step(dir) if dir >= 6 => {
+            let way = dir % 6;
+            let path = format!("path = [\"{}\"]", names[usize::from(way)]);
+            let board = &game.data.board;
+            let ends = game.question().and_then(|question| match question.about {
+                About::MoveShip { ship: s, .. } => game
+                    .ship(s)
+                    .pos
+                    .and_then(|pos| board.neighbour(pos.at, pos.dir).map(|back| (pos.at, back))),
                 _ => None,
             });
-            placement(game, card, hex, dir)
+            match ends {
+                Some((at, back)) if board.neighbour(at, way) == Some(back) => path,
+                Some((_, back)) => format!("{path} and lead = {}", coordinate(game.coord(back))),
+                None => format!("{path} (the back end leading)"),
+            }
         }
-        Answer::Card(t) => format!("card {}", tactic(game, t)),
+        Answer::Step(dir) => format!("path = [\"{}\"]", names[usize::from(dir % 6)]),
+        Answer::Place { hex, dir } => {
+            let medium = game
+                .question()
+                .is_some_and(|question| match question.about {
+                    About::Launch { card } => game.data.card(card).size == Size::Medium,
+                    _ => false,
+                });
+            let at = format!("at = {}", coordinate(game.coord(hex)));
+            if medium {
+                // The other end lies `dir` from `hex`: `hex` is the front
+                // end, facing the other way.
+                format!(
+                    "{at} and facing = \"{}\"",
+                    names[usize::from((dir + 3) % 6)]
+                )
+            } else {
+                at
+            }
+        }
+        Answer::Card(t) => format!("card = \"{}\"", tactic(game, t)),
         Answer::Obstacle(index) => match game.obstacles().nth(usize::from(index)) {
             Some((_, hexes)) if !hexes.is_empty() => {
-                format!("obstacle at {}", coordinate(game.coord(hexes[0])))
+                format!("at = {}", coordinate(game.coord(hexes[0])))
             }
             _ => format!("obstacle {index}"),
         },
-        Answer::Ship(s) => format!("target {}", ship(game, s)),
+        Answer::Ship(s) => format!("ship = \"{}\"", ship(game, s)),
     }
 }
