@@ -114,3 +114,20 @@ fn the_scenario_schema_describes_lead_as_the_engine_plays_it() {
         "{lead}"
     );
 }
+
+/// `choose-first`'s `player` is the player who goes first, not the high
+/// roller who chooses: the step and its event say so.
+#[test]
+fn the_scenario_schema_says_who_goes_first() {
+    let finished = run(&["schema", "scenario"], 0);
+    let schema = crate::json(&finished.stdout);
+    for kind in ["StepKind", "EventKind"] {
+        let description = schema["$defs"][kind]["description"]
+            .as_str()
+            .unwrap_or_else(|| panic!("{schema:#}"));
+        assert!(
+            description.contains("`player` goes first, as the high roller"),
+            "{kind}: {description}"
+        );
+    }
+}

@@ -300,7 +300,7 @@ pub struct Placement {
 )]
 #[serde(rename_all = "kebab-case")]
 pub enum StepKind {
-    /// The high roller chooses who goes first (`player`).
+    /// `player` goes first, as the high roller chooses.
     ChooseFirst,
     /// The active player ends the current phase.
     EndPhase,
@@ -332,7 +332,7 @@ pub enum StepKind {
     Play,
     /// The active player uses a power as an action: that of the ship card `ship`, of the attached card `card`, or (with neither) of a mission special rule; `power` names which of a ship card's powers or of the special rules (default: the first that can be used now).
     UsePower,
-    /// Outside the flow of play: `ship` takes `amount` damage of kind `damage`.
+    /// Outside the flow of play: `ship`, on the battlefield, takes `amount` damage of kind `damage`.
     Damage,
     /// Answers the question a power or special rule asks mid-action (`player`, default: who is asked): `answer`, an `option` of a choice, a moved ship's or obstacle's `path`, a placement (`at`, `facing` or `squadron`), a `card` kept or discarded, or a `ship` (a reaction's target, a rammed ship).
     Answer,
@@ -764,7 +764,7 @@ pub struct ShipExpect {
 pub enum EventKind {
     /// A player rolled for first player (`player`, `roll`).
     FirstPlayerRoll,
-    /// The high roller chose who goes first (`player`).
+    /// `player` goes first, as the high roller chose.
     FirstPlayer,
     /// A turn began (`player`, `round`).
     TurnStarted,
