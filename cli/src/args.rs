@@ -252,7 +252,7 @@ pub(crate) struct TestArgs {
     #[arg(value_name = "PACK")]
     pub(crate) pack: PathBuf,
 
-    /// Run only the scenarios whose path within the pack (tests/...) or name contains this.
+    /// Run only the scenarios whose path within the pack (tests/...) or name contains this, or that this path from the current folder names.
     #[arg(value_name = "FILTER")]
     pub(crate) filter: Option<String>,
 

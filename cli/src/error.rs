@@ -89,6 +89,9 @@ pub(crate) enum Error {
         filter: String,
         suggestion: Option<String>,
         scenarios: usize,
+        /// For a filter written as a path: a path within the pack, to show
+        /// how one is written.
+        example: Option<String>,
     },
 
     #[error("`--trace` and `--output` both name `{}`", path.display())]
@@ -200,16 +203,22 @@ impl Error {
             Error::NoScenarioMatches {
                 suggestion,
                 scenarios,
+                example,
                 ..
             } => Some(suggestion.clone().unwrap_or_else(|| {
-                format!(
-                    "the filter is part of a scenario's file path or name; the pack has {}",
-                    match scenarios {
-                        0 => "no scenarios (tests/*.toml)".to_owned(),
-                        1 => "1 scenario".to_owned(),
-                        n => format!("{n} scenarios"),
-                    }
-                )
+                let scenarios = match scenarios {
+                    0 => "no scenarios (tests/*.toml)".to_owned(),
+                    1 => "1 scenario".to_owned(),
+                    n => format!("{n} scenarios"),
+                };
+                match example {
+                    Some(example) => format!(
+                        "FILTER is matched against paths within the pack, like `{example}`, and scenario names; the pack has {scenarios}"
+                    ),
+                    None => format!(
+                        "the filter is part of a scenario's file path or name; the pack has {scenarios}"
+                    ),
+                }
             })),
             Error::SimStdoutTaken { flag: "--output", .. } => Some(
                 "print the JSON result alone with `--format json` (no `-o`)".to_owned(),

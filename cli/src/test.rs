@@ -10,6 +10,7 @@
 
 use std::fmt::Write as _;
 use std::io::{self, Write as _};
+use std::path::Path;
 use std::sync::Arc;
 
 use serde::Serialize;
@@ -62,6 +63,15 @@ pub(crate) fn run(args: &TestArgs, style: Style) -> Result<Exit, Error> {
         },
         None => spacedock_validator::check_scenarios(&args.pack, &Options::default()),
     };
+    // A path from here into the pack is matched as the path within it too.
+    let within = args
+        .filter
+        .as_deref()
+        .and_then(|given| within_pack(&args.pack, given));
+    let filter = args.filter.as_deref().map(|given| Filter {
+        given,
+        within: within.as_deref(),
+    });
     let failures: Vec<Vec<Failure>> = match &suite.bundle {
         Some(bundle) => {
             let bundle = Arc::new(bundle.clone());
@@ -69,7 +79,13 @@ pub(crate) fn run(args: &TestArgs, style: Style) -> Result<Exit, Error> {
                 .scenarios
                 .iter()
                 .map(|checked| {
-                    if selected(args, &suite, checked.file, Some(&checked.scenario.name)) {
+                    if selected(
+                        &args.pack,
+                        filter,
+                        &suite,
+                        checked.file,
+                        Some(&checked.scenario.name),
+                    ) {
                         scenario::run(&bundle, &checked.scenario)
                     } else {
                         Vec::new()
@@ -79,11 +95,12 @@ pub(crate) fn run(args: &TestArgs, style: Style) -> Result<Exit, Error> {
         }
         None => Vec::new(),
     };
-    let outcomes = outcomes(args, &suite, &failures);
+    let outcomes = outcomes(&args.pack, filter, &suite, &failures);
     // A filter that runs nothing would pass silently: a slip in CI.
-    if let Some(filter) = &args.filter
+    if let Some(Filter { given, within }) = filter
         && outcomes.is_empty()
     {
+        let filter = within.unwrap_or(given);
         // What a filter may have meant: a file's name, a folder of
         // `tests/`, or a run of the words of a file's name (`attack-example`
         // of `the-d4-attack-example`).
@@ -114,14 +131,36 @@ pub(crate) fn run(args: &TestArgs, style: Style) -> Result<Exit, Error> {
         }
         stems.sort();
         stems.dedup();
+        // A path is told among the paths within the pack, which a filter
+        // is matched against: its files and their folders.
+        let paths: Vec<String> = if is_path(given) {
+            let mut paths: Vec<String> = suite
+                .files
+                .iter()
+                .map(|&file| path_within(&args.pack, suite.sources.get(file).path()))
+                .collect();
+            let folders: Vec<String> = paths
+                .iter()
+                .filter_map(|path| path.rsplit_once('/').map(|(folder, _)| folder.to_owned()))
+                .collect();
+            paths.sort();
+            paths.extend(folders);
+            paths.dedup();
+            paths
+        } else {
+            Vec::new()
+        };
+        let suggestion = if paths.is_empty() {
+            spacedock_validator::suggest::did_you_mean(filter, stems.iter().map(String::as_str))
+        } else {
+            spacedock_validator::suggest::did_you_mean(filter, paths.iter().map(String::as_str))
+        };
         return Err(Error::NoScenarioMatches {
             pack: args.pack.clone(),
-            filter: filter.clone(),
-            suggestion: spacedock_validator::suggest::did_you_mean(
-                filter,
-                stems.iter().map(String::as_str),
-            ),
+            filter: given.to_owned(),
+            suggestion,
             scenarios: suite.files.len(),
+            example: paths.first().cloned(),
         });
     }
 
@@ -131,7 +170,15 @@ pub(crate) fn run(args: &TestArgs, style: Style) -> Result<Exit, Error> {
         .files
         .iter()
         .copied()
-        .filter(|&file| !selected(args, &suite, file, scenario_name(&suite, file)))
+        .filter(|&file| {
+            !selected(
+                &args.pack,
+                filter,
+                &suite,
+                file,
+                scenario_name(&suite, file),
+            )
+        })
         .collect();
     let shown: Vec<Diagnostic> = suite
         .diagnostics
@@ -238,21 +285,74 @@ struct Summary {
 /// the pack (`tests/rules/x.toml`) or name contains the filter, in any
 /// case (`meteor` finds "Meteor Storm: ..."). Within the pack, so that the
 /// same filter picks the same scenarios wherever the pack is and whatever
-/// folder the command runs in.
+/// folder the command runs in; a path from that folder into the pack
+/// (`saturn-offensive/tests/rules/x.toml`) picks what it names too.
 fn selected(
-    args: &TestArgs,
+    pack: &Path,
+    filter: Option<Filter<'_>>,
     suite: &ScenarioSuite,
     file: spacedock_validator::FileId,
     name: Option<&str>,
 ) -> bool {
-    args.filter.as_deref().is_none_or(|filter| {
-        let filter = filter.to_lowercase();
-        let path = suite.sources.get(file).path();
-        let within = path.strip_prefix(&args.pack).unwrap_or(path);
-        let within = within.to_string_lossy().replace('\\', "/");
-        within.to_lowercase().contains(&filter)
-            || name.is_some_and(|name| name.to_lowercase().contains(&filter))
+    filter.is_none_or(|Filter { given, within }| {
+        let path = path_within(pack, suite.sources.get(file).path()).to_lowercase();
+        let given = given.to_lowercase();
+        path.contains(&given)
+            || name.is_some_and(|name| name.to_lowercase().contains(&given))
+            || within.is_some_and(|within| path.contains(&within.to_lowercase()))
     })
+}
+
+/// The filter of a run: as given, and, when it is a path from the current
+/// folder into the pack, the path within the pack it names.
+#[derive(Clone, Copy)]
+struct Filter<'a> {
+    given: &'a str,
+    within: Option<&'a str>,
+}
+
+/// A scenario file's path within the pack, `/` between its parts:
+/// `tests/rules/critical-star.toml`.
+fn path_within(pack: &Path, path: &Path) -> String {
+    let within = path.strip_prefix(pack).unwrap_or(path);
+    within.to_string_lossy().replace('\\', "/")
+}
+
+/// Whether a filter is written as a path (it has a folder in it).
+fn is_path(filter: &str) -> bool {
+    filter.contains('/') || filter.contains(std::path::MAIN_SEPARATOR)
+}
+
+/// A filter written as a path from the current folder into the pack
+/// (`saturn-offensive/tests/rules/critical-star.toml`, run from the
+/// pack's parent), as the path within the pack it names
+/// (`tests/rules/critical-star.toml`): the part of it that exists places
+/// it, so a misspelt file name is placed too. `None` for a filter that is
+/// no path, or a path that does not lead into the pack.
+fn within_pack(pack: &Path, filter: &str) -> Option<String> {
+    if !is_path(filter) {
+        return None;
+    }
+    let pack = pack.canonicalize().ok()?;
+    // The longest start of the path that exists, and the names after it.
+    let mut existing = Path::new(filter);
+    let mut rest = Vec::new();
+    let found = loop {
+        let here = if existing.as_os_str().is_empty() {
+            Path::new(".")
+        } else {
+            existing
+        };
+        if let Ok(found) = here.canonicalize() {
+            break found;
+        }
+        // A `..` past what exists cannot be placed.
+        rest.push(existing.file_name()?);
+        existing = existing.parent()?;
+    };
+    let mut within = found.strip_prefix(&pack).ok()?.to_path_buf();
+    within.extend(rest.iter().rev());
+    Some(within.to_string_lossy().replace('\\', "/"))
 }
 
 /// The name of the scenario a file holds, when it was read (a scenario
@@ -266,7 +366,8 @@ fn scenario_name(suite: &ScenarioSuite, file: spacedock_validator::FileId) -> Op
 }
 
 fn outcomes<'a>(
-    args: &TestArgs,
+    pack: &Path,
+    filter: Option<Filter<'_>>,
     suite: &'a ScenarioSuite,
     failures: &'a [Vec<Failure>],
 ) -> Vec<Outcome<'a>> {
@@ -278,7 +379,7 @@ fn outcomes<'a>(
             .iter()
             .position(|checked| checked.file == file);
         let name = scenario_name(suite, file);
-        if !selected(args, suite, file, name) {
+        if !selected(pack, filter, suite, file, name) {
             continue;
         }
         let mut outcome = match checked.and_then(|index| failures.get(index).map(|f| (index, f))) {

@@ -164,6 +164,64 @@ fn a_filter_reads_the_path_within_the_pack() {
     assert_eq!(value["scenarios"].as_array().unwrap().len(), 1, "{value:#}");
 }
 
+/// A filter may be the path of a scenario file from the current folder,
+/// as a shell completes it: it ran nothing, since it is not a part of the
+/// path within the pack. A misspelt one gets a did-you-mean among the
+/// paths within the pack, and one close to none says how paths are read.
+#[test]
+fn a_filter_may_be_a_path_from_here_into_the_pack() {
+    let dir = crate::copy_fixture("scenarios");
+    let finished = crate::run_in(
+        dir.path(),
+        &["test", "scenarios", "scenarios/tests/passing.toml"],
+        0,
+    );
+    assert!(
+        finished
+            .stdout
+            .starts_with("running 1 scenario of scenarios\n"),
+        "{}",
+        finished.stdout
+    );
+    // From within the pack's `tests/` folder too, and a folder.
+    let tests = dir.path().join("scenarios").join("tests");
+    let finished = crate::run_in(&tests, &["test", "..", "./failing.toml"], 1);
+    assert!(
+        finished.stdout.starts_with("running 1 scenario of ..\n"),
+        "{}",
+        finished.stdout
+    );
+    let finished = crate::run_in(dir.path(), &["test", "scenarios", "scenarios/tests/"], 1);
+    assert!(
+        finished
+            .stdout
+            .starts_with("running 2 scenarios of scenarios\n"),
+        "{}",
+        finished.stdout
+    );
+    let finished = crate::run_in(
+        dir.path(),
+        &["test", "scenarios", "scenarios/tests/pasing.toml"],
+        2,
+    );
+    assert_eq!(
+        finished.stderr,
+        "error: no scenario of `scenarios` matches `scenarios/tests/pasing.toml`\n\
+         help: did you mean `tests/passing.toml`?\n"
+    );
+    let finished = crate::run_in(
+        dir.path(),
+        &["test", "scenarios", "scenarios/tests/rules/zzzzzz.toml"],
+        2,
+    );
+    assert_eq!(
+        finished.stderr,
+        "error: no scenario of `scenarios` matches `scenarios/tests/rules/zzzzzz.toml`\n\
+         help: FILTER is matched against paths within the pack, like `tests/failing.toml`, \
+         and scenario names; the pack has 2 scenarios\n"
+    );
+}
+
 /// A scenario file the filter leaves out does not fail the run with its
 /// errors, broken TOML included: one test can be worked on while another
 /// is half written.
