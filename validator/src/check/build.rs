@@ -388,7 +388,11 @@ pub(crate) fn check_fleet(
         if let Some(version) = version(ship, planned.level) {
             cost += version.launch_cost;
         } else {
-            let levels: Vec<&str> = ship.versions.iter().map(|v| v.level.name()).collect();
+            // A level written twice (SD0202's error) is one the ship has.
+            let mut levels: Vec<Level> = ship.versions.iter().map(|v| v.level).collect();
+            levels.sort_unstable();
+            levels.dedup();
+            let levels: Vec<&str> = levels.iter().map(|level| level.name()).collect();
             diagnostics.push(
                 Diagnostic::new(
                     Code::MissingVersion,
