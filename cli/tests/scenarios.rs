@@ -1692,3 +1692,106 @@ fn a_special_rules_question_names_the_rule() {
         "{outcome:#}"
     );
 }
+
+/// Goals reached together at a round's end: with a rule scoring each
+/// player holding a zone as the round ends, both teams reach their goals
+/// at once and neither wins (the first player's rule acts first only
+/// because one must); one team alone reaching its goal wins.
+#[test]
+fn goals_reached_together_at_a_round_end_are_a_draw() {
+    let dir = tempfile::tempdir().unwrap();
+    let pack = base_pack_copy(&dir);
+    let dead_zone = std::fs::read_to_string(pack.join("missions/dead-zone-battle.toml")).unwrap();
+    let relay = dead_zone
+        .replace(
+            "name = \"Dead Zone Battle\"",
+            "id = \"relay\"\nname = \"Relay\"",
+        )
+        .replace("number = 1\n", "")
+        .replace(
+            "[victory]\ndestroy_all = true\n",
+            "[victory]\ndestroy_all = true\npoints = [{ team = \"isn\", threshold = 5 }, { team = \"wretch\", threshold = 5 }]\n",
+        )
+        + r#"
+[[zones]]
+name = "relay"
+cells = [[8, 6], [9, 6], [8, 7], [9, 7]]
+
+[[special_rules]]
+name = "Hold the relay"
+text = "At the end of each round, each player with a ship in the relay scores 1 victory point."
+when = "round-end"
+if = [{ kind = "exists", is = "friendly", zone = "relay" }]
+do = [{ kind = "score", points = 1 }]
+"#;
+    assert!(relay.contains("threshold = 5") && relay.contains("name = \"Relay\""));
+    std::fs::write(pack.join("missions/relay.toml"), relay).unwrap();
+    let scenario = |name: &str, wretch_at: &str, expect: &str| {
+        format!(
+            r#"name = "{name}"
+mission = "relay"
+
+[[players]]
+name = "ISN player"
+victory_points = 4
+
+[[players]]
+name = "Wretch player"
+victory_points = 4
+
+# The last turn of round 2: ISN went first.
+[turn]
+player = "Wretch player"
+phase = "action"
+round = 2
+
+[[ships]]
+ship = "Rook's F-54"
+version = "standard"
+at = [9, 6]
+
+[[ships]]
+ship = "Tes Kio"
+version = "standard"
+at = {wretch_at}
+
+[[steps]]
+do = "end-turn"
+
+[expect]
+game_over = true
+{expect}
+"#
+        )
+    };
+    std::fs::write(
+        pack.join("tests/relay-both.toml"),
+        scenario(
+            "Relay: both reach 5 at the round's end",
+            "[9, 7]",
+            "draw = true",
+        ),
+    )
+    .unwrap();
+    std::fs::write(
+        pack.join("tests/relay-one.toml"),
+        scenario(
+            "Relay: the ISN alone reaches 5",
+            "[9, 2]",
+            "winner = \"isn\"",
+        ),
+    )
+    .unwrap();
+    let finished = run(
+        &["test", pack.to_str().unwrap(), "relay", "--format", "json"],
+        0,
+    );
+    let report = json(&finished.stdout);
+    let passed = report["scenarios"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|scenario| scenario["status"] == "passed")
+        .count();
+    assert_eq!(passed, 2, "{report:#}");
+}

@@ -80,6 +80,10 @@ pub struct Game {
     /// acting ship. Part of the action under way, not of the state between
     /// actions: a paused action sets it again as it is resolved again.
     pub(crate) ecm: Option<(ShipId, ShipId)>,
+    /// While the powers of a moment every player shares act (a round's
+    /// start or end): victory-point goals reached meanwhile are weighed
+    /// together afterwards. Part of the action under way, as `ecm`.
+    pub(crate) together: bool,
 }
 
 /// The deepest chain of powers setting each other off within one action.
@@ -176,6 +180,7 @@ impl Clone for Game {
             chain: 0,
             runaway: false,
             ecm: None,
+            together: false,
         }
     }
 }
@@ -261,6 +266,7 @@ impl Game {
             chain: 0,
             runaway: false,
             ecm: None,
+            together: false,
         }
     }
 

@@ -22,7 +22,7 @@ use crate::game::Game;
 use crate::ids::{PlayerId, ShipCardId, ShipId, TacticId};
 use crate::powers::{Stat, Trigger};
 use crate::question::{self, About, Answer};
-use crate::rules::{activation, cards, energy, stats};
+use crate::rules::{activation, cards, energy, stats, victory};
 use crate::state::{CardPlace, TacticPlace, TurnPhase, WeaponRef};
 
 /// What a triggering event names.
@@ -590,6 +590,20 @@ fn controller_of_card(game: &Game, card: ShipCardId) -> PlayerId {
 /// in turn in seating order from the first player (whose turn starts the
 /// round), then the events answering it are offered once.
 fn round_boundary(game: &mut Game, when: When) {
+    // The powers of a round's start or end act for every player at the
+    // same moment, in seating order only because one must go first:
+    // victory-point goals they reach are weighed once all have acted
+    // ([`victory::check`]), so the first player's rules win no tie.
+    let together = std::mem::replace(&mut game.together, true);
+    round_boundary_powers(game, when);
+    game.together = together;
+    if !together {
+        victory::check(game);
+    }
+}
+
+/// The powers of a round boundary, each player's from the first player's.
+fn round_boundary_powers(game: &mut Game, when: When) {
     let first = game.st.first_player;
     let seats = game.data.players.len();
     for step in 0..seats {

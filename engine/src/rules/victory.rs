@@ -49,14 +49,33 @@ pub(crate) fn check(game: &mut Game) {
     }
     let data = std::sync::Arc::clone(&game.data);
     let victory = &data.bundle.missions[data.mission].victory;
+    // Teams that reached a goal: one at a time as points are scored, but
+    // several at once after a round's start or end, and then none wins.
+    let mut reached: Vec<TeamId> = Vec::new();
     for goal in &victory.points {
         if let Some(team) = team_index(game, &goal.team)
             && game.st.victory_points[team.index()] >= goal.threshold
+            && !reached.contains(&team)
         {
+            reached.push(team);
+        }
+    }
+    match reached[..] {
+        [] => {}
+        [team] => {
             finish(
                 game,
                 Outcome::Win {
                     team,
+                    how: WinKind::VictoryPoints,
+                },
+            );
+            return;
+        }
+        _ => {
+            finish(
+                game,
+                Outcome::Draw {
                     how: WinKind::VictoryPoints,
                 },
             );
@@ -150,7 +169,11 @@ pub(crate) fn score_victory_points(
         source,
         player,
     });
-    check(game);
+    // Points scored with others at a round's boundary are weighed once
+    // all are in (`effects::fire::round_boundary`).
+    if !game.together {
+        check(game);
+    }
 }
 
 /// A deck ran out for good: if it was the last, the victory clock ends
