@@ -128,6 +128,23 @@ pub(crate) fn check(
             let allowed = allowed_properties(&compiled.schema, &error.schema_path().to_string());
             let pointer = error.instance_path().to_string();
             let instance = error.instance();
+            // Only a value the key takes: `who = "opponent"` on a `draw`
+            // is no `count`.
+            let schema_path = error.schema_path().to_string();
+            let fits = |stray: &str, missing: &str| {
+                schema_node(&compiled.schema, &schema_path)
+                    .and_then(|node| node.get("properties")?.get(missing))
+                    .zip(instance.get(stray))
+                    .is_some_and(|(property, value)| takes(&compiled.schema, property, value, 0))
+            };
+            let required: Vec<&str> = errors
+                .iter()
+                .filter(|other| other.instance_path().to_string() == pointer)
+                .filter_map(|other| match other.kind() {
+                    ValidationErrorKind::Required { property } => property.as_str(),
+                    _ => None,
+                })
+                .collect();
             let table: Vec<(&String, &str)> = unexpected
                 .iter()
                 .filter_map(|key| {
@@ -137,7 +154,20 @@ pub(crate) fn check(
                         table_array(instance.get(key.as_str())) && table_array(instance.get(other))
                     };
                     let has = |other: &str| instance.get(other).is_some() && !joins(other);
-                    Some((key, stands_for(key, &allowed, has)?))
+                    let near = stands_for(key, &allowed, has)?;
+                    // A key near one whose value it could not be, where
+                    // the table lacks a single key its value fits
+                    // (`action = "activate"` on a step: no `option`, an
+                    // integer, but its `do`), stands for that one.
+                    let fitting: Vec<&str> = required
+                        .iter()
+                        .copied()
+                        .filter(|missing| fits(key, missing))
+                        .collect();
+                    match fitting[..] {
+                        [missing] if !fits(key, near) => Some((key, missing)),
+                        _ => Some((key, near)),
+                    }
                 })
                 .collect();
             // Two misspellings of one key: which was meant is anyone's
@@ -154,24 +184,11 @@ pub(crate) fn check(
                 .iter()
                 .filter(|key| table.iter().all(|(near, _)| near != key))
                 .collect();
-            let lacking: Vec<&str> = errors
+            let lacking: Vec<&str> = required
                 .iter()
-                .filter(|other| other.instance_path().to_string() == pointer)
-                .filter_map(|other| match other.kind() {
-                    ValidationErrorKind::Required { property } => property.as_str(),
-                    _ => None,
-                })
+                .copied()
                 .filter(|key| table.iter().all(|(_, meant)| meant != key))
                 .collect();
-            // Only a value the missing key takes: `who = "opponent"` on a
-            // `draw` is no `count`.
-            let schema_path = error.schema_path().to_string();
-            let fits = |stray: &str, missing: &str| {
-                schema_node(&compiled.schema, &schema_path)
-                    .and_then(|node| node.get("properties")?.get(missing))
-                    .zip(instance.get(stray))
-                    .is_some_and(|(property, value)| takes(&compiled.schema, property, value, 0))
-            };
             if let ([stray], [missing]) = (strays.as_slice(), lacking.as_slice())
                 && fits(stray, missing)
             {
