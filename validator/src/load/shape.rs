@@ -245,6 +245,33 @@ pub(crate) fn check(
         .filter(|error| matches!(error.kind(), ValidationErrorKind::Type { .. }))
         .map(|error| error.instance_path().to_string())
         .collect();
+    // A list of lists written as one of its entries (`at = [6, 12]` for
+    // `[[6, 12]]`): every entry of it a plain value where a list goes. It
+    // is told once, of the list, with its brackets added.
+    let flat_lists: Vec<String> = errors
+        .iter()
+        .filter(|error| matches!(error.kind(), ValidationErrorKind::Type { .. }))
+        .filter_map(|error| {
+            let pointer = error.instance_path().to_string();
+            let (parent, index) = pointer.rsplit_once('/')?;
+            index.parse::<usize>().ok()?;
+            let items = instance.pointer(parent)?.as_array()?;
+            let every_entry = (0..items.len()).all(|i| mistyped.contains(&format!("{parent}/{i}")));
+            let wants_list = error
+                .schema_path()
+                .to_string()
+                .strip_suffix("/type")
+                .and_then(|path| schema_node(&compiled.schema, path))
+                .is_some_and(|node| takes(&compiled.schema, node, &Value::Array(Vec::new()), 0));
+            (every_entry && wants_list && items.iter().all(|item| !item.is_array()))
+                .then(|| parent.to_owned())
+        })
+        .fold(Vec::new(), |mut lists, parent| {
+            if !lists.contains(&parent) {
+                lists.push(parent);
+            }
+            lists
+        });
     for error in errors {
         let pointer = error.instance_path().to_string();
         let at = |pointer: &str| Location {
@@ -367,6 +394,32 @@ pub(crate) fn check(
                 } else {
                     format!("`{key}` is required here")
                 })
+            }
+            ValidationErrorKind::Type { .. }
+                if let Some((list, index)) = pointer.rsplit_once('/')
+                    && flat_lists.iter().any(|flat| flat == list) =>
+            {
+                if index != "0" {
+                    continue;
+                }
+                let list_field = field_name(list);
+                let key = list_field.rsplit('.').next().unwrap_or(&list_field);
+                let key = key.split('[').next().unwrap_or(key);
+                let found = sources
+                    .written_type(file, &pointer)
+                    .unwrap_or_else(|| describe(error.instance()));
+                Diagnostic::new(
+                    Code::WrongType,
+                    format!("`{list_field}` must be an array of arrays, not of {found}s"),
+                )
+                .at(at(list))
+                .label("one entry, without the array around it")
+                .maybe_help(
+                    sources
+                        .value_text(file, list)
+                        .filter(|written| !written.contains('\n'))
+                        .map(|written| format!("each entry is an array too: `{key} = [{written}]`")),
+                )
             }
             ValidationErrorKind::Type { kind } => {
                 let expected = match kind {
@@ -854,7 +907,8 @@ fn takes(schema: &Value, node: &Value, found: &Value, depth: u8) -> bool {
         }
         Value::Number(_) => types.contains(&"number"),
         Value::Bool(_) => types.contains(&"boolean"),
-        _ => false,
+        Value::Array(_) => types.contains(&"array") || node.get("items").is_some(),
+        Value::Null => false,
     }
 }
 
