@@ -14,6 +14,7 @@ use crate::source::FileId;
 use crate::suggest::did_you_mean;
 
 pub(crate) fn check(context: &Context<'_>, diagnostics: &mut Diagnostics) {
+    let mut misfits = DependencyCharts::default();
     for loaded in &context.content.ships {
         let ship = &loaded.item;
         let file = loaded.file;
@@ -21,7 +22,9 @@ pub(crate) fn check(context: &Context<'_>, diagnostics: &mut Diagnostics) {
         duplicate_versions(context, ship, file, diagnostics);
         for (v, version) in ship.versions.iter().enumerate() {
             let pointer = format!("/versions/{v}");
-            hit_chart(context, &version.hit_chart, file, &pointer, diagnostics);
+            if !misfits.counted(context, ship, &version.hit_chart, file) {
+                hit_chart(context, &version.hit_chart, file, &pointer, diagnostics);
+            }
             useless_capacity(context, ship, version.capacity, file, &pointer, diagnostics);
             let weapons = std::iter::once(("primary".to_owned(), &version.primary)).chain(
                 version
@@ -39,6 +42,104 @@ pub(crate) fn check(context: &Context<'_>, diagnostics: &mut Diagnostics) {
                     diagnostics,
                 );
             }
+        }
+    }
+    misfits.report(context, diagnostics);
+}
+
+/// Hit charts of a dependency's ship cards that do not fit the dice of
+/// the root pack's own ruleset: the ruleset changed them, and the
+/// dependency's files are not the author's to edit. Told once a pack, at
+/// the ruleset, rather than once a chart in files that are right for the
+/// dice they were written for.
+#[derive(Default)]
+struct DependencyCharts {
+    /// Per dependency (its index in the loaded packs): the ship cards
+    /// whose charts do not fit, and the rows and cells a row they have.
+    packs: Vec<(usize, Vec<String>, usize, usize)>,
+}
+
+impl DependencyCharts {
+    /// Whether the chart is a dependency's that misfits the root pack's
+    /// own dice: counted, not checked one by one.
+    fn counted(
+        &mut self,
+        context: &Context<'_>,
+        ship: &ShipSource,
+        chart: &[String],
+        file: FileId,
+    ) -> bool {
+        let content = context.content;
+        let own_rules = content
+            .rules
+            .as_ref()
+            .zip(content.dependencies_from)
+            .is_some_and(|(rules, from)| rules.file < from);
+        let dependency = content.dependencies_from.is_some_and(|from| file >= from);
+        let rows = context.rules.number_die as usize;
+        let columns = context.rules.letter_die as usize;
+        let cells = chart.first().map_or(0, |row| row.chars().count());
+        let uniform = chart.iter().all(|row| row.chars().count() == cells);
+        if !own_rules || !dependency || !uniform || (chart.len() == rows && cells == columns) {
+            return false;
+        }
+        let Some(pack) = content
+            .packs
+            .iter()
+            .position(|pack| pack.manifest.file <= file && file < pack.files_end)
+        else {
+            return false;
+        };
+        match self.packs.iter_mut().find(|entry| entry.0 == pack) {
+            Some(entry) if !entry.1.contains(&ship.name) => entry.1.push(ship.name.clone()),
+            Some(_) => {}
+            None => self
+                .packs
+                .push((pack, vec![ship.name.clone()], chart.len(), cells)),
+        }
+        true
+    }
+
+    fn report(self, context: &Context<'_>, diagnostics: &mut Diagnostics) {
+        let Some(rules) = &context.content.rules else {
+            return;
+        };
+        for (pack, ships, rows, cells) in self.packs {
+            let info = &context.content.packs[pack];
+            let (key, faces, written, theirs) = if rows == context.rules.number_die as usize {
+                (
+                    "letter_die",
+                    context.rules.letter_die,
+                    format!("{cells} cells a row"),
+                    cells,
+                )
+            } else {
+                (
+                    "number_die",
+                    context.rules.number_die,
+                    format!("{rows} rows"),
+                    rows,
+                )
+            };
+            diagnostics.push(
+                Diagnostic::new(
+                    Code::HitChartShape,
+                    format!(
+                        "the hit charts of {} of the dependency `{}` have {written}, but this ruleset's die has {faces} faces",
+                        crate::check::count(ships.len() as u32, "ship card"),
+                        info.manifest.item.id
+                    ),
+                )
+                .at(context.at(rules.file, &format!("/{key}")))
+                .label(format!("{faces} faces"))
+                .note(
+                    context.at(info.manifest.file, "/id"),
+                    format!("its ships: {}", ships.join(", ")),
+                )
+                .help(format!(
+                    "a dependency's ship cards are played with this pack's ruleset: make `{key}` {theirs}, as their charts are written for, or leave the dependency out"
+                )),
+            );
         }
     }
 }
