@@ -208,17 +208,24 @@ fn build_mission(
         .into_iter()
         .map(|r| r.item)
         .collect();
-    let map = (boards.len() == source.boards.len() && (1..=2).contains(&boards.len())).then(|| {
-        let sources: Vec<_> = boards
-            .iter()
-            .map(|&b| &context.content.boards[b].item)
-            .collect();
-        let mut map = BattleMap::join(&sources);
-        for zone in &source.zones {
-            map.add_zone(zone);
-        }
-        map
-    });
+    let sources: Vec<_> = boards
+        .iter()
+        .map(|&b| &context.content.boards[b].item)
+        .collect();
+    // Boards of different widths cannot be joined (SD0608): no battlefield
+    // to place anything on, rather than one of a made-up shape whose
+    // half hexes and edges would be told as the mission's mistakes.
+    let joinable = sources
+        .windows(2)
+        .all(|pair| pair[0].columns == pair[1].columns);
+    let map = (boards.len() == source.boards.len() && (1..=2).contains(&boards.len()) && joinable)
+        .then(|| {
+            let mut map = BattleMap::join(&sources);
+            for zone in &source.zones {
+                map.add_zone(zone);
+            }
+            map
+        });
 
     let mut teams: Vec<TeamModel> = source
         .teams

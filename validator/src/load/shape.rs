@@ -418,7 +418,9 @@ pub(crate) fn check(
                     sources
                         .value_text(file, list)
                         .filter(|written| !written.contains('\n'))
-                        .map(|written| format!("each entry is an array too: `{key} = [{written}]`")),
+                        .map(|written| {
+                            format!("each entry is an array too: `{key} = [{written}]`")
+                        }),
                 )
             }
             ValidationErrorKind::Type { kind } => {
