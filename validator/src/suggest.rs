@@ -3,8 +3,8 @@
 
 /// The candidate closest to `input`, if it is close enough to be a likely
 /// typo: within an edit distance (two letters swapped counting as one
-/// edit) of a third of its length (at least 2), or equal ignoring case and
-/// punctuation. Of several as close, the first: callers that read the
+/// edit) of a third of its length (at least 2, and fewer than its
+/// letters), or equal ignoring case and punctuation. Of several as close, the first: callers that read the
 /// input as the candidate order them by preference.
 pub fn closest<'a>(input: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
     closest_all(input, candidates).into_iter().next()
@@ -18,7 +18,9 @@ pub fn closest_all<'a>(input: &str, candidates: impl IntoIterator<Item = &'a str
     let mut found: Vec<&str> = Vec::new();
     for candidate in candidates {
         let distance = slips(input, candidate);
-        let limit = (candidate.chars().count() / 3).max(2);
+        let length = candidate.chars().count();
+        // As many slips as letters keep nothing of it: `up` is not `ne`.
+        let limit = (length / 3).max(2).min(length.saturating_sub(1));
         if distance > limit || best.is_some_and(|best| distance > best) {
             continue;
         }
@@ -59,12 +61,60 @@ pub fn starting_with<'a>(
 /// The slips between `input` and `candidate`: 0 when they are equal
 /// ignoring case and punctuation, else the edits from one to the other,
 /// two letters swapped counting as one.
+/// A word with an ending added (`targetted`, `enemies`, `hits`) is one
+/// slip from it, however many letters the ending has.
 pub fn slips(input: &str, candidate: &str) -> usize {
-    if fold(candidate) == fold(input) {
+    let candidate_folded = fold(candidate);
+    if candidate_folded == fold(input) {
         0
+    } else if stems(input)
+        .iter()
+        .any(|stem| fold(stem) == candidate_folded)
+    {
+        1
     } else {
         strsim::osa_distance(&input.to_lowercase(), &candidate.to_lowercase())
     }
+}
+
+/// `word` without the ending of a plural, a past or an `-ing`
+/// (`enemies` is `enemy`, `targetted` `target`, `hits` `hit`), each
+/// reading that leaves three letters at least.
+fn stems(word: &str) -> Vec<String> {
+    const ENDINGS: [(&str, &str); 8] = [
+        ("ies", "y"),
+        ("es", ""),
+        ("s", ""),
+        ("ed", ""),
+        ("ed", "e"),
+        ("d", ""),
+        ("ing", ""),
+        ("ing", "e"),
+    ];
+    let lower = word.to_lowercase();
+    let mut found = Vec::new();
+    for (ending, then) in ENDINGS {
+        let Some(stem) = lower.strip_suffix(ending) else {
+            continue;
+        };
+        let stem = format!("{stem}{then}");
+        if stem.chars().count() < 3 {
+            continue;
+        }
+        // A consonant doubled before the ending: `targetted`, `hitting`.
+        let mut letters: Vec<char> = stem.chars().collect();
+        let doubled = then.is_empty()
+            && ending != "s"
+            && letters.len() > 3
+            && letters[letters.len() - 1] == letters[letters.len() - 2]
+            && !"aeiou".contains(letters[letters.len() - 1]);
+        found.push(stem.clone());
+        if doubled {
+            letters.pop();
+            found.push(letters.into_iter().collect());
+        }
+    }
+    found
 }
 
 /// `did you mean `x`?`, or `did you mean `x` or `y`?` when both are as
@@ -288,6 +338,18 @@ mod tests {
     }
 
     use super::*;
+
+    #[test]
+    fn an_ending_added_is_one_slip() {
+        assert_eq!(slips("targetted", "target"), 1);
+        assert_eq!(slips("targeted", "target"), 1);
+        assert_eq!(slips("hitting", "hit"), 1);
+        assert_eq!(slips("enemies", "enemy"), 1);
+        let keys = ["copies", "cost", "target", "text"];
+        assert_eq!(closest("targetted", keys), Some("target"));
+        // The stem keeps three letters: `need` is not `ne`.
+        assert_eq!(slips("need", "ne"), 2);
+    }
 
     #[test]
     fn a_name_cut_short_finds_the_few_it_begins() {
