@@ -132,10 +132,19 @@ pub fn did_you_mean<'a>(
 /// `energy-phase-start`, `end-of-activation` is `activation-end`, `heal`
 /// is `repair`. A rewording that is a candidate comes first: the nearest
 /// spelling of `energy-phase-begin` is `energy-phase-end`, the opposite.
+/// A compass word is the direction it names (`east` is `e`), and a word
+/// cut short the few it begins (`vet` is `veteran`).
 pub fn did_you_mean_word<'a>(
     input: &str,
     candidates: impl IntoIterator<Item = &'a str>,
 ) -> Option<String> {
+    let candidates: Vec<&str> = candidates.into_iter().collect();
+    did_you_mean_of(&words_meant(input, candidates))
+}
+
+/// The words of [`did_you_mean_word`]'s suggestion, none when there is
+/// none.
+pub fn words_meant<'a>(input: &str, candidates: impl IntoIterator<Item = &'a str>) -> Vec<&'a str> {
     let candidates: Vec<&str> = candidates.into_iter().collect();
     let reworded = reworded(input);
     let exact = |word: &str| {
@@ -145,13 +154,53 @@ pub fn did_you_mean_word<'a>(
             .find(|candidate| candidate.eq_ignore_ascii_case(word))
     };
     if let Some(meant) = reworded.iter().find_map(|word| exact(word)) {
-        return did_you_mean_of(&[meant]);
+        return vec![meant];
     }
-    did_you_mean(input, candidates.iter().copied()).or_else(|| {
-        reworded
+    let bearing = compass(input);
+    if !bearing.is_empty()
+        && let Some(meant) = bearing
             .iter()
-            .find_map(|word| did_you_mean(word, candidates.iter().copied()))
-    })
+            .map(|word| exact(word))
+            .collect::<Option<Vec<_>>>()
+    {
+        return meant;
+    }
+    let mut found = closest_all(input, candidates.iter().copied());
+    if found.is_empty() {
+        found = reworded
+            .iter()
+            .map(|word| closest_all(word, candidates.iter().copied()))
+            .find(|found| !found.is_empty())
+            .unwrap_or_default();
+    }
+    // A word cut short: `vet` for `veteran`, `seas` for `seasoned`.
+    if found.is_empty() && fold(input).chars().count() >= 3 {
+        found = starting_with(input, candidates.iter().copied());
+    }
+    found
+}
+
+/// The directions of the hex grid a compass word names (`east` is `e`,
+/// `north-east` and `northeast` are `ne`); `north` and `south` are each
+/// two, as no side of a hex faces them. Nothing for any other word.
+fn compass(input: &str) -> Vec<String> {
+    const POINTS: [(&str, char); 4] =
+        [("north", 'n'), ("south", 's'), ("east", 'e'), ("west", 'w')];
+    let mut rest = fold(input);
+    let mut letters = String::new();
+    while !rest.is_empty() {
+        let Some((word, letter)) = POINTS.iter().find(|(word, _)| rest.starts_with(word)) else {
+            return Vec::new();
+        };
+        letters.push(*letter);
+        rest = rest[word.len()..].to_owned();
+    }
+    match letters.as_str() {
+        "n" => vec!["ne".to_owned(), "nw".to_owned()],
+        "s" => vec!["sw".to_owned(), "se".to_owned()],
+        "e" | "w" | "ne" | "nw" | "se" | "sw" => vec![letters],
+        _ => Vec::new(),
+    }
 }
 
 /// `did you mean` for a key written in other words than the language's
@@ -181,8 +230,9 @@ pub fn key_in_other_words<'a>(
 
 /// `input` in the other words of [`did_you_mean_word`], most likely
 /// first: kebab-case, a leading `on-` or `after-` dropped, `begin` and
-/// `finish` as `start` and `end`, `end-of-x` as `x-end`, and the few
-/// synonyms of the language's words.
+/// `finish` as `start` and `end`, `end-of-x` as `x-end`, a trailing
+/// `-ship` dropped (`enemy-ship` is the role `enemy`), and the few
+/// synonyms and abbreviations of the language's words (`std`).
 fn reworded(input: &str) -> Vec<String> {
     const PREFIXES: [&str; 4] = ["on-", "when-", "upon-", "at-"];
     const WORDS: [(&str, &str); 8] = [
@@ -195,13 +245,19 @@ fn reworded(input: &str) -> Vec<String> {
         ("ends", "end"),
         ("ended", "end"),
     ];
-    const SYNONYMS: [(&str, &str); 6] = [
+    const SYNONYMS: [(&str, &str); 12] = [
         ("heal", "repair"),
         ("damage", "direct-damage"),
         ("turn-start", "energy-phase-start"),
         ("turn-end", "action-phase-end"),
         ("destroyed", "destroy"),
         ("attacked", "attack"),
+        ("std", "standard"),
+        ("all", "any"),
+        ("every", "any"),
+        ("this", "self"),
+        ("own", "friendly"),
+        ("hostile", "enemy"),
     ];
     let mut word = slug(input);
     // What happens "after" something is its end (`after-attack` is
@@ -227,6 +283,15 @@ fn reworded(input: &str) -> Vec<String> {
         if let Some(what) = word.strip_prefix(&format!("{end}-of-")) {
             word = format!("{}-{end}", what.trim_start_matches("the-"));
         }
+    }
+    // Ships named as ships: `enemy-ship` and `enemy-ships` are the role
+    // `enemy`.
+    if let Some(role) = ["-ships", "-ship"]
+        .iter()
+        .find_map(|ships| word.strip_suffix(ships))
+        .filter(|role| !role.is_empty())
+    {
+        word = role.to_owned();
     }
     let mut words = Vec::new();
     if after.is_some() {
@@ -338,6 +403,53 @@ mod tests {
     }
 
     use super::*;
+
+    #[test]
+    fn a_value_in_other_words_finds_the_word_of_the_language() {
+        let facing = ["e", "ne", "nw", "w", "sw", "se"];
+        for (written, meant) in [
+            ("east", "did you mean `e`?"),
+            ("West", "did you mean `w`?"),
+            ("north-east", "did you mean `ne`?"),
+            ("northeast", "did you mean `ne`?"),
+            ("south west", "did you mean `sw`?"),
+            ("north", "did you mean `ne` or `nw`?"),
+        ] {
+            assert_eq!(
+                did_you_mean_word(written, facing).as_deref(),
+                Some(meant),
+                "{written}"
+            );
+        }
+        assert_eq!(did_you_mean_word("up", facing), None);
+        let levels = ["standard", "seasoned", "veteran"];
+        for (written, meant) in [
+            ("std", "standard"),
+            ("vet", "veteran"),
+            ("seas", "seasoned"),
+        ] {
+            assert_eq!(
+                did_you_mean_word(written, levels),
+                Some(format!("did you mean `{meant}`?")),
+                "{written}"
+            );
+        }
+        let roles = ["self", "target", "acting-ship", "friendly", "enemy", "any"];
+        for (written, meant) in [
+            ("enemy-ship", "enemy"),
+            ("enemy-ships", "enemy"),
+            ("enemies", "enemy"),
+            ("friendly-ships", "friendly"),
+            ("targetted", "target"),
+            ("acting", "acting-ship"),
+        ] {
+            assert_eq!(
+                did_you_mean_word(written, roles),
+                Some(format!("did you mean `{meant}`?")),
+                "{written}"
+            );
+        }
+    }
 
     #[test]
     fn an_ending_added_is_one_slip() {

@@ -492,16 +492,21 @@ pub(crate) fn check(
                     .instance()
                     .as_str()
                     .map_or_else(|| error.instance().to_string(), str::to_owned);
+                let help = did_you_mean_word(&found, options.iter().map(String::as_str));
+                let narrowed =
+                    narrowed_role(&compiled.schema, instance, &pointer, &found, &options);
                 Diagnostic::new(
                     Code::InvalidValue,
                     format!("`{found}` is not a valid `{field}`"),
                 )
                 .at(at(&pointer))
                 .label(format!("expected one of {}", quoted_list(&options)))
-                .maybe_help(did_you_mean_word(
-                    &found,
-                    options.iter().map(String::as_str),
-                ))
+                .maybe_help(match (help, narrowed) {
+                    (Some(help), Some(narrowed)) => {
+                        Some(format!("{help} {}", capitalised(&narrowed)))
+                    }
+                    (help, narrowed) => help.or(narrowed),
+                })
             }
             ValidationErrorKind::Minimum { limit }
             | ValidationErrorKind::ExclusiveMinimum { limit } => Diagnostic::new(
@@ -628,6 +633,34 @@ fn whole_floats(
     found
 }
 
+/// The help for a word that is no role where a selector goes (a role, or
+/// a table that narrows one): `enemy-ship` may have been meant narrowed,
+/// so the table is shown, with the role meant (`enemy` when none is).
+fn narrowed_role(
+    schema: &Value,
+    document: &Value,
+    pointer: &str,
+    found: &str,
+    roles: &[String],
+) -> Option<String> {
+    let selector = schema_of(schema, document, pointer)?
+        .get("$ref")?
+        .as_str()?;
+    if selector != "#/$defs/Selector" {
+        return None;
+    }
+    let meant = crate::suggest::words_meant(found, roles.iter().map(String::as_str));
+    let role = match meant.as_slice() {
+        [one] => one,
+        _ => "enemy",
+    };
+    let field = field_name(pointer);
+    let key = field.split('[').next().unwrap_or(&field);
+    Some(format!(
+        "to narrow a role, write a table of filters: `{key} = {{ is = \"{role}\", ... }}`"
+    ))
+}
+
 /// A number or boolean written in quotes, when one was expected: how to
 /// write it instead.
 fn unquoted(found: &Value, expected: &str) -> Option<String> {
@@ -725,6 +758,65 @@ pub(super) fn stands_for<'k>(
         .iter()
         .any(|other| has(other) && slips(other) < slips(meant));
     (slips(meant) <= within && !nearer_present).then_some(meant)
+}
+
+/// The schema of the value at `pointer` in `document`, found by walking
+/// the document from its root: a table's properties (or the schema of
+/// its every value), a list's items, and of a union the variant the value
+/// at each step is.
+fn schema_of<'s>(schema: &'s Value, document: &Value, pointer: &str) -> Option<&'s Value> {
+    let mut node = schema;
+    let mut value = document;
+    for token in pointer.split('/').skip(1).map(unescape) {
+        let table = pick(schema, node, value);
+        (node, value) = match value {
+            Value::Array(items) => (
+                table.get("items")?,
+                items.get(token.parse::<usize>().ok()?)?,
+            ),
+            Value::Object(fields) => (
+                table
+                    .get("properties")
+                    .and_then(|properties| properties.get(token.as_str()))
+                    .or_else(|| table.get("additionalProperties").filter(|n| n.is_object()))?,
+                fields.get(token.as_str())?,
+            ),
+            _ => return None,
+        };
+    }
+    Some(node)
+}
+
+/// The schema `node` with its `$ref` followed and, of a union, the one
+/// variant `value` is: the one its tag names, or the one of its type.
+fn pick<'s>(schema: &'s Value, node: &'s Value, value: &Value) -> &'s Value {
+    let node = alternatives::resolve(schema, node);
+    let Some(branches) = ["oneOf", "anyOf"]
+        .iter()
+        .find_map(|union| node.get(*union).and_then(Value::as_array))
+    else {
+        return node;
+    };
+    let branches: Vec<&Value> = branches
+        .iter()
+        .map(|branch| alternatives::resolve(schema, branch))
+        .collect();
+    let chosen: Vec<&Value> = match alternatives::tag_key(&branches) {
+        Some(tag) => branches
+            .iter()
+            .copied()
+            .filter(|branch| branch.pointer(&format!("/properties/{tag}/const")) == value.get(tag))
+            .collect(),
+        None => branches
+            .iter()
+            .copied()
+            .filter(|branch| takes(schema, branch, value, 0))
+            .collect(),
+    };
+    match chosen.as_slice() {
+        [one] => pick(schema, one, value),
+        _ => node,
+    }
 }
 
 /// The last key of a pointer, with the indices that follow it
@@ -971,6 +1063,14 @@ fn describe(value: &Value) -> &'static str {
         Value::Array(_) => "array",
         Value::Object(_) => "table",
     }
+}
+
+/// `text` with its first letter a capital: a sentence after another.
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
 }
 
 /// `noun` with its indefinite article: "an effect", "a table".

@@ -318,7 +318,7 @@ pub(super) fn resolve<'a>(schema: &'a Value, branch: &'a Value) -> &'a Value {
 }
 
 /// The key every branch pins to a constant: the union's tag.
-fn tag_key<'a>(branches: &[&'a Value]) -> Option<&'a str> {
+pub(super) fn tag_key<'a>(branches: &[&'a Value]) -> Option<&'a str> {
     let (first, rest) = branches.split_first()?;
     let properties = first.get("properties")?.as_object()?;
     properties
