@@ -446,7 +446,7 @@ pub(crate) fn check(
                 .at(at(&pointer))
                 .label(format!("expected {}", toml_type(&expected)))
                 .maybe_help(
-                    unquoted(error.instance(), &expected)
+                    unquoted(error.instance(), &expected, &field)
                         .or_else(|| {
                             // A `[header]` table where `[[header]]` tables go.
                             let header = sources.value_text(file, &pointer).is_some_and(|text| {
@@ -662,15 +662,29 @@ fn narrowed_role(
 }
 
 /// A number or boolean written in quotes, when one was expected: how to
-/// write it instead.
-fn unquoted(found: &Value, expected: &str) -> Option<String> {
+/// write it instead. A yes or a no in other words (`"yes"`, `"off"`) is
+/// the boolean it says.
+fn unquoted(found: &Value, expected: &str, field: &str) -> Option<String> {
     let text = found.as_str()?.trim();
     let fits = match expected {
         "integer" => text.parse::<u64>().is_ok(),
         "boolean" => text == "true" || text == "false",
         _ => false,
     };
-    fits.then(|| format!("remove the quotes: `{text}` is {}", article(expected)))
+    if fits {
+        return Some(format!(
+            "remove the quotes: `{text}` is {}",
+            article(expected)
+        ));
+    }
+    let boolean = match text.to_lowercase().as_str() {
+        "true" | "yes" | "y" | "on" => "true",
+        "false" | "no" | "n" | "off" => "false",
+        _ => return None,
+    };
+    let key = field.split('[').next().unwrap_or(field);
+    (expected == "boolean")
+        .then(|| format!("a boolean is `true` or `false`, without quotes: `{key} = {boolean}`"))
 }
 
 /// A value that only lacks its brackets, or has one too many: one item
