@@ -474,6 +474,16 @@ pub(crate) fn check(
                                 error.instance(),
                             );
                             brackets(error.instance(), &expected, &field, written, fits)
+                        })
+                        .or_else(|| {
+                            let written = sources.value_text(file, &pointer)?;
+                            one_key_table(
+                                &compiled.schema,
+                                &error.schema_path().to_string(),
+                                error.instance(),
+                                &field,
+                                written,
+                            )
                         }),
                 )
             }
@@ -725,6 +735,37 @@ fn brackets(
         ));
     }
     None
+}
+
+/// The help for a value written where a table goes that needs one key,
+/// which takes the value (`base = "../saturn"` for `base = { path =
+/// "../saturn" }`): the table around it.
+fn one_key_table(
+    schema: &Value,
+    schema_path: &str,
+    found: &Value,
+    field: &str,
+    written: &str,
+) -> Option<String> {
+    let node = schema_node(schema, schema_path)?;
+    if found.is_object() || found.is_array() || node.get("type")?.as_str()? != "object" {
+        return None;
+    }
+    let [required] = node.get("required")?.as_array()?.as_slice() else {
+        return None;
+    };
+    let required = required.as_str()?;
+    let property = node.get("properties")?.get(required)?;
+    if !takes(schema, property, found, 0) {
+        return None;
+    }
+    let table = format!("{{ {required} = {} }}", written.trim());
+    Some(if field.contains('[') {
+        // An item of a list: the table is the item.
+        format!("write `{table}`")
+    } else {
+        format!("write `{field} = {table}`")
+    })
 }
 
 /// The help for one table (`[tactic]`) where an array of them is wanted:
