@@ -932,9 +932,10 @@ fn load_value(
     Some((value, file, broken))
 }
 
-/// Takes each unknown key out of `value`, putting it back as the key it
-/// stands for, if any, found in the file where it was written; returns
-/// the pointers of the keys put back.
+/// Takes each unknown key out of `value`, putting it back where it is
+/// read, if anywhere (as the key it stands for, or in the table it is a
+/// key of), found in the file where it was written; returns the pointers
+/// of the keys put back.
 fn read_as_meant(
     value: &mut serde_json::Value,
     unknown: Vec<(String, Option<String>)>,
@@ -942,26 +943,35 @@ fn read_as_meant(
     sources: &mut SourceMap,
 ) -> Vec<String> {
     let mut renamed = Vec::new();
-    for (pointer, stands_for) in unknown {
+    for (pointer, read_at) in unknown {
         let (parent, key) = pointer.rsplit_once('/').unwrap_or_default();
-        if let Some(table) = value
+        let Some(written) = value
             .pointer_mut(parent)
             .and_then(serde_json::Value::as_object_mut)
-            && let Some(written) = table.remove(&document::unescape(key))
-            && let Some(meant) = stands_for
-        {
-            let meant_pointer = format!("{parent}/{}", document::escape(&meant));
-            match (table.get_mut(&meant), written) {
-                (Some(serde_json::Value::Array(items)), serde_json::Value::Array(misspelt)) => {
-                    let joined =
-                        join_tables(items, misspelt, &meant_pointer, &pointer, file, sources);
-                    renamed.extend(joined);
-                }
-                (_, written) => {
-                    sources.alias(file, &meant_pointer, &pointer);
-                    table.insert(meant, written);
-                    renamed.push(meant_pointer);
-                }
+            .and_then(|table| table.remove(&document::unescape(key)))
+        else {
+            continue;
+        };
+        let Some(meant_pointer) = read_at else {
+            continue;
+        };
+        let (meant_parent, meant) = meant_pointer.rsplit_once('/').unwrap_or_default();
+        let meant = document::unescape(meant);
+        let Some(table) = value
+            .pointer_mut(meant_parent)
+            .and_then(serde_json::Value::as_object_mut)
+        else {
+            continue;
+        };
+        match (table.get_mut(&meant), written) {
+            (Some(serde_json::Value::Array(items)), serde_json::Value::Array(misspelt)) => {
+                let joined = join_tables(items, misspelt, &meant_pointer, &pointer, file, sources);
+                renamed.extend(joined);
+            }
+            (_, written) => {
+                sources.alias(file, &meant_pointer, &pointer);
+                table.insert(meant, written);
+                renamed.push(meant_pointer);
             }
         }
     }
@@ -1389,7 +1399,7 @@ mod tests {
         let mut value = document.value;
         let renamed = read_as_meant(
             &mut value,
-            vec![("/tatcic".to_owned(), Some("tactic".to_owned()))],
+            vec![("/tatcic".to_owned(), Some("/tactic".to_owned()))],
             file,
             &mut sources,
         );

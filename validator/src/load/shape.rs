@@ -34,10 +34,11 @@ fn compiled(kind: FileKind) -> &'static Compiled {
 
 /// What the shape check found of a document.
 pub(crate) struct Verdict {
-    /// Keys the schema does not know, at these pointers, each with the
-    /// key its table lacks that it most likely stands for: without them
-    /// (or with them read as that key) their items may be whole, and read
-    /// and checked.
+    /// Keys the schema does not know, at these pointers, each with where
+    /// it is read, if anywhere: the pointer of the key its table lacks
+    /// that it most likely stands for, or of the key it is in the table
+    /// around or in one its table holds. Without them (or with them read
+    /// there) their items may be whole, and read and checked.
     pub(crate) unknown_keys: Vec<(String, Option<String>)>,
     /// Errors that cannot be read past, at these pointers (each a value
     /// in error, or the `oneOf` or `anyOf` value holding one); unknown
@@ -106,7 +107,11 @@ pub(crate) fn check(
     let mut unknown_keys: Vec<(String, Option<String>)> = reporter
         .misspelt_tags
         .into_iter()
-        .map(|(pointer, tag)| (pointer, Some(tag)))
+        .map(|(pointer, tag)| {
+            let table = pointer.rsplit_once('/').unwrap_or_default().0;
+            let meant = format!("{table}/{}", escape(&tag));
+            (pointer, Some(meant))
+        })
         .collect();
     let mut reported_at = Vec::new();
     for (pointer, diagnostic) in reporter.diagnostics {
@@ -302,10 +307,6 @@ pub(crate) fn check(
                         .iter()
                         .find(|(at, written, _)| *at == pointer && written == key)
                         .map(|(_, _, meant)| meant.clone());
-                    unknown_keys.push((key_pointer.clone(), stands_for.clone()));
-                    if !in_scope(&key_pointer) {
-                        continue;
-                    }
                     // A key of the file written below a `[[ships]]` header
                     // lands in that array's last table: say so, not what
                     // that table takes.
@@ -324,6 +325,56 @@ pub(crate) fn check(
                                 "`{key}` is a key of the file, but TOML reads it as part of the `{array}` entry above it; move it above the first `[[{array}]]`"
                             )
                         });
+                    let near = (misplaced.is_none() && stands_for.is_none())
+                        .then(|| {
+                            let found = crate::suggest::closest_all(
+                                key,
+                                allowed.iter().map(String::as_str),
+                            );
+                            // A near key the table has already: the same
+                            // key written twice, once misspelt.
+                            let table = instance.pointer(&pointer).and_then(Value::as_object);
+                            let given: Vec<&str> = found
+                                .iter()
+                                .copied()
+                                .filter(|near| table.is_some_and(|table| table.contains_key(*near)))
+                                .collect();
+                            let twice = found.len() == 1 && given.len() == 1;
+                            crate::suggest::did_you_mean_of(&found).map(|help| {
+                                if twice {
+                                    format!("{help} It is given already: remove `{key}`, or merge the two")
+                                } else {
+                                    help
+                                }
+                            })
+                        })
+                        .flatten();
+                    // The key of a table beside this one: read there.
+                    let moved = (misplaced.is_none() && stands_for.is_none() && near.is_none())
+                        .then(|| {
+                            // A table begun by a `[header]` holds the
+                            // keys below it, up to the next header.
+                            let under_header = sources
+                                .value_text(file, &pointer)
+                                .is_some_and(|text| text.starts_with('['));
+                            elsewhere(
+                                &compiled.schema,
+                                &pointer,
+                                key,
+                                instance,
+                                sources.value_text(file, &key_pointer),
+                                under_header,
+                            )
+                        })
+                        .flatten();
+                    let read_at = stands_for
+                        .as_ref()
+                        .map(|meant| format!("{pointer}/{}", escape(meant)))
+                        .or_else(|| moved.as_ref().and_then(|(_, at)| at.clone()));
+                    unknown_keys.push((key_pointer.clone(), read_at));
+                    if !in_scope(&key_pointer) {
+                        continue;
+                    }
                     diagnostics.push(
                         Diagnostic::new(
                             Code::UnknownKey,
@@ -336,31 +387,8 @@ pub(crate) fn check(
                                 .or_else(|| {
                                     stands_for.map(|meant| format!("did you mean `{meant}`?"))
                                 })
-                                .or_else(|| {
-                                    let found = crate::suggest::closest_all(
-                                        key,
-                                        allowed.iter().map(String::as_str),
-                                    );
-                                    // A near key the table has already: the
-                                    // same key written twice, once misspelt.
-                                    let table =
-                                        instance.pointer(&pointer).and_then(Value::as_object);
-                                    let given: Vec<&str> = found
-                                        .iter()
-                                        .copied()
-                                        .filter(|near| {
-                                            table.is_some_and(|table| table.contains_key(*near))
-                                        })
-                                        .collect();
-                                    let twice = found.len() == 1 && given.len() == 1;
-                                    crate::suggest::did_you_mean_of(&found).map(|help| {
-                                        if twice {
-                                            format!("{help} It is given already: remove `{key}`, or merge the two")
-                                        } else {
-                                            help
-                                        }
-                                    })
-                                })
+                                .or(near)
+                                .or_else(|| moved.map(|(help, _)| help))
                                 .or_else(|| {
                                     // Another word for a key here (`who`
                                     // for `player`), not a slip of it.
@@ -815,6 +843,214 @@ pub(super) fn stands_for<'k>(
     (slips(meant) <= within && !nearer_present).then_some(meant)
 }
 
+/// Where a key the table at `pointer` does not take belongs, when it is
+/// a key of the table around it (`prepped` under `[players.fleet]` is a
+/// key of the player) or of the tables it holds (`until` on a power is a
+/// key of the effects in its `do`): the help that says so, and where the
+/// key is read, when one table there lacks it. `written` is the key's
+/// value as written. Only a table begun by a header (`under_header`) may
+/// hold a key of the table around it by a slip of where it was written:
+/// in an inline table (`{ kind = "gain-energy", target = "self" }`) it is
+/// rather a key the author took for one of this table.
+fn elsewhere(
+    schema: &Value,
+    pointer: &str,
+    key: &str,
+    document: &Value,
+    written: Option<&str>,
+    under_header: bool,
+) -> Option<(String, Option<String>)> {
+    let takes_key = |node: &Value| {
+        node.get("properties")
+            .is_some_and(|properties| properties.get(key).is_some())
+    };
+    let lacks_key = |at: &str| {
+        document
+            .pointer(at)
+            .and_then(Value::as_object)
+            .is_some_and(|table| !table.contains_key(key))
+    };
+    let key_at = |table: &str| format!("{table}/{}", escape(key));
+    // The table around: the key of the document this table is in (an
+    // item of a list is in the table of the list).
+    let is_index = |token: &str| token.chars().all(|c| c.is_ascii_digit());
+    let mut parent = pointer;
+    while let Some((rest, last)) = parent.rsplit_once('/') {
+        parent = rest;
+        if !is_index(last) {
+            break;
+        }
+    }
+    if under_header
+        && parent != pointer
+        && let Some(around) = schema_of(schema, document, parent)
+        && takes_key(pick(schema, around, document.pointer(parent)?))
+    {
+        let inner = path_words(&pointer[parent.len()..]);
+        let help = format!(
+            "`{key}` is a key of {}, not of its `{inner}`",
+            named(parent, document)
+        );
+        return Some((help, lacks_key(parent).then(|| key_at(parent))));
+    }
+    // The tables it holds.
+    let table = document.pointer(pointer)?;
+    let node = pick(schema, schema_of(schema, document, pointer)?, table);
+    let mut holders: Vec<(&String, Vec<Held>)> = Vec::new();
+    for (name, property) in node.get("properties")?.as_object()? {
+        let mut held = Vec::new();
+        tables_in(schema, property, None, &mut held, 0);
+        held.retain(|table| takes_key(table.node));
+        if !held.is_empty() {
+            holders.push((name, held));
+        }
+    }
+    // Of two tables it may belong in, which was meant is anyone's guess.
+    let [(name, held)] = holders.as_slice() else {
+        return None;
+    };
+    // It is read in the one table there that takes it and lacks it.
+    let holder = format!("{pointer}/{}", escape(name));
+    let mut tables = match document.pointer(&holder) {
+        Some(Value::Array(items)) => (0..items.len())
+            .map(|index| format!("{holder}/{index}"))
+            .collect(),
+        Some(Value::Object(entries)) if held.iter().all(|table| table.entry) => entries
+            .keys()
+            .map(|entry| format!("{holder}/{}", escape(entry)))
+            .collect(),
+        Some(Value::Object(_)) => vec![holder.clone()],
+        _ => Vec::new(),
+    };
+    tables.retain(|at| {
+        lacks_key(at)
+            && schema_of(schema, document, at)
+                .zip(document.pointer(at))
+                .is_some_and(|(node, value)| takes_key(pick(schema, node, value)))
+    });
+    let read_at = match tables.as_slice() {
+        [one] => Some(key_at(one)),
+        _ => None,
+    };
+    let tagged: Vec<(&str, &str)> = held.iter().filter_map(|table| table.tag).collect();
+    let [(tag, first), ..] = tagged.as_slice() else {
+        let entry = if held.iter().all(|table| table.entry) {
+            "each entry of "
+        } else {
+            "its "
+        };
+        let help = format!(
+            "`{key}` is a key of {entry}`{name}`, not of {}",
+            named(pointer, document)
+        );
+        return Some((help, read_at));
+    };
+    let noun = held
+        .iter()
+        .find_map(|table| table.union.as_deref())
+        .map_or_else(|| "table".to_owned(), alternatives::words);
+    let mut kinds: Vec<String> = tagged
+        .iter()
+        .take(4)
+        .map(|(_, value)| format!("`{value}`"))
+        .collect();
+    if tagged.len() > 4 {
+        kinds.push("another".to_owned());
+    }
+    let kinds = match kinds.as_slice() {
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+        [] => String::new(),
+    };
+    let a = if first.starts_with(['a', 'e', 'i', 'o', 'u']) {
+        "an"
+    } else {
+        "a"
+    };
+    let help = format!(
+        "`{key}` belongs in {a} {kinds} {noun} of `{name}`: `{{ {tag} = \"{first}\", ..., {key} = {} }}`",
+        written.map_or("...", str::trim)
+    );
+    Some((help, read_at))
+}
+
+/// A table a key's value may hold (found by [`tables_in`]).
+struct Held<'s> {
+    node: &'s Value,
+    /// Its tag and the tag's value, when it is a variant of a tagged union.
+    tag: Option<(&'s str, &'s str)>,
+    /// The definition of the union it is a variant of (`Effect`).
+    union: Option<String>,
+    /// A value of a table of any keys (`[factions.isn]` of `[factions]`).
+    entry: bool,
+}
+
+/// The tables a value of the schema `node` is, or holds as its items: a
+/// table's schema, an array's items, the values of a table of any keys,
+/// or the variants of a union.
+fn tables_in<'s>(
+    schema: &'s Value,
+    node: &'s Value,
+    definition: Option<&str>,
+    found: &mut Vec<Held<'s>>,
+    depth: u8,
+) {
+    if depth > 4 {
+        return;
+    }
+    let definition = node
+        .get("$ref")
+        .and_then(Value::as_str)
+        .and_then(|reference| reference.strip_prefix("#/$defs/"))
+        .or(definition);
+    let node = alternatives::resolve(schema, node);
+    if let Some(items) = node.get("items") {
+        tables_in(schema, items, definition, found, depth + 1);
+    }
+    if let Some(entries) = node.get("additionalProperties").filter(|n| n.is_object()) {
+        let before = found.len();
+        tables_in(schema, entries, definition, found, depth + 1);
+        for held in &mut found[before..] {
+            held.entry = true;
+        }
+    }
+    for union in ["oneOf", "anyOf"] {
+        let Some(branches) = node.get(union).and_then(Value::as_array) else {
+            continue;
+        };
+        let resolved: Vec<&Value> = branches
+            .iter()
+            .map(|branch| alternatives::resolve(schema, branch))
+            .collect();
+        let tag = alternatives::tag_key(&resolved);
+        for branch in resolved {
+            if branch.get("properties").is_none() {
+                continue;
+            }
+            let tagged = tag.and_then(|tag| {
+                let value = branch
+                    .pointer(&format!("/properties/{tag}/const"))?
+                    .as_str()?;
+                Some((tag, value))
+            });
+            found.push(Held {
+                node: branch,
+                tag: tagged,
+                union: tagged.and(definition.map(str::to_owned)),
+                entry: false,
+            });
+        }
+    }
+    if node.get("properties").is_some() {
+        found.push(Held {
+            node,
+            tag: None,
+            union: None,
+            entry: false,
+        });
+    }
+}
+
 /// The schema of the value at `pointer` in `document`, found by walking
 /// the document from its root: a table's properties (or the schema of
 /// its every value), a list's items, and of a union the variant the value
@@ -871,6 +1107,16 @@ fn pick<'s>(schema: &'s Value, node: &'s Value, value: &Value) -> &'s Value {
     match chosen.as_slice() {
         [one] => pick(schema, one, value),
         _ => node,
+    }
+}
+
+/// A table of the document as an author knows it: `players[0]`, the
+/// tactic card `Ion Lance`, the veteran `Chosh Ka`, or the file.
+fn named(pointer: &str, document: &Value) -> String {
+    let words = within(pointer, document);
+    match words.strip_prefix(" in ") {
+        Some(words) => words.to_owned(),
+        None => "the file".to_owned(),
     }
 }
 

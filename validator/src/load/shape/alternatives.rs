@@ -382,7 +382,7 @@ fn either(types: &[String]) -> String {
 }
 
 /// `ShipFilter` as "ship filter".
-fn words(definition: &str) -> String {
+pub(super) fn words(definition: &str) -> String {
     let mut words = String::new();
     for (i, c) in definition.chars().enumerate() {
         if c.is_uppercase() && i > 0 {
