@@ -273,10 +273,10 @@ pub(crate) fn check(
             .index
             .resolve_fitting(ItemKind::Tactic, name, at, diagnostics, &tactic_fitting);
     }
-    // What an entry left out adds is unknown: of the rules over the whole
-    // list, only those it could not make hold are checked (an excess, not
-    // a lack).
-    let ships_read = left_out.ships.is_empty();
+    // What an entry left out adds is unknown, as is the ship an entry
+    // naming no ship card meant: of the rules over the whole list, only
+    // those it could not make hold are checked (an excess, not a lack).
+    let ships_read = left_out.ships.is_empty() && ships.len() == fleet.ships.len();
     let deck_read = left_out.cards.is_empty();
     same_ships(
         context,
@@ -696,7 +696,9 @@ fn same_ships(
             missing_listed_ship(context, mission, planned, ships, file, diagnostics);
         }
     }
-    if selection == Selection::Combined {
+    // With an entry of the mission's list naming no ship card, any ship
+    // of the build may be the one it meant.
+    if selection == Selection::Combined || !mission.players[player].ships_named {
         return;
     }
     for planned in ships {

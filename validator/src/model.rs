@@ -88,6 +88,10 @@ pub(crate) struct PlayerModel {
     pub(crate) zone: Option<Vec<Coord>>,
     /// The ships the mission lists for this player.
     pub(crate) ships: Vec<PlannedShip>,
+    /// Whether every entry of the mission's list named a ship card: with
+    /// one that names nothing (reported where it is), the fleet may hold
+    /// the ship it meant, so no ship is said to be missing from it.
+    pub(crate) ships_named: bool,
     pub(crate) required: Vec<Ref>,
     pub(crate) forbidden: Vec<Ref>,
     pub(crate) ship_exceptions: Vec<usize>,
@@ -268,7 +272,7 @@ fn build_mission(
             map.zone(&player.starting_zone).map(<[Coord]>::to_vec)
         });
         let fleet = &player.fleet;
-        let ships = fleet
+        let ships: Vec<PlannedShip> = fleet
             .ships
             .iter()
             .enumerate()
@@ -289,6 +293,7 @@ fn build_mission(
                     })
             })
             .collect();
+        let ships_named = ships.len() == fleet.ships.len();
         let required = resolver.many(
             ItemKind::Ship,
             &fleet.required,
@@ -380,6 +385,7 @@ fn build_mission(
             team,
             zone,
             ships,
+            ships_named,
             required,
             forbidden,
             ship_exceptions,

@@ -24,9 +24,10 @@ pub(crate) struct Build<'a> {
     pub(crate) ships: &'a [PlannedShip],
     /// Pointer of the list, for problems of the fleet as a whole.
     pub(crate) anchor: String,
-    /// Whether every entry of the list was read: with one left out for its
-    /// shape, the fleet may hold the ship it names, so no ship is said to
-    /// be missing.
+    /// Whether every entry of the list was read and named a ship card:
+    /// with one left out for its shape, the fleet may hold the ship it
+    /// names, and with one naming no ship card (a misspelling, reported
+    /// where it is), the ship it meant; so no ship is said to be missing.
     pub(crate) complete: bool,
 }
 
@@ -45,7 +46,7 @@ pub(crate) fn check_mission(
             file: mission.file,
             ships: &player.ships,
             anchor: format!("{}/fleet/ships", player.pointer),
-            complete: true,
+            complete: player.ships_named,
         });
         match &build {
             Some(build) => {
@@ -1606,10 +1607,12 @@ pub(crate) fn attachments(
         attached.push((tactic, ship, format!("{}/card", prep.pointer)));
         // A ship the mission selects itself is required too, and a build
         // without it is told so once (SD0307), not again for each card
-        // prepped for it.
+        // prepped for it; so is one the mission's list may mean by an
+        // entry that names no ship card.
         let required = player_model.required.iter().any(|r| r.item == ship)
             || (player_source.fleet.selection != Selection::Player
-                && player_model.ships.iter().any(|listed| listed.ship == ship));
+                && (!player_model.ships_named
+                    || player_model.ships.iter().any(|listed| listed.ship == ship)));
         let (card_name, ship_name) = (
             &context.content.tactics[tactic].item.name,
             &context.content.ships[ship].item.name,

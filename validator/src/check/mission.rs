@@ -414,7 +414,8 @@ fn no_victory(
 }
 
 /// Whether a player's fleet may hold a ship card: the mission lists or
-/// requires it, or the player chooses ships of its faction and the mission
+/// requires it (or its list has an entry naming no ship card, which may
+/// mean it), or the player chooses ships of its faction and the mission
 /// does not forbid it.
 pub(crate) fn fields(
     model: &Model,
@@ -422,7 +423,8 @@ pub(crate) fn fields(
     source: &spacedock_schema::mission::Player,
     ship: usize,
 ) -> bool {
-    let listed = player.ships.iter().any(|planned| planned.ship == ship)
+    let listed = !player.ships_named
+        || player.ships.iter().any(|planned| planned.ship == ship)
         || player.required.iter().any(|required| required.item == ship);
     let chosen = source.fleet.selection != Selection::Mission
         && (model.ship_factions[ship].is_some_and(|f| Some(f) == player.faction)
@@ -1352,7 +1354,8 @@ fn starting_ships(
             let start_source = &player_source.start[s];
             let listed = player.ships.iter().find(|planned| planned.ship == ship);
             let required = player.required.iter().any(|r| r.item == ship);
-            if listed.is_none() && !required {
+            // An entry of the list that names no ship card may be this one.
+            if listed.is_none() && !required && player.ships_named {
                 diagnostics.push(
                     Diagnostic::new(
                         Code::StartingShip,
