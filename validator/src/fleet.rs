@@ -314,7 +314,9 @@ pub(crate) fn check(
                     mission,
                     deck_model,
                     &deck,
-                    deck_read,
+                    // An entry naming no tactic card may hold the copies
+                    // the list is short of.
+                    deck_read && deck.len() == fleet.deck.len(),
                     file,
                     diagnostics,
                 );
@@ -720,8 +722,10 @@ fn same_ships(
 
 /// A build's deck against the mission's list: the same cards and counts
 /// when the mission selects the deck, at least its cards when combined.
-/// With an entry left out (`complete` false), only more copies than the
-/// list's are told: the entry may hold the ones short.
+/// With an entry left out or naming no tactic card (`complete` false),
+/// only more copies than the list's are told: the entry may hold the ones
+/// short. With an entry of the mission's list naming no tactic card, only
+/// fewer copies are: that entry may select the ones over.
 fn same_deck(
     context: &Context<'_>,
     mission: &MissionModel,
@@ -739,6 +743,7 @@ fn same_deck(
             .sum::<u32>()
     };
     let combined = deck_model.rule.selection == Selection::Combined;
+    let listed_named = deck_model.cards.len() == deck_model.rule.cards.len();
     // The mission's cards in its order, then the build's others in its.
     let mut tactics: Vec<usize> = Vec::new();
     for card in deck_model.cards.iter().chain(deck) {
@@ -748,7 +753,10 @@ fn same_deck(
     }
     for tactic in tactics {
         let (wanted, have) = (total(&deck_model.cards, tactic), total(deck, tactic));
-        if wanted == have || (combined && have > wanted) || (!complete && have < wanted) {
+        if wanted == have
+            || ((combined || !listed_named) && have > wanted)
+            || (!complete && have < wanted)
+        {
             continue;
         }
         let name = &context.content.tactics[tactic].item.name;
