@@ -1795,3 +1795,40 @@ game_over = true
         .count();
     assert_eq!(passed, 2, "{report:#}");
 }
+
+/// A question a ship card's power asks names the power, as a `use-power`
+/// step's `power` does: a scenario that stops when Chosh Ka's activation
+/// ends is told it waits for Hit and Run.
+#[test]
+fn a_ship_powers_question_names_the_power() {
+    let full = std::fs::read_to_string(
+        Path::new(&base_pack()).join("tests/cards/hit-and-run-declined.toml"),
+    )
+    .unwrap();
+    let cut = full.find("[[steps]]\ndo = \"answer\"").unwrap();
+    let outcome = run_scenario_text("hit-and-run-question", &full[..cut], "", 1);
+    let text = outcome.to_string();
+    assert!(
+        text.contains("is asked whether to use the power `Hit and Run` of chosh-ka"),
+        "{outcome:#}"
+    );
+}
+
+/// A question a tactic card's power asks says which of the card's powers
+/// (they have no names) and the ship its copy is attached to: Bronson
+/// Skiles's second power, on ISN Torrent.
+#[test]
+fn a_tactic_cards_question_names_which_power_and_its_ship() {
+    let full =
+        std::fs::read_to_string(Path::new(&base_pack()).join("tests/cards/bronson-skiles.toml"))
+            .unwrap();
+    let cut = full.find("[[steps]]\ndo = \"answer\"").unwrap();
+    let outcome = run_scenario_text("bronson-skiles-question", &full[..cut], "", 1);
+    let text = outcome.to_string();
+    assert!(
+        text.contains(
+            "is asked whether to use the second power of `bronson-skiles` on isn-torrent"
+        ),
+        "{outcome:#}"
+    );
+}

@@ -567,7 +567,9 @@ pub(crate) fn action(game: &Game, action: Action) -> String {
         Action::EndWeapon => "end-weapon".to_owned(),
         Action::EndActivation => "end-activation".to_owned(),
         Action::EndPhase => "end-phase".to_owned(),
-        Action::UsePower { power, .. } => format!("use {}", power_name(game, power)),
+        Action::UsePower { power, source } => {
+            format!("use {}", power_name(game, power, source))
+        }
         Action::Answer(answer) => format!("answer with {}", self::answer(game, answer)),
     }
 }
@@ -575,8 +577,8 @@ pub(crate) fn action(game: &Game, action: Action) -> String {
 /// A question in words: who is asked what, and the answers they have.
 pub(super) fn question(game: &Game, question: &Question) -> String {
     let what = match question.about {
-        About::OptionalPower { power, .. } => {
-            format!("whether to use {}", power_name(game, power))
+        About::OptionalPower { power, source } => {
+            format!("whether to use {}", power_name(game, power, source))
         }
         About::Choose => "which option to choose".to_owned(),
         About::Reaction { card } => format!("whether to play {}", tactic(game, card)),
@@ -621,18 +623,59 @@ pub(super) fn question(game: &Game, question: &Question) -> String {
     )
 }
 
-/// A compiled power by what it belongs to.
-fn power_name(game: &Game, power: u16) -> String {
+/// A compiled power by what it belongs to, acting from `source` (the
+/// ship card, the copy of a tactic card or the seat): a ship card's power
+/// by its name, as a `use-power` step's `power` names it (`the power
+/// `Loop` of isn-vanguard`); a tactic card's (its powers have no names)
+/// by its place when the card has several, and the ship its copy is
+/// attached to (`the second power of `wing-leader` on isn-lancer`); a
+/// special rule by its name.
+fn power_name(game: &Game, power: u16, source: u16) -> String {
     use crate::effects::program::Source;
     let compiled = game.data.powers.powers.get(usize::from(power));
-    match compiled.map(|p| (&p.source, p.place)) {
-        Some((Source::Ship(card), _)) => format!("the power of {}", card_name(game, *card)),
-        Some((Source::Card(kind), _)) => format!(
-            "the power of `{}`",
-            game.data.bundle.tactics[usize::from(*kind)].id
-        ),
-        Some((Source::Rule(_), place)) => format!("the special rule `{}`", rule_name(game, place)),
+    match compiled.map(|p| (&p.source, usize::from(p.place))) {
+        Some((Source::Ship(card), place)) => {
+            let data = game.data.card(*card);
+            let version = &game.data.bundle.ships[data.ship].versions[data.version];
+            match version.powers.get(place) {
+                Some(power) => format!("the power `{}` of {}", power.name, card_name(game, *card)),
+                None => format!("the power of {}", card_name(game, *card)),
+            }
+        }
+        Some((Source::Card(kind), place)) => {
+            let tactic = &game.data.bundle.tactics[usize::from(*kind)];
+            let which = match tactic.powers.len() {
+                0 | 1 => String::new(),
+                _ => format!("{} ", ordinal(place + 1)),
+            };
+            let on = crate::effects::eval::attached_to(game, TacticId(source))
+                .map(|card| format!(" on {}", card_name(game, card)))
+                .unwrap_or_default();
+            format!("the {which}power of `{}`{on}", tactic.id)
+        }
+        Some((Source::Rule(_), place)) => {
+            format!("the special rule `{}`", rule_name(game, place as u16))
+        }
         None => "a power".to_owned(),
+    }
+}
+
+/// `n` as an ordinal word: "first" to "third", then "4th", "21st".
+fn ordinal(n: usize) -> String {
+    match n {
+        1 => "first".to_owned(),
+        2 => "second".to_owned(),
+        3 => "third".to_owned(),
+        n => {
+            let suffix = match (n % 10, n % 100) {
+                (_, 11..=13) => "th",
+                (1, _) => "st",
+                (2, _) => "nd",
+                (3, _) => "rd",
+                _ => "th",
+            };
+            format!("{n}{suffix}")
+        }
     }
 }
 
