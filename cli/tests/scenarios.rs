@@ -1832,3 +1832,83 @@ fn a_tactic_cards_question_names_which_power_and_its_ship() {
         "{outcome:#}"
     );
 }
+
+/// A weapon printed on the ship card is named by its printed name too, in
+/// any case, in a step and in an event pattern with its ship: ISN
+/// Everest's Heavy Pulse Cannons are its `primary`, its Defense Turrets
+/// its `secondary`.
+#[test]
+fn a_weapon_is_named_by_its_printed_name() {
+    let scenario = r#"name = "Everest fires both its printed weapons by name"
+board = "saturn-battlefield"
+
+[[players]]
+name = "ISN"
+faction = "isn"
+starting_zone = "south"
+energy = 20
+
+[[players]]
+name = "Wretch"
+faction = "wretch"
+starting_zone = "north"
+
+[turn]
+player = "ISN"
+phase = "action"
+round = 2
+
+[[ships]]
+ship = "ISN Everest"
+version = "standard"
+at = [8, 9]
+
+[[ships]]
+ship = "Vapor's Fate"
+version = "standard"
+at = [8, 6]
+
+[[steps]]
+do = "activate"
+ship = "ISN Everest"
+
+[[steps]]
+do = "attack"
+ship = "ISN Everest"
+weapon = "heavy pulse cannons"
+target = "Vapor's Fate"
+dice = ["A1"]
+
+[[steps.expect.events]]
+event = "charged"
+ship = "ISN Everest"
+weapon = "primary"
+
+[[steps]]
+do = "end-weapon"
+
+[[steps]]
+do = "charge"
+ship = "ISN Everest"
+weapon = "Defense Turrets"
+
+[[steps.expect.events]]
+event = "charged"
+ship = "isn-everest"
+weapon = "secondary"
+
+[[expect.events]]
+event = "charged"
+ship = "ISN Everest"
+weapon = "Heavy Pulse Cannons"
+count = 1
+
+[[expect.events]]
+event = "charged"
+ship = "ISN Everest"
+weapon = "defense turrets"
+count = 1
+"#;
+    let report = run_scenario_text("printed-weapon-names", scenario, "", 0);
+    assert_eq!(report["passed"], 1, "{report:#}");
+}

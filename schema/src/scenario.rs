@@ -432,7 +432,7 @@ pub struct StepSource {
     /// The ship attacked, named like `ship`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub target: Option<String>,
-    /// `primary`, `secondary` (or `secondary-2`, ...), or an attached additional weapon card.
+    /// `primary`, `secondary` (or `secondary-2`, ...), a weapon's name as printed on the ship card, a weapon an `extra-weapon` effect gives, or an attached additional weapon card.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub weapon: Option<String>,
     /// A tactic card, by id or name.
@@ -1070,7 +1070,7 @@ pub struct EventPattern {
     /// A special rule of the mission, by name.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rule: Option<String>,
-    /// `primary`, `secondary`, `secondary-2`, ... or an additional weapon card.
+    /// `primary`, `secondary`, `secondary-2`, ..., a weapon's name as printed on the ship card (with `ship`), a weapon an `extra-weapon` effect gives, or an additional weapon card.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub weapon: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -10,7 +10,7 @@ use spacedock_schema::scenario::{
     EventField, EventKind, EventPattern, ExpectSource, PlayerExpect, ShipExpect,
 };
 
-use super::{Checker, quoted};
+use super::{Checker, Printed, quoted, weapon_place};
 use crate::codes::Code;
 use crate::load::document::escape;
 
@@ -392,12 +392,62 @@ fn value(
                     if let Some(extra) = checker.extra_weapon(&name) {
                         return named(extra.to_owned());
                     }
+                    // A weapon printed on the pattern's ship, by its name,
+                    // as a step names it; of no ship, the name says
+                    // nothing of which ship's weapon it is.
+                    let ship = pattern
+                        .ship
+                        .as_deref()
+                        .map(|ship| checker.fielded_quiet(ship));
+                    let mut printed: Vec<String> = Vec::new();
+                    match ship {
+                        Some(Some(card)) => {
+                            match checker.printed_weapon(CODE, card, &name, pointer) {
+                                Printed::Weapon(weapon) => return named(weapon_place(&weapon)),
+                                Printed::Ambiguous => return None,
+                                Printed::None => {}
+                            }
+                            if checker.another_ships_weapon(CODE, card, &name, pointer) {
+                                return None;
+                            }
+                            printed = checker
+                                .printed_weapons(card)
+                                .into_iter()
+                                .map(|(name, _)| name)
+                                .collect();
+                        }
+                        // A ship not in play is told at `ship`.
+                        Some(None) if checker.printed_elsewhere(&name).is_some() => return None,
+                        None if !checker.names_tactic(&name) => {
+                            if let Some((owner, weapon, true)) = checker.printed_elsewhere(&name) {
+                                let place = weapon_place(&weapon);
+                                checker.report(
+                                    CODE,
+                                    pointer,
+                                    format!(
+                                        "`{name}` is a weapon printed on `{owner}`: a pattern names it by its name only with its `ship`"
+                                    ),
+                                    "whose weapon?",
+                                    Some(format!(
+                                        "give `ship = \"{owner}\"` with it, or write `weapon = \"{place}\"` for the {place} weapon of any ship"
+                                    )),
+                                );
+                                return None;
+                            }
+                        }
+                        _ => {}
+                    }
                     // A slip of a printed or given weapon's name, or a name
                     // of no card at all, is told as a weapon (with the
                     // cards that are weapons), not as a card name.
                     let is_card = checker.names_tactic(&name);
                     let help = checker
-                        .weapon_slip(&name, ["primary", "secondary"])
+                        .weapon_slip(
+                            &name,
+                            ["primary", "secondary"]
+                                .into_iter()
+                                .chain(printed.iter().map(String::as_str)),
+                        )
                         .or_else(|| {
                             (!is_card).then(|| {
                                 crate::suggest::did_you_mean(

@@ -662,8 +662,160 @@ impl Checker<'_, '_> {
         }
     }
 
-    /// A weapon of a ship card: `primary`, `secondary`, `secondary-N`, or
-    /// an additional weapon card.
+    /// The weapons printed on ship card `card` (its version in play): each
+    /// name as printed, and the weapon it is.
+    pub(crate) fn printed_weapons(&self, card: usize) -> Vec<(String, Weapon)> {
+        let Some(fielded) = &self.ships[card] else {
+            return Vec::new();
+        };
+        let version = &self.bundle.ships[fielded.ship].versions[fielded.version];
+        std::iter::once((version.primary.name.clone(), Weapon::Primary))
+            .chain(
+                version
+                    .secondary
+                    .iter()
+                    .enumerate()
+                    .map(|(index, weapon)| (weapon.name.clone(), Weapon::Secondary(index as u8))),
+            )
+            .collect()
+    }
+
+    /// The weapon of ship card `card` printed with the name `text`, in any
+    /// case. A name that is also a weapon an `extra-weapon` effect gives,
+    /// or an additional weapon card's, names that instead (as it always
+    /// has); one printed on two of the card's weapons names neither, and
+    /// is reported with `code`.
+    pub(crate) fn printed_weapon(
+        &mut self,
+        code: Code,
+        card: usize,
+        text: &str,
+        pointer: &str,
+    ) -> Printed {
+        let matching: Vec<(String, Weapon)> = self
+            .printed_weapons(card)
+            .into_iter()
+            .filter(|(name, _)| name.eq_ignore_ascii_case(text))
+            .collect();
+        let weapon_card = self.bundle.tactics.iter().any(|tactic| {
+            tactic.weapon.is_some() && (tactic.id == text || tactic.name.eq_ignore_ascii_case(text))
+        });
+        match matching.as_slice() {
+            [] => Printed::None,
+            _ if weapon_card || self.extra_weapon(text).is_some() => Printed::None,
+            [(_, weapon)] => Printed::Weapon(weapon.clone()),
+            [..] => {
+                let ship = self.ships[card]
+                    .as_ref()
+                    .map_or("", |f| f.name.as_str())
+                    .to_owned();
+                let places: Vec<String> = matching
+                    .iter()
+                    .map(|(_, weapon)| format!("`{}`", weapon_place(weapon)))
+                    .collect();
+                self.report(
+                    code,
+                    pointer,
+                    format!("`{ship}` has {} weapons named `{text}`", matching.len()),
+                    "which weapon?",
+                    Some(format!("name it by its place: {}", places.join(" or "))),
+                );
+                Printed::Ambiguous
+            }
+        }
+    }
+
+    /// A ship card with a weapon printed with the name `text` (in any
+    /// case), of the scenario if one is (`true`), else of the pack (in its
+    /// first version with it): its name, and the weapon.
+    pub(crate) fn printed_elsewhere(&self, text: &str) -> Option<(String, Weapon, bool)> {
+        let fielded = (0..self.ships.len()).find_map(|card| {
+            let (_, weapon) = self
+                .printed_weapons(card)
+                .into_iter()
+                .find(|(name, _)| name.eq_ignore_ascii_case(text))?;
+            Some((self.ships[card].as_ref()?.name.clone(), weapon, true))
+        });
+        fielded.or_else(|| {
+            self.bundle.ships.iter().find_map(|ship| {
+                ship.versions.iter().find_map(|version| {
+                    let weapon = if version.primary.name.eq_ignore_ascii_case(text) {
+                        Weapon::Primary
+                    } else {
+                        let index = version
+                            .secondary
+                            .iter()
+                            .position(|weapon| weapon.name.eq_ignore_ascii_case(text))?;
+                        Weapon::Secondary(index as u8)
+                    };
+                    Some((ship.name.clone(), weapon, false))
+                })
+            })
+        })
+    }
+
+    /// Reports `text` with `code` when it is no tactic card's name but a
+    /// weapon printed on another ship card of the scenario than `card`.
+    pub(crate) fn another_ships_weapon(
+        &mut self,
+        code: Code,
+        card: usize,
+        text: &str,
+        pointer: &str,
+    ) -> bool {
+        let Some(fielded) = self.ships[card].clone() else {
+            return false;
+        };
+        if self.names_tactic(text) {
+            return false;
+        }
+        let Some((owner, weapon, _)) = self.printed_elsewhere(text) else {
+            return false;
+        };
+        let weapons: Vec<String> = self
+            .printed_weapons(card)
+            .into_iter()
+            .map(|(name, weapon)| format!("`{name}` (`{}`)", weapon_place(&weapon)))
+            .collect();
+        self.report(
+            code,
+            pointer,
+            format!(
+                "`{text}` is a weapon of `{owner}` (its `{}`), not of `{}`",
+                weapon_place(&weapon),
+                fielded.name
+            ),
+            "another ship's weapon",
+            Some(format!(
+                "`{}`'s weapons: {}",
+                fielded.name,
+                weapons.join(", ")
+            )),
+        );
+        true
+    }
+
+    /// A ship card of the scenario named by `text` (a ship of it by
+    /// `card#n`), when it names one; nothing is reported.
+    pub(crate) fn fielded_quiet(&self, text: &str) -> Option<usize> {
+        let name = match text.rsplit_once('#') {
+            Some((name, digits))
+                if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) =>
+            {
+                name
+            }
+            _ => text,
+        };
+        let item = self.context.index.lookup_quiet(ItemKind::Ship, name)?;
+        let id = self.context.index.id(ItemKind::Ship, item);
+        self.ships
+            .iter()
+            .position(|ship| ship.as_ref().is_some_and(|ship| ship.id == id))
+    }
+
+    /// A weapon of a ship card: `primary`, `secondary`, `secondary-N`, a
+    /// weapon printed on the card by its name, a weapon an `extra-weapon`
+    /// effect gives, or an additional weapon card.
     pub(crate) fn weapon(
         &mut self,
         code: Code,
@@ -706,12 +858,19 @@ impl Checker<'_, '_> {
         if let Some(name) = self.extra_weapon(text) {
             return Some(Weapon::Extra(name.to_owned()));
         }
-        // A slip of a printed weapon's name is not a card name.
+        // A weapon printed on the card, by its name.
+        match self.printed_weapon(code, card, text, pointer) {
+            Printed::Weapon(weapon) => return Some(weapon),
+            Printed::Ambiguous => return None,
+            Printed::None => {}
+        }
+        // A slip of a weapon's place or printed name is not a card name.
         let printed: Vec<String> = std::iter::once("primary".to_owned())
             .chain((1..=version.secondary.len()).map(|number| match number {
                 1 => "secondary".to_owned(),
                 _ => format!("secondary-{number}"),
             }))
+            .chain(self.printed_weapons(card).into_iter().map(|(name, _)| name))
             .collect();
         if let Some(help) = self.weapon_slip(text, printed.iter().map(String::as_str)) {
             self.report(
@@ -721,6 +880,9 @@ impl Checker<'_, '_> {
                 "no such weapon",
                 Some(help),
             );
+            return None;
+        }
+        if self.another_ships_weapon(code, card, text, pointer) {
             return None;
         }
         let tactic = self.tactic(text, pointer)?;
@@ -737,6 +899,27 @@ impl Checker<'_, '_> {
         }
         Some(Weapon::Additional(card.id.clone()))
     }
+}
+
+/// A weapon as a step or an event names its place on the ship card:
+/// `primary`, `secondary`, `secondary-2`, ...; an additional or given
+/// weapon by its name.
+pub(crate) fn weapon_place(weapon: &Weapon) -> String {
+    match weapon {
+        Weapon::Primary => "primary".to_owned(),
+        Weapon::Secondary(0) => "secondary".to_owned(),
+        Weapon::Secondary(index) => format!("secondary-{}", u32::from(*index) + 1),
+        Weapon::Additional(name) | Weapon::Extra(name) => name.clone(),
+    }
+}
+
+/// What a weapon's printed name names on a ship card.
+pub(crate) enum Printed {
+    /// No weapon of the card is printed with it.
+    None,
+    Weapon(Weapon),
+    /// Several of the card's weapons are (reported).
+    Ambiguous,
 }
 
 /// The names of the weapons the `extra-weapon` effects of the compiled
