@@ -145,3 +145,58 @@ fn a_missing_pack_exits_2() {
     run(&["list", "ships", "--pack", "fleets"], 2);
     run(&["list", "factions", "--pack", "clean"], 2);
 }
+
+/// A ship or tactic card whose file names its faction by name (`ISN`) is
+/// listed with the faction's id, as the others are.
+#[test]
+fn a_faction_named_by_its_name_is_listed_by_its_id() {
+    let copy = crate::copy_fixture("clean");
+    let pack = copy.path().join("clean");
+    let frigate = pack.join("ships/test-frigate.toml");
+    let text = std::fs::read_to_string(&frigate).unwrap();
+    std::fs::write(
+        &frigate,
+        text.replacen("faction = \"isn\"", "faction = \"ISN\"", 1),
+    )
+    .unwrap();
+    let cards = pack.join("tactics/cards.toml");
+    let text = std::fs::read_to_string(&cards).unwrap();
+    std::fs::write(
+        &cards,
+        text.replacen("faction = \"wretch\"", "faction = \"Wretch\"", 1),
+    )
+    .unwrap();
+    let run_list = |what: &str| {
+        crate::run_in(
+            copy.path(),
+            &["list", what, "--pack", "clean", "--format", "json"],
+            0,
+        )
+    };
+    let ships = json(&run_list("ships").stdout);
+    let details: Vec<&str> = ships
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|ship| ship["detail"].as_str().unwrap())
+        .collect();
+    assert!(
+        details
+            .iter()
+            .all(|detail| detail.starts_with("isn ") || detail.starts_with("wretch ")),
+        "{details:?}"
+    );
+    let tactics = json(&run_list("tactics").stdout);
+    let factions: Vec<&str> = tactics
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|card| card["detail"].as_str().unwrap().split(' ').next().unwrap())
+        .collect();
+    assert!(
+        factions
+            .iter()
+            .all(|faction| ["isn", "wretch"].contains(faction)),
+        "{factions:?}"
+    );
+}

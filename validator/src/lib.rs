@@ -340,6 +340,16 @@ fn entries(
     let entry = |kind: resolve::ItemKind, item: usize, detail: String| {
         ListEntry::new(index.id(kind, item), index.name(kind, item), detail)
     };
+    // A faction by its id, however the file names it (id, name or alias);
+    // as written when it names none.
+    let faction = |written: &str| {
+        index
+            .lookup_quiet(resolve::ItemKind::Faction, written)
+            .map_or_else(
+                || written.to_owned(),
+                |item| index.id(resolve::ItemKind::Faction, item).to_owned(),
+            )
+    };
     let by_id = |mut entries: Vec<ListEntry>| {
         entries.sort_by(|a, b| a.id.cmp(&b.id));
         entries
@@ -351,7 +361,12 @@ fn entries(
             .enumerate()
             .map(|(item, s)| {
                 let ship = &s.item;
-                let detail = format!("{} {} {}", ship.faction, ship.size.name(), ship.icon.name());
+                let detail = format!(
+                    "{} {} {}",
+                    faction(&ship.faction),
+                    ship.size.name(),
+                    ship.icon.name()
+                );
                 let mut versions: Vec<ListVersion> = ship
                     .versions
                     .iter()
@@ -378,7 +393,7 @@ fn entries(
                 let card = &t.item;
                 let detail = format!(
                     "{} {}, {}",
-                    card.faction,
+                    faction(&card.faction),
                     card.kind.name(),
                     played_in(card.phase)
                 );
