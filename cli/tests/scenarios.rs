@@ -1912,3 +1912,58 @@ count = 1
     let report = run_scenario_text("printed-weapon-names", scenario, "", 0);
     assert_eq!(report["passed"], 1, "{report:#}");
 }
+
+/// A faction's name (or alias) names the team of its id in a mission: the
+/// base pack's missions with `team = "ISN"`, `for = ["Wretch"]` and the
+/// like check clean, and their scenarios pass as with the ids (the rules
+/// `for` a team act for it, its goals are its own).
+#[test]
+fn a_team_is_named_by_its_factions_name_too() {
+    let dir = tempfile::tempdir().unwrap();
+    let pack = base_pack_copy(&dir);
+    let mut changed = 0;
+    for entry in std::fs::read_dir(pack.join("missions")).unwrap() {
+        let path = entry.unwrap().path();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let renamed = text
+            .replace("team = \"isn\"", "team = \"ISN\"")
+            .replace("team = \"wretch\"", "team = \"Wretch\"")
+            .replace("for = [\"isn\"]", "for = [\"ISN\"]")
+            .replace("for = [\"wretch\"]", "for = [\"Wretch\"]");
+        if renamed != text {
+            changed += 1;
+            std::fs::write(&path, renamed).unwrap();
+        }
+    }
+    assert!(changed >= 4, "{changed} missions name teams");
+    let checked = run(&["check", pack.to_str().unwrap()], 0);
+    assert!(
+        checked.stderr.ends_with(": 0 errors, 0 warnings\n"),
+        "{}",
+        checked.stderr
+    );
+    let finished = run(&["test", pack.to_str().unwrap(), "--format", "json"], 0);
+    let value = json(&finished.stdout);
+    assert_eq!(value["failed"], 0, "{value:#}");
+    assert_eq!(value["not_run"], 0, "{value:#}");
+}
+
+/// In a scenario too, a faction's name names the team of its id: a seat's
+/// `team = "ISN"` plays in team `isn`, and a winner may be written `ISN`
+/// with no seat of that name.
+#[test]
+fn a_scenario_names_a_team_by_its_factions_name() {
+    let full = std::fs::read_to_string(
+        Path::new(&base_pack()).join("tests/rules/destroy-all-not-before-round-3.toml"),
+    )
+    .unwrap();
+    let renamed = full
+        .replace("name = \"ISN\"", "name = \"Navy\"\nteam = \"ISN\"")
+        .replace("player = \"ISN\"", "player = \"Navy\"")
+        .replace("\"Wretch\"", "\"Pirates\"")
+        .replace("winner = \"ISN\"", "winner = \"isn\"")
+        + "\n[[expect.events]]\nevent = \"game-over\"\nwinner = \"ISN\"\n";
+    assert!(!renamed.contains("= \"Wretch\""), "{renamed}");
+    let outcome = run_scenario_text("team-by-faction-name", &renamed, "", 0);
+    assert_eq!(outcome["passed"], 1, "{outcome:#}");
+}

@@ -61,7 +61,7 @@ pub struct Player {
     pub name: String,
     /// The faction id.
     pub faction: String,
-    /// The team's name; defaults to the faction id.
+    /// The team's name; defaults to the faction id. A faction's name or alias names the team of its id.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub team: Option<String>,
     /// The starting zone: a zone name of the board, or `N:name` for the
@@ -357,7 +357,7 @@ pub struct SpecialRule {
     pub name: String,
     pub text: String,
     /// The teams or players (by name) the rule acts for; left out, every
-    /// player.
+    /// player. A faction's name or alias names the team of its id.
     #[serde(default, rename = "for", skip_serializing_if = "Vec::is_empty")]
     #[schemars(length(min = 1))]
     pub players: Vec<String>,

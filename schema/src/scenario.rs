@@ -77,7 +77,7 @@ pub struct ScenarioPlayer {
     /// Bare board only: the faction id the player commands.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub faction: Option<String>,
-    /// Bare board only: the team; defaults to the faction id.
+    /// Bare board only: the team; defaults to the faction id. A faction's name or alias names the team of its id.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub team: Option<String>,
     /// Bare board only: the board's zone the player launches into.
@@ -618,7 +618,7 @@ pub struct ExpectSource {
     /// Whether the game is over.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub game_over: Option<bool>,
-    /// The winning team, or a player standing for their team.
+    /// The winning team, or a player standing for their team, or a faction for the team of its id.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub winner: Option<String>,
     /// Whether the game ended in a draw.
@@ -1054,7 +1054,7 @@ pub struct EventPattern {
     /// The seat a card was passed to.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub to: Option<String>,
-    /// A team's name, or a player's standing for their team.
+    /// A team's name, or a player's standing for their team, or a faction's for the team of its id.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub team: Option<String>,
     /// A ship (`card#2` in a squadron), or a ship card for card events.

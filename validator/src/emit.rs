@@ -219,8 +219,18 @@ pub(crate) fn bundle(context: &Context<'_>, model: &Model) -> Bundle {
                     None => implicit_team(&team.name),
                 })
                 .collect();
+            // A team named by a faction, by the team's name.
+            let team_name = |name: &mut String| {
+                if let Some(team) = mission_model.team_named(context, name) {
+                    name.clone_from(&mission_model.teams[team].name);
+                }
+            };
             let mut victory = source.victory.clone();
+            for goal in &mut victory.points {
+                team_name(&mut goal.team);
+            }
             for alternative in &mut victory.alternatives {
+                team_name(&mut alternative.team);
                 alternative.destroy_ship = alternative
                     .destroy_ship
                     .as_ref()
@@ -273,6 +283,9 @@ pub(crate) fn bundle(context: &Context<'_>, model: &Model) -> Bundle {
                     .iter()
                     .map(|rule| {
                         let mut rule = rule.clone();
+                        for name in &mut rule.players {
+                            *name = mission_model.rule_for(context, source, name).to_owned();
+                        }
                         rule.conditions = canonical_conditions(rule.conditions, &ship_id);
                         rule.effects = canonical_effects(rule.effects, &ship_id);
                         rule

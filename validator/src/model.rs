@@ -475,6 +475,10 @@ fn build_mission(
         }
     }
     let team_names: Vec<&str> = teams.iter().map(|t| t.name.as_str()).collect();
+    let names_a_team = |team: &str| {
+        team_names.contains(&team)
+            || faction_id(context, team).is_some_and(|id| team_names.contains(&id))
+    };
     let goals = source
         .victory
         .points
@@ -490,7 +494,7 @@ fn build_mission(
         .enumerate()
         .map(|(i, t)| (format!("/victory/alternatives/{i}/team"), t));
     for (pointer, team) in goals.chain(alternatives) {
-        if !team_names.contains(&team.as_str()) {
+        if !names_a_team(team) {
             diagnostics.push(
                 Diagnostic::new(Code::UnknownReference, format!("no team named `{team}`"))
                     .at(context.at(file, &pointer))
@@ -514,6 +518,44 @@ fn build_mission(
     }
 }
 
+/// The id of the faction `text` names (by id, name or alias), if any.
+fn faction_id<'c>(context: &'c Context<'_>, text: &str) -> Option<&'c str> {
+    context
+        .index
+        .lookup_quiet(ItemKind::Faction, text)
+        .map(|faction| context.index.id(ItemKind::Faction, faction))
+}
+
+impl MissionModel {
+    /// The team `text` names: a team by its name, else a faction (by id,
+    /// name or alias) whose id is a team's name, the team its players
+    /// play in when they give no `team`.
+    pub(crate) fn team_named(&self, context: &Context<'_>, text: &str) -> Option<usize> {
+        self.teams.iter().position(|t| t.name == text).or_else(|| {
+            let id = faction_id(context, text)?;
+            self.teams.iter().position(|t| t.name == id)
+        })
+    }
+
+    /// A name of a special rule's `for` as the engine reads it: a team's
+    /// or a player's name as written, else the name of the team it names
+    /// by a faction ([`MissionModel::team_named`]); as written when it
+    /// names nothing.
+    pub(crate) fn rule_for<'n>(
+        &'n self,
+        context: &Context<'_>,
+        source: &MissionSource,
+        name: &'n str,
+    ) -> &'n str {
+        let exact = self.teams.iter().any(|t| t.name == name)
+            || source.players.iter().any(|player| player.name == name);
+        match self.team_named(context, name) {
+            Some(team) if !exact => &self.teams[team].name,
+            _ => name,
+        }
+    }
+}
+
 /// The team a player plays in: their `team`, or their faction's.
 fn team_of(
     context: &Context<'_>,
@@ -525,19 +567,20 @@ fn team_of(
     diagnostics: &mut Diagnostics,
 ) -> usize {
     let explicit = player.team.as_deref();
-    // A faction written by its name still makes the team of its id.
-    let faction = context
-        .index
-        .lookup_quiet(ItemKind::Faction, &player.faction)
-        .map_or(player.faction.as_str(), |faction| {
-            context.index.id(ItemKind::Faction, faction)
-        });
-    let name = explicit.unwrap_or(faction);
+    // A faction written by its name still makes the team of its id; so
+    // does a `team` naming a faction, unless a team has that very name.
+    let faction = faction_id(context, &player.faction).unwrap_or(&player.faction);
+    let name = match explicit {
+        Some(team) if teams.iter().any(|t| t.name == team) => team,
+        Some(team) => faction_id(context, team).unwrap_or(team),
+        None => faction,
+    };
     if let Some(found) = teams.iter().position(|t| t.name == name) {
         return found;
     }
     let unknown = explicit.is_some() && !source.teams.is_empty();
     if unknown {
+        let name = explicit.unwrap_or(name);
         let names: Vec<&str> = source.teams.iter().map(|t| t.name.as_str()).collect();
         diagnostics.push(
             Diagnostic::new(Code::UnknownReference, format!("no team named `{name}`"))

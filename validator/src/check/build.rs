@@ -1572,7 +1572,8 @@ fn treated_factions(context: &Context<'_>, mission: &MissionModel, player: usize
                     || rule
                         .players
                         .iter()
-                        .any(|name| *name == seat.name || name == team))
+                        .map(|name| mission.rule_for(context, source, name))
+                        .any(|name| name == seat.name || name == team))
         })
         .flat_map(|rule| &rule.effects)
         .filter_map(|effect| match effect {

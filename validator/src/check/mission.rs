@@ -297,11 +297,7 @@ fn never_destroyed(
     else {
         return false;
     };
-    let Some(team) = mission
-        .teams
-        .iter()
-        .position(|t| t.name == alternative.team)
-    else {
+    let Some(team) = mission.team_named(context, &alternative.team) else {
         return false;
     };
     !mission
@@ -342,13 +338,21 @@ fn unreachable_victories(
             .help("name a ship an opponent of the team fields, or put it in an opposing fleet"),
         );
     }
+    // Goals of one team, however they name it.
+    let same_team = |a: &str, b: &str| match (
+        mission.team_named(context, a),
+        mission.team_named(context, b),
+    ) {
+        (Some(a), Some(b)) => a == b,
+        _ => a == b,
+    };
     for (i, goal) in victory.points.iter().enumerate() {
         // The team's deciding goal: its lowest, the first of equal ones.
         let Some((first, deciding)) = victory
             .points
             .iter()
             .enumerate()
-            .filter(|(_, other)| other.team == goal.team)
+            .filter(|(_, other)| same_team(&other.team, &goal.team))
             .min_by_key(|(j, other)| (other.threshold, *j))
         else {
             continue;

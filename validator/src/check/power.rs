@@ -1762,7 +1762,8 @@ impl Scope<'_, '_> {
         }
     }
 
-    /// A name in a rule's `for`: a team or a player of the mission.
+    /// A name in a rule's `for`: a team or a player of the mission, or a
+    /// faction standing for the team of its id.
     fn rule_player(&self, pointer: &str, name: &str, diagnostics: &mut Diagnostics) {
         let Source::Rule { mission, source } = self.source else {
             return;
@@ -1773,7 +1774,8 @@ impl Scope<'_, '_> {
             .map(|team| team.name.as_str())
             .chain(source.players.iter().map(|player| player.name.as_str()))
             .collect();
-        if !names.contains(&name) {
+        // A faction (by id, name or alias) names the team of its id.
+        if !names.contains(&name) && mission.team_named(self.context, name).is_none() {
             diagnostics.push(
                 Diagnostic::new(
                     Code::UnknownReference,

@@ -417,13 +417,20 @@ impl Checker<'_, '_> {
         None
     }
 
-    /// A team by name, or a player's name standing for their team.
+    /// A team by name, or a player's name standing for their team, or a
+    /// faction's (by id, name or alias) for the team of its id.
     pub(crate) fn team(&mut self, text: &str, pointer: &str) -> Option<usize> {
         if let Some(team) = self.teams.iter().position(|team| team == text) {
             return Some(team);
         }
         if let Some(seat) = self.seats.iter().find(|seat| seat.name == text) {
             return Some(seat.team);
+        }
+        if let Some(faction) = self.context.index.lookup_quiet(ItemKind::Faction, text) {
+            let id = self.context.index.id(ItemKind::Faction, faction);
+            if let Some(team) = self.teams.iter().position(|team| team == id) {
+                return Some(team);
+            }
         }
         if text == UNREADABLE
             || self.a_seat_unread()

@@ -306,7 +306,26 @@ fn seats<'s>(
                     checker.broken_seats = true;
                     player.faction.clone().unwrap_or_default()
                 });
-                let team_name = player.team.clone().unwrap_or_else(|| faction.clone());
+                // A `team` naming a faction, unless a team has that very
+                // name, is the team of its id, as in a mission.
+                let team_name = match &player.team {
+                    Some(team) if checker.teams.contains(team) => team.clone(),
+                    Some(team) => checker
+                        .context
+                        .index
+                        .lookup_quiet(ItemKind::Faction, team)
+                        .map_or_else(
+                            || team.clone(),
+                            |faction| {
+                                checker
+                                    .context
+                                    .index
+                                    .id(ItemKind::Faction, faction)
+                                    .to_owned()
+                            },
+                        ),
+                    None => faction.clone(),
+                };
                 let team = checker
                     .teams
                     .iter()
