@@ -708,7 +708,7 @@ impl<'o, 'a> View<'o, 'a> {
     /// enemy go first, over 2,000 games a mission (`spacedock sim --games
     /// 2000 --threads 2`, seed 0, 2026-11-29): blockade-run-at-entebe
     /// 44.3% / 53.0%, dead-zone-battle 44.3% / 58.9%, dead-zone-battle-42
-    /// 45.0% / 53.5%, meteor-storm 48.9% / 51.5%,
+    /// 45.0% / 53.5%, meteor-storm 49.0% / 52.0%,
     /// the-battle-for-isn-barrage 50.0% / 49.6% (10,000 games: 49.8% /
     /// 49.4%, even); dead-zone-battle-48 goes the other way, 52.6% / 46.8%
     /// (10,000 games: 51.9% / 47.4%), and so does
