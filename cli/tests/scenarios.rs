@@ -620,6 +620,20 @@ fn an_answer_gives_a_facing_or_a_lead_only_for_a_medium_ship() {
     }
     // And a medium ship placed needs its `facing`: without it, the answer
     // was refused as "not a place on the battlefield".
+    let report = torrent_placed_without_a_facing();
+    let failures = report["scenarios"][0]["failures"].as_array().unwrap();
+    assert_eq!(failures.len(), 1, "{report:#?}");
+    assert_eq!(failures[0]["pointer"], "/steps/2", "{report:#?}");
+    let actual = failures[0]["actual"].as_str().unwrap();
+    assert!(
+        actual.starts_with("`isn-torrent` is a medium ship: it covers two hexes, so give its `facing` too; legal now: "),
+        "{actual}"
+    );
+}
+
+/// The report of a scenario whose ISN Torrent, behind the screen, a power
+/// launches at a hex given without the facing a medium ship needs.
+fn torrent_placed_without_a_facing() -> serde_json::Value {
     let torrent = std::fs::read_to_string(
         crate::fixtures().join("saturn-scenarios/optional-launch-with-nothing-to-launch.toml"),
     )
@@ -632,20 +646,12 @@ fn an_answer_gives_a_facing_or_a_lead_only_for_a_medium_ship() {
         "[expect.players",
         "[[steps]]\ndo = \"answer\"\nanswer = \"yes\"\n\n[[steps]]\ndo = \"answer\"\nat = [9, 9]\n\n[expect.players",
     );
-    let report = run_scenario_text(
+    run_scenario_text(
         "torrent-placed-without-a-facing",
         &torrent,
         &added_card("reserve-beacon.toml"),
         1,
-    );
-    let failures = report["scenarios"][0]["failures"].as_array().unwrap();
-    assert_eq!(failures.len(), 1, "{report:#?}");
-    assert_eq!(failures[0]["pointer"], "/steps/2", "{report:#?}");
-    let actual = failures[0]["actual"].as_str().unwrap();
-    assert!(
-        actual.starts_with("`isn-torrent` is a medium ship: it covers two hexes, so give its `facing` too; legal now: "),
-        "{actual}"
-    );
+    )
 }
 
 /// A card taken over while its player activates it stops being activated:
@@ -1476,24 +1482,7 @@ fn answers_are_listed_as_a_step_writes_them() {
         "{actual}"
     );
     // The Torrent placed by a power, without its facing.
-    let torrent = std::fs::read_to_string(
-        crate::fixtures().join("saturn-scenarios/optional-launch-with-nothing-to-launch.toml"),
-    )
-    .unwrap()
-    .replace(
-        "version = \"seasoned\"\nat = [4, 9]\nfacing = \"e\"\n",
-        "version = \"seasoned\"\n",
-    )
-    .replace(
-        "[expect.players",
-        "[[steps]]\ndo = \"answer\"\nanswer = \"yes\"\n\n[[steps]]\ndo = \"answer\"\nat = [9, 9]\n\n[expect.players",
-    );
-    let report = run_scenario_text(
-        "torrent-placed-without-a-facing",
-        &torrent,
-        &added_card("reserve-beacon.toml"),
-        1,
-    );
+    let report = torrent_placed_without_a_facing();
     let actual = report["scenarios"][0]["failures"][0]["actual"]
         .as_str()
         .unwrap();

@@ -10,6 +10,26 @@ use crate::effect::{Clause, Condition, Effect, Limit, Trigger};
 /// escape), which would garble the tables and reports names are printed in.
 pub const PRINTABLE: &str = r"^[^\p{Cc}]*$";
 
+/// `n` as an ordinal, as the messages about content write it: "first" to
+/// "third", then "4th", "21st".
+pub fn ordinal(n: u64) -> String {
+    match n {
+        1 => "first".to_owned(),
+        2 => "second".to_owned(),
+        3 => "third".to_owned(),
+        n => {
+            let suffix = match (n % 10, n % 100) {
+                (_, 11..=13) => "th",
+                (1, _) => "st",
+                (2, _) => "nd",
+                (3, _) => "rd",
+                _ => "th",
+            };
+            format!("{n}{suffix}")
+        }
+    }
+}
+
 /// A ship's size. It decides its footprint, what it may transport, and the
 /// ECM damage it deals.
 #[derive(

@@ -6,7 +6,7 @@
 
 use std::fmt::Write as _;
 
-use spacedock_schema::common::Size;
+use spacedock_schema::common::{Size, ordinal};
 use spacedock_schema::rules::DiscoveryTile;
 use spacedock_schema::scenario::checked::EventValue;
 use spacedock_schema::scenario::{Cell as CellName, EventField, EventKind, WinHow};
@@ -646,7 +646,7 @@ fn power_name(game: &Game, power: u16, source: u16) -> String {
             let tactic = &game.data.bundle.tactics[usize::from(*kind)];
             let which = match tactic.powers.len() {
                 0 | 1 => String::new(),
-                _ => format!("{} ", ordinal(place + 1)),
+                _ => format!("{} ", ordinal(place as u64 + 1)),
             };
             let on = crate::effects::eval::attached_to(game, TacticId(source))
                 .map(|card| format!(" on {}", card_name(game, card)))
@@ -657,25 +657,6 @@ fn power_name(game: &Game, power: u16, source: u16) -> String {
             format!("the special rule `{}`", rule_name(game, place as u16))
         }
         None => "a power".to_owned(),
-    }
-}
-
-/// `n` as an ordinal word: "first" to "third", then "4th", "21st".
-fn ordinal(n: usize) -> String {
-    match n {
-        1 => "first".to_owned(),
-        2 => "second".to_owned(),
-        3 => "third".to_owned(),
-        n => {
-            let suffix = match (n % 10, n % 100) {
-                (_, 11..=13) => "th",
-                (1, _) => "st",
-                (2, _) => "nd",
-                (3, _) => "rd",
-                _ => "th",
-            };
-            format!("{n}{suffix}")
-        }
     }
 }
 

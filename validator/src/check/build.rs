@@ -5,7 +5,7 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use spacedock_schema::common::{Icon, Level, Size, TacticType};
+use spacedock_schema::common::{Icon, Level, Size, TacticType, ordinal};
 use spacedock_schema::effect::{Effect, Role, Selector};
 use spacedock_schema::mission::{DeckRule, Player, Selection};
 use spacedock_schema::ship::{ShipSource, Slots, Version};
@@ -551,24 +551,6 @@ fn times_and_nth(n: u32) -> (String, String) {
     }
 }
 
-/// `n` as an ordinal word: "second", "third", then "4th", "21st".
-fn ordinal(n: u32) -> String {
-    match n {
-        2 => "second".to_owned(),
-        3 => "third".to_owned(),
-        n => {
-            let suffix = match (n % 10, n % 100) {
-                (_, 11..=13) => "th",
-                (1, _) => "st",
-                (2, _) => "nd",
-                (3, _) => "rd",
-                _ => "th",
-            };
-            format!("{n}{suffix}")
-        }
-    }
-}
-
 /// A ship that starts the game launched (the mission's `start`, or every
 /// ship of a `launched_at_start` fleet) is on the battlefield from the
 /// first turn, never in a hold, and its own hold is empty: "Some ships can
@@ -757,7 +739,7 @@ fn transport(
                 .or_insert((carried.pointer.as_str(), 0));
             *so_far += 1;
             if *so_far > 1 {
-                let again = format!("carried a {} time", ordinal(*so_far));
+                let again = format!("carried a {} time", ordinal(u64::from(*so_far)));
                 let holds = match in_holds.get(&carried.item).copied().unwrap_or(*so_far) {
                     2 => "two".to_owned(),
                     n => n.to_string(),
