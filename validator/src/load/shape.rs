@@ -262,11 +262,9 @@ pub(crate) fn check(
             index.parse::<usize>().ok()?;
             let items = instance.pointer(parent)?.as_array()?;
             let every_entry = (0..items.len()).all(|i| mistyped.contains(&format!("{parent}/{i}")));
-            let wants_list = error
-                .schema_path()
-                .to_string()
-                .strip_suffix("/type")
-                .and_then(|path| schema_node(&compiled.schema, path))
+            // The schema of the entry (`schema_node` leaves out the
+            // path's last token, here the `type` that failed).
+            let wants_list = schema_node(&compiled.schema, &error.schema_path().to_string())
                 .is_some_and(|node| takes(&compiled.schema, node, &Value::Array(Vec::new()), 0));
             (every_entry && wants_list && items.iter().all(|item| !item.is_array()))
                 .then(|| parent.to_owned())
