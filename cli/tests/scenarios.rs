@@ -1685,7 +1685,8 @@ fn a_special_rules_question_names_the_rule() {
 /// Goals reached together at a round's end: with a rule scoring each
 /// player holding a zone as the round ends, both teams reach their goals
 /// at once and neither wins (the first player's rule acts first only
-/// because one must); one team alone reaching its goal wins.
+/// because one must), even when a Wretch rule acting before the Wretch
+/// score destroys the ISN ship; one team alone reaching its goal wins.
 #[test]
 fn goals_reached_together_at_a_round_end_are_a_draw() {
     let dir = tempfile::tempdir().unwrap();
@@ -1705,6 +1706,13 @@ fn goals_reached_together_at_a_round_end_are_a_draw() {
 [[zones]]
 name = "relay"
 cells = [[8, 6], [9, 6], [8, 7], [9, 7]]
+
+[[special_rules]]
+name = "Relay guns"
+text = "At the end of each round, the relay's guns deal 5 hull damage to every ISN ship."
+for = ["wretch"]
+when = "round-end"
+do = [{ kind = "hull-damage", amount = 5, target = "enemy" }]
 
 [[special_rules]]
 name = "Hold the relay"

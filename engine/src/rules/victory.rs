@@ -42,9 +42,13 @@ pub(crate) fn ships_on_battlefield(game: &Game) -> Vec<u32> {
     counts
 }
 
-/// Checks every victory condition but the clock.
+/// Checks every victory condition but the clock. Not while the powers of
+/// a round's start or end act together: what they bring about is weighed
+/// once all have acted (`effects::fire::round_boundary`), so a ship one
+/// player's rule destroys does not end the game before the next player's
+/// rule has scored.
 pub(crate) fn check(game: &mut Game) {
-    if game.st.outcome.is_some() {
+    if game.st.outcome.is_some() || game.together {
         return;
     }
     let data = std::sync::Arc::clone(&game.data);
@@ -169,11 +173,7 @@ pub(crate) fn score_victory_points(
         source,
         player,
     });
-    // Points scored with others at a round's boundary are weighed once
-    // all are in (`effects::fire::round_boundary`).
-    if !game.together {
-        check(game);
-    }
+    check(game);
 }
 
 /// A deck ran out for good: if it was the last, the victory clock ends
