@@ -275,7 +275,15 @@ pub(crate) fn check(
             }
             lists
         });
-    for error in errors {
+    // Unknown keys first: one read in another table (`moved`) stands for
+    // a key that table lacks, whose own error is then not told.
+    let (unknown, others): (Vec<_>, Vec<_>) = errors.into_iter().partition(|error| {
+        matches!(
+            error.kind(),
+            ValidationErrorKind::AdditionalProperties { .. }
+        )
+    });
+    for error in unknown.into_iter().chain(others) {
         let pointer = error.instance_path().to_string();
         let at = |pointer: &str| Location {
             file,
@@ -407,7 +415,12 @@ pub(crate) fn check(
             }
             ValidationErrorKind::Required { property } => {
                 let key = property.as_str().unwrap_or_default();
-                if explained(&pointer, key) {
+                let read_here = format!("{pointer}/{}", escape(key));
+                if explained(&pointer, key)
+                    || unknown_keys
+                        .iter()
+                        .any(|(_, read_at)| read_at.as_deref() == Some(read_here.as_str()))
+                {
                     continue;
                 }
                 Diagnostic::new(
