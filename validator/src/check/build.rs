@@ -1534,9 +1534,6 @@ fn minimums_fit(
     }
 }
 
-/// Prepped cards and cards attached at the start: attachable, matching icon,
-/// heroes on solo ships and once per name, faction, slots, and a ship that
-/// is in the fleet. `known` is the fleet when it is known.
 /// The factions a mission's rules may have `player`'s ships count as for
 /// attaching cards all game long, beside their own (The Battle for ISN
 /// Barrage's computer core). A rule with conditions counts: a card it
@@ -1569,6 +1566,9 @@ fn treated_factions(context: &Context<'_>, mission: &MissionModel, player: usize
         .collect()
 }
 
+/// Prepped cards and cards attached at the start: attachable, matching icon,
+/// heroes on solo ships and once per name, faction, slots, and a ship that
+/// is in the fleet. `known` is the fleet when it is known.
 pub(crate) fn attachments(
     context: &Context<'_>,
     model: &Model,

@@ -49,14 +49,14 @@ pub(crate) fn check(context: &Context<'_>, diagnostics: &mut Diagnostics) {
 
 /// Hit charts of a dependency's ship cards that do not fit the dice of
 /// the root pack's own ruleset: the ruleset changed them, and the
-/// dependency's files are not the author's to edit. Told once a pack, at
-/// the ruleset, rather than once a chart in files that are right for the
-/// dice they were written for.
+/// dependency's files are not the author's to edit. Told once for each
+/// shape of chart a pack has, at the ruleset, rather than once a chart in
+/// files that are right for the dice they were written for.
 #[derive(Default)]
 struct DependencyCharts {
-    /// Per dependency (its index in the loaded packs): the ship cards
-    /// whose charts do not fit, and the rows and cells a row they have.
-    packs: Vec<(usize, Vec<String>, usize, usize)>,
+    /// Per dependency (its index in the loaded packs) and shape of chart
+    /// (rows, cells a row): the ship cards whose charts have it.
+    shapes: Vec<((usize, usize, usize), Vec<String>)>,
 }
 
 impl DependencyCharts {
@@ -90,12 +90,11 @@ impl DependencyCharts {
         else {
             return false;
         };
-        match self.packs.iter_mut().find(|entry| entry.0 == pack) {
-            Some(entry) if !entry.1.contains(&ship.name) => entry.1.push(ship.name.clone()),
+        let shape = (pack, chart.len(), cells);
+        match self.shapes.iter_mut().find(|(key, _)| *key == shape) {
+            Some((_, ships)) if !ships.contains(&ship.name) => ships.push(ship.name.clone()),
             Some(_) => {}
-            None => self
-                .packs
-                .push((pack, vec![ship.name.clone()], chart.len(), cells)),
+            None => self.shapes.push((shape, vec![ship.name.clone()])),
         }
         true
     }
@@ -104,40 +103,54 @@ impl DependencyCharts {
         let Some(rules) = &context.content.rules else {
             return;
         };
-        for (pack, ships, rows, cells) in self.packs {
+        let dice = &context.rules;
+        for ((pack, rows, cells), ships) in self.shapes {
             let info = &context.content.packs[pack];
-            let (key, faces, written, theirs) = if rows == context.rules.number_die as usize {
-                (
-                    "letter_die",
-                    context.rules.letter_die,
-                    format!("{cells} cells a row"),
-                    cells,
-                )
-            } else {
-                (
-                    "number_die",
-                    context.rules.number_die,
-                    format!("{rows} rows"),
-                    rows,
-                )
+            // Each die the charts misfit: its key, faces, and the charts'.
+            let misfits: Vec<(&str, u32, usize, &str)> = [
+                ("number_die", dice.number_die, rows, "rows"),
+                ("letter_die", dice.letter_die, cells, "cells a row"),
+            ]
+            .into_iter()
+            .filter(|&(_, faces, theirs, _)| faces as usize != theirs)
+            .collect();
+            let Some(&(key, _, _, _)) = misfits.first() else {
+                continue;
             };
+            let written: Vec<String> = misfits
+                .iter()
+                .map(|(_, _, theirs, what)| format!("{theirs} {what}"))
+                .collect();
+            let faces: Vec<String> = misfits
+                .iter()
+                .map(|(key, faces, _, _)| format!("`{key}` is {faces}"))
+                .collect();
+            let make: Vec<String> = misfits
+                .iter()
+                .map(|(key, _, theirs, _)| format!("`{key}` {theirs}"))
+                .collect();
             diagnostics.push(
                 Diagnostic::new(
                     Code::HitChartShape,
                     format!(
-                        "the hit charts of {} of the dependency `{}` have {written}, but this ruleset's die has {faces} faces",
+                        "the hit chart{} of {} of the dependency `{}` {} {}, but this ruleset's {}",
+                        if ships.len() == 1 { "" } else { "s" },
                         crate::check::count(ships.len() as u32, "ship card"),
-                        info.manifest.item.id
+                        info.manifest.item.id,
+                        if ships.len() == 1 { "has" } else { "have" },
+                        written.join(" and "),
+                        faces.join(" and ")
                     ),
                 )
                 .at(context.at(rules.file, &format!("/{key}")))
-                .label(format!("{faces} faces"))
+                .label("does not fit them")
                 .note(
                     context.at(info.manifest.file, "/id"),
                     format!("its ships: {}", ships.join(", ")),
                 )
                 .help(format!(
-                    "a dependency's ship cards are played with this pack's ruleset: make `{key}` {theirs}, as their charts are written for, or leave the dependency out"
+                    "a dependency's ship cards are played with this pack's ruleset: make {}, as their charts are written for, or leave the dependency out",
+                    make.join(" and ")
                 )),
             );
         }
