@@ -143,8 +143,8 @@ pub(crate) fn run(args: &TestArgs, style: Style) -> Result<Exit, Error> {
                 .iter()
                 .filter_map(|path| path.rsplit_once('/').map(|(folder, _)| folder.to_owned()))
                 .collect();
-            paths.sort();
             paths.extend(folders);
+            paths.sort();
             paths.dedup();
             paths
         } else {

@@ -28,13 +28,30 @@ fn scenario_texts(folder: &Path, out: &mut Vec<String>) {
     }
 }
 
+/// Whether `text` names `name` as whole words: `Flagship` is not named
+/// by a text about `Flagships`, nor `Overload` by `Overloaded`.
+fn names(text: &str, name: &str) -> bool {
+    let word = |c: Option<char>| c.is_some_and(char::is_alphanumeric);
+    text.match_indices(name).any(|(at, _)| {
+        !word(text[..at].chars().next_back()) && !word(text[at + name.len()..].chars().next())
+    })
+}
+
+#[test]
+fn names_are_found_as_whole_words() {
+    assert!(names("Flagship: the first activation", "Flagship"));
+    assert!(names("ISN Everest, Flagship.", "Flagship"));
+    assert!(!names("Flagships are large", "Flagship"));
+    assert!(!names("an Overloaded ship", "Overload"));
+}
+
 #[test]
 fn every_ship_power_and_tactic_card_has_a_scenario() {
     let compilation = compile(&pack(), &Options::default());
     let bundle = compilation.bundle.expect("the base pack compiles");
     let mut texts = Vec::new();
     scenario_texts(&pack().join("tests"), &mut texts);
-    let named = |name: &str| texts.iter().any(|text| text.contains(name));
+    let named = |name: &str| texts.iter().any(|text| names(text, name));
     let mut missing: Vec<String> = bundle
         .tactics
         .iter()

@@ -731,6 +731,13 @@ fn index_items<'b, T>(
         |location: &Location| dependencies_from.is_some_and(|from| location.file >= from);
     // Where each item's id is written, and whether it is made from the name.
     let mut first_location: HashMap<usize, (Location, bool)> = HashMap::new();
+    let defined = |what: &str, from_name: bool| {
+        if from_name {
+            format!("{what} (the id is made from this name)")
+        } else {
+            what.to_owned()
+        }
+    };
     for (position, loaded) in items.iter().enumerate() {
         let (id, name) = fields(&loaded.item);
         let (id, location, from_name) = if let Some(id) = id {
@@ -758,13 +765,6 @@ fn index_items<'b, T>(
                 );
             }
             (derived, location, true)
-        };
-        let defined = |what: &str, from_name: bool| {
-            if from_name {
-                format!("{what} (the id is made from this name)")
-            } else {
-                what.to_owned()
-            }
         };
         if let Some(first) = names.push(id.clone(), name.clone()) {
             let diagnostic = Diagnostic::new(
@@ -806,13 +806,6 @@ fn index_items<'b, T>(
     }
     // An item left out for its errors still has an id: one that clashes
     // is told with them, not once they are mended.
-    let defined = |what: &str, from_name: bool| {
-        if from_name {
-            format!("{what} (the id is made from this name)")
-        } else {
-            what.to_owned()
-        }
-    };
     for broken in broken {
         let Some(&first) = names.by_id.get(&broken.id) else {
             continue;

@@ -4,8 +4,9 @@
 /// The candidate closest to `input`, if it is close enough to be a likely
 /// typo: within an edit distance (two letters swapped counting as one
 /// edit) of a third of its length (at least 2, and fewer than its
-/// letters), or equal ignoring case and punctuation. Of several as close, the first: callers that read the
-/// input as the candidate order them by preference.
+/// letters), or equal ignoring case and punctuation. Of several as close,
+/// the first: callers that read the input as the candidate order them by
+/// preference.
 pub fn closest<'a>(input: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
     closest_all(input, candidates).into_iter().next()
 }

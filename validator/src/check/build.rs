@@ -267,38 +267,36 @@ pub(crate) fn expected_deck_size(
     mission: &MissionModel,
     deck: &DeckModel,
 ) -> Option<u32> {
-    if let Some(size) = deck.rule.size {
-        return Some(size);
-    }
-    if deck.rule.selection == Selection::Mission {
+    deck.rule.size.or_else(|| {
+        deck_budget(context, mission, deck).map(|budget| context.rules.deck_size_for(budget))
+    })
+}
+
+/// The fleet cost a deck's size comes from, when the mission does not give
+/// the size: a player-chosen (or combined) deck's players' budget. A
+/// mission-selected fleet has no budget (a `fleet_cost` there is an error
+/// of its own), nor does a mission-selected deck take its size from one.
+fn deck_budget(context: &Context<'_>, mission: &MissionModel, deck: &DeckModel) -> Option<u32> {
+    if deck.rule.size.is_some() || deck.rule.selection == Selection::Mission {
         return None;
     }
     let source = &context.content.missions[mission.mission].item;
-    // A mission-selected fleet has no budget (a `fleet_cost` there is an
-    // error of its own): the deck's size does not come from it.
     deck.players
         .first()
         .map(|&p| &source.players[p].fleet)
         .filter(|fleet| fleet.selection != Selection::Mission)
         .and_then(|fleet| fleet.fleet_cost)
-        .map(|budget| context.rules.deck_size_for(budget))
 }
 
 /// Where a deck's size comes from when the mission does not say it:
 /// " (the fleet cost of 20 divided by 2, rounded down)", or nothing.
 fn size_origin(context: &Context<'_>, mission: &MissionModel, deck: &DeckModel) -> String {
-    let source = &context.content.missions[mission.mission].item;
-    let budget = deck
-        .players
-        .first()
-        .and_then(|&p| source.players[p].fleet.fleet_cost);
-    match (deck.rule.size, budget) {
-        (None, Some(budget)) => format!(
+    deck_budget(context, mission, deck).map_or_else(String::new, |budget| {
+        format!(
             " (the fleet cost of {budget} divided by {}, rounded down)",
             context.rules.deck_size_divisor
-        ),
-        _ => String::new(),
-    }
+        )
+    })
 }
 
 /// A deck must hold more than its players' opening hands: the deal that
