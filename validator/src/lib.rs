@@ -342,14 +342,7 @@ fn entries(
     };
     // A faction by its id, however the file names it (id, name or alias);
     // as written when it names none.
-    let faction = |written: &str| {
-        index
-            .lookup_quiet(resolve::ItemKind::Faction, written)
-            .map_or_else(
-                || written.to_owned(),
-                |item| index.id(resolve::ItemKind::Faction, item).to_owned(),
-            )
-    };
+    let faction = |written: &str| index.faction_id(written).unwrap_or(written).to_owned();
     let by_id = |mut entries: Vec<ListEntry>| {
         entries.sort_by(|a, b| a.id.cmp(&b.id));
         entries

@@ -477,7 +477,10 @@ fn build_mission(
     let team_names: Vec<&str> = teams.iter().map(|t| t.name.as_str()).collect();
     let names_a_team = |team: &str| {
         team_names.contains(&team)
-            || faction_id(context, team).is_some_and(|id| team_names.contains(&id))
+            || context
+                .index
+                .faction_id(team)
+                .is_some_and(|id| team_names.contains(&id))
     };
     let goals = source
         .victory
@@ -518,21 +521,13 @@ fn build_mission(
     }
 }
 
-/// The id of the faction `text` names (by id, name or alias), if any.
-fn faction_id<'c>(context: &'c Context<'_>, text: &str) -> Option<&'c str> {
-    context
-        .index
-        .lookup_quiet(ItemKind::Faction, text)
-        .map(|faction| context.index.id(ItemKind::Faction, faction))
-}
-
 impl MissionModel {
     /// The team `text` names: a team by its name, else a faction (by id,
     /// name or alias) whose id is a team's name, the team its players
     /// play in when they give no `team`.
     pub(crate) fn team_named(&self, context: &Context<'_>, text: &str) -> Option<usize> {
         self.teams.iter().position(|t| t.name == text).or_else(|| {
-            let id = faction_id(context, text)?;
+            let id = context.index.faction_id(text)?;
             self.teams.iter().position(|t| t.name == id)
         })
     }
@@ -569,10 +564,13 @@ fn team_of(
     let explicit = player.team.as_deref();
     // A faction written by its name still makes the team of its id; so
     // does a `team` naming a faction, unless a team has that very name.
-    let faction = faction_id(context, &player.faction).unwrap_or(&player.faction);
+    let faction = context
+        .index
+        .faction_id(&player.faction)
+        .unwrap_or(&player.faction);
     let name = match explicit {
         Some(team) if teams.iter().any(|t| t.name == team) => team,
-        Some(team) => faction_id(context, team).unwrap_or(team),
+        Some(team) => context.index.faction_id(team).unwrap_or(team),
         None => faction,
     };
     if let Some(found) = teams.iter().position(|t| t.name == name) {

@@ -423,6 +423,12 @@ impl Index {
         self.names(kind).by_id.get(&self.names(kind).ids[item]) == Some(&item)
     }
 
+    /// The id of the faction `text` names by its id, name or alias.
+    pub(crate) fn faction_id(&self, text: &str) -> Option<&str> {
+        self.lookup_quiet(ItemKind::Faction, text)
+            .map(|faction| self.id(ItemKind::Faction, faction))
+    }
+
     /// Looks a reference up without reporting anything.
     pub(crate) fn lookup_quiet(&self, kind: ItemKind, text: &str) -> Option<usize> {
         match self.names(kind).lookup(text) {

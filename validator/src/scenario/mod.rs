@@ -426,11 +426,10 @@ impl Checker<'_, '_> {
         if let Some(seat) = self.seats.iter().find(|seat| seat.name == text) {
             return Some(seat.team);
         }
-        if let Some(faction) = self.context.index.lookup_quiet(ItemKind::Faction, text) {
-            let id = self.context.index.id(ItemKind::Faction, faction);
-            if let Some(team) = self.teams.iter().position(|team| team == id) {
-                return Some(team);
-            }
+        if let Some(id) = self.context.index.faction_id(text)
+            && let Some(team) = self.teams.iter().position(|team| team == id)
+        {
+            return Some(team);
         }
         if text == UNREADABLE
             || self.a_seat_unread()

@@ -313,17 +313,9 @@ fn seats<'s>(
                     Some(team) => checker
                         .context
                         .index
-                        .lookup_quiet(ItemKind::Faction, team)
-                        .map_or_else(
-                            || team.clone(),
-                            |faction| {
-                                checker
-                                    .context
-                                    .index
-                                    .id(ItemKind::Faction, faction)
-                                    .to_owned()
-                            },
-                        ),
+                        .faction_id(team)
+                        .unwrap_or(team)
+                        .to_owned(),
                     None => faction.clone(),
                 };
                 let team = checker
