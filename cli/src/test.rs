@@ -133,22 +133,26 @@ pub(crate) fn run(args: &TestArgs, style: Style) -> Result<Exit, Error> {
         stems.dedup();
         // A path is told among the paths within the pack, which a filter
         // is matched against: its files and their folders.
-        let paths: Vec<String> = if is_path(given) {
-            let mut paths: Vec<String> = suite
+        let (paths, example) = if is_path(given) {
+            let mut files: Vec<String> = suite
                 .files
                 .iter()
                 .map(|&file| path_within(&args.pack, suite.sources.get(file).path()))
                 .collect();
-            let folders: Vec<String> = paths
+            files.sort();
+            // A file, not a folder, shows what a path filter looks like.
+            let example = files.first().cloned();
+            let folders: Vec<String> = files
                 .iter()
                 .filter_map(|path| path.rsplit_once('/').map(|(folder, _)| folder.to_owned()))
                 .collect();
+            let mut paths = files;
             paths.extend(folders);
             paths.sort();
             paths.dedup();
-            paths
+            (paths, example)
         } else {
-            Vec::new()
+            (Vec::new(), None)
         };
         let suggestion = if paths.is_empty() {
             spacedock_validator::suggest::did_you_mean(filter, stems.iter().map(String::as_str))
@@ -160,7 +164,7 @@ pub(crate) fn run(args: &TestArgs, style: Style) -> Result<Exit, Error> {
             filter: given.to_owned(),
             suggestion,
             scenarios: suite.files.len(),
-            example: paths.first().cloned(),
+            example,
         });
     }
 
