@@ -462,20 +462,9 @@ impl Checker<'_, '_> {
         text: &str,
         pointer: &str,
     ) -> Option<(usize, Option<usize>)> {
-        let (name, number) = match text.rsplit_once('#') {
-            Some((name, digits))
-                if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) =>
-            {
-                (name, digits.parse::<usize>().ok())
-            }
-            _ => (text, None),
-        };
+        let (name, number) = ship_number(text);
         let id = self.item(ItemKind::Ship, name, pointer)?;
-        let Some(card) = self
-            .ships
-            .iter()
-            .position(|ship| ship.as_ref().is_some_and(|ship| ship.id == id))
-        else {
+        let Some(card) = self.fielded_card(&id) else {
             if self.broken_ships {
                 return None;
             }
@@ -804,16 +793,15 @@ impl Checker<'_, '_> {
     /// A ship card of the scenario named by `text` (a ship of it by
     /// `card#n`), when it names one; nothing is reported.
     pub(crate) fn fielded_quiet(&self, text: &str) -> Option<usize> {
-        let name = match text.rsplit_once('#') {
-            Some((name, digits))
-                if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) =>
-            {
-                name
-            }
-            _ => text,
-        };
-        let item = self.context.index.lookup_quiet(ItemKind::Ship, name)?;
-        let id = self.context.index.id(ItemKind::Ship, item);
+        let item = self
+            .context
+            .index
+            .lookup_quiet(ItemKind::Ship, ship_number(text).0)?;
+        self.fielded_card(self.context.index.id(ItemKind::Ship, item))
+    }
+
+    /// The scenario's ship card of the bundle id `id`.
+    fn fielded_card(&self, id: &str) -> Option<usize> {
         self.ships
             .iter()
             .position(|ship| ship.as_ref().is_some_and(|ship| ship.id == id))
@@ -979,5 +967,18 @@ pub(crate) fn quoted(items: &[&str]) -> String {
         [] => "none".to_owned(),
         [one] => one.clone(),
         [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
+/// A ship card's name and the number of one of its ships after `#`
+/// (`Red Tougu#2`), if the text has one.
+fn ship_number(text: &str) -> (&str, Option<usize>) {
+    match text.rsplit_once('#') {
+        Some((name, digits))
+            if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) =>
+        {
+            (name, digits.parse::<usize>().ok())
+        }
+        _ => (text, None),
     }
 }
