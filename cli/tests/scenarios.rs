@@ -1964,3 +1964,35 @@ fn a_scenario_names_a_team_by_its_factions_name() {
     let outcome = run_scenario_text("team-by-faction-name", &renamed, "", 0);
     assert_eq!(outcome["passed"], 1, "{outcome:#}");
 }
+
+/// A `once-per-round` power acts once in all the players' turns of a
+/// round, and again in the next round; the same power limited
+/// `once-per-turn` acts again in the opponent's turn, so the scenario
+/// tells the two apart.
+#[test]
+fn a_once_per_round_power_waits_for_the_next_round() {
+    passes_with_card("relay-beacon.toml", "once-per-round");
+    let per_turn = added_card("relay-beacon.toml").replace("once-per-round", "once-per-turn");
+    let outcome = run_fixture_scenario("once-per-round", &per_turn, 1);
+    // It acts again in Wretch's turn, one energy ahead from then on.
+    let failures: Vec<(&str, &str)> = outcome["failures"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|failure| {
+            (
+                failure["pointer"].as_str().unwrap(),
+                failure["actual"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        failures,
+        [
+            ("/steps/3/expect/players/ISN/energy", "7"),
+            ("/steps/4/expect/players/ISN/energy", "17"),
+            ("/steps/5/expect/players/ISN/energy", "18"),
+        ],
+        "{outcome:#?}"
+    );
+}

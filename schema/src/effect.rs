@@ -224,6 +224,8 @@ pub enum Limit {
     OncePerActivation,
     /// At most once in each player's turn.
     OncePerTurn,
+    /// At most once in each round: once in all the players' turns together.
+    OncePerRound,
     /// At most once in the whole game.
     OncePerGame,
 }

@@ -134,24 +134,18 @@ pub fn did_you_mean<'a>(
 /// is `repair`. A rewording that is a candidate comes first: the nearest
 /// spelling of `energy-phase-begin` is `energy-phase-end`, the opposite.
 /// A compass word is the direction it names (`east` is `e`), and a word
-/// cut short the few it begins (`vet` is `veteran`). A word whose nearest
-/// spelling means something else gets what there is instead
-/// ([`means_otherwise`]).
+/// cut short the few it begins (`vet` is `veteran`).
 pub fn did_you_mean_word<'a>(
     input: &str,
     candidates: impl IntoIterator<Item = &'a str>,
 ) -> Option<String> {
-    let candidates: Vec<&str> = candidates.into_iter().collect();
-    means_otherwise(input, &candidates).or_else(|| did_you_mean_of(&words_meant(input, candidates)))
+    did_you_mean_of(&words_meant(input, candidates))
 }
 
 /// The words of [`did_you_mean_word`]'s suggestion, none when there is
-/// none or the nearest means something else.
+/// none.
 pub fn words_meant<'a>(input: &str, candidates: impl IntoIterator<Item = &'a str>) -> Vec<&'a str> {
     let candidates: Vec<&str> = candidates.into_iter().collect();
-    if means_otherwise(input, &candidates).is_some() {
-        return Vec::new();
-    }
     let reworded = reworded(input);
     let exact = |word: &str| {
         candidates
@@ -184,23 +178,6 @@ pub fn words_meant<'a>(input: &str, candidates: impl IntoIterator<Item = &'a str
         found = starting_with(input, candidates.iter().copied());
     }
     found
-}
-
-/// What to say of a word whose nearest spelling is a word of the list that
-/// means something else (`once-per-round` is one slip from
-/// `once-per-turn`, a limit of each player's turn): not the neighbour, but
-/// what there is.
-fn means_otherwise(input: &str, candidates: &[&str]) -> Option<String> {
-    const OTHERWISE: [(&str, &str, &str); 1] = [(
-        "once-per-round",
-        "once-per-turn",
-        "there is no `once-per-round` limit, and `once-per-turn` is not one: it counts each player's turn. A `round-start` or `round-end` power acts once a round already, with no `limit`",
-    )];
-    let word = slug(input);
-    OTHERWISE
-        .iter()
-        .find(|(written, near, _)| *written == word && candidates.contains(near))
-        .map(|(_, _, say)| (*say).to_owned())
 }
 
 /// The directions of the hex grid a compass word names (`east` is `e`,
@@ -472,21 +449,6 @@ mod tests {
                 "{written}"
             );
         }
-    }
-
-    #[test]
-    fn a_near_word_that_means_otherwise_is_not_suggested() {
-        let limits = ["once-per-activation", "once-per-turn", "once-per-game"];
-        let help = did_you_mean_word("once-per-round", limits).unwrap_or_default();
-        assert!(
-            help.starts_with("there is no `once-per-round` limit"),
-            "{help}"
-        );
-        assert!(!help.contains("did you mean"), "{help}");
-        assert_eq!(
-            did_you_mean_word("once-per-trun", limits).as_deref(),
-            Some("did you mean `once-per-turn`?")
-        );
     }
 
     #[test]

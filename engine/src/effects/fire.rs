@@ -218,6 +218,7 @@ fn stamp(game: &Game, limit: Limit) -> u32 {
     match limit {
         Limit::OncePerActivation => game.st.effects.activations,
         Limit::OncePerTurn => game.st.turn,
+        Limit::OncePerRound => game.st.round,
         Limit::OncePerGame => 0,
     }
 }
