@@ -1996,3 +1996,38 @@ fn a_once_per_round_power_waits_for_the_next_round() {
         "{outcome:#?}"
     );
 }
+
+/// A filter's `zone` names a starting zone by whose it is in a tactic
+/// card's power: the attached ship's own player's zone, an enemy's, and
+/// neither. Swapping the two cards' words moves which damage pays.
+#[test]
+fn a_filter_names_a_starting_zone_by_whose_it_is() {
+    passes_with_card("zone-beacons.toml", "starting-zone-filter");
+    let swapped = added_card("zone-beacons.toml")
+        .replace("\"your-starting-zone\"", "\"swap\"")
+        .replace("\"enemy-starting-zone\"", "\"your-starting-zone\"")
+        .replace("\"swap\"", "\"enemy-starting-zone\"");
+    let outcome = run_fixture_scenario("starting-zone-filter", &swapped, 1);
+    let actual: Vec<(&str, &str)> = outcome["failures"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|failure| {
+            (
+                failure["pointer"].as_str().unwrap(),
+                failure["actual"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    // Everest's damage in its own zone pays nothing; Barrage's in the
+    // enemy's pays Raid Beacon's 2 no more.
+    assert_eq!(
+        actual,
+        [
+            ("/steps/0/expect/players/ISN/energy", "5"),
+            ("/steps/1/expect/players/ISN/energy", "5"),
+            ("/steps/2/expect/players/ISN/energy", "5"),
+        ],
+        "{outcome:#?}"
+    );
+}

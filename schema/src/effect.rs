@@ -376,7 +376,10 @@ pub struct ShipFilter {
     /// Only ships whose shields are up, or down.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub shields: Option<Shields>,
-    /// Only ships on at least one hex of this starting zone (missions only).
+    /// Only ships on at least one hex of this zone: `your-starting-zone`
+    /// (the power's controller's), `enemy-starting-zone` (any enemy
+    /// player's), or, in a mission's special rules, a zone of its
+    /// battlefield by name.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub zone: Option<String>,
     /// Only ships adjacent to an obstacle of this kind.
@@ -392,6 +395,37 @@ pub struct ShipFilter {
     /// Leave out the ships of this role.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub except: Option<Role>,
+}
+
+/// A zone a filter names by whose starting zone it is, in any power: a
+/// ship card or tactic card cannot know the zones of the mission it is
+/// played in by name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StartingZone {
+    /// The starting zone of the power's controller.
+    Yours,
+    /// The starting zone of any player of another team.
+    Enemy,
+}
+
+impl StartingZone {
+    /// Every one, in the order the language lists them.
+    pub const ALL: [StartingZone; 2] = [StartingZone::Yours, StartingZone::Enemy];
+
+    /// The word a filter's `zone` writes.
+    pub fn word(self) -> &'static str {
+        match self {
+            StartingZone::Yours => "your-starting-zone",
+            StartingZone::Enemy => "enemy-starting-zone",
+        }
+    }
+
+    /// The starting zone `zone` names, if it names one by whose it is.
+    pub fn named(zone: &str) -> Option<StartingZone> {
+        StartingZone::ALL
+            .into_iter()
+            .find(|each| each.word() == zone)
+    }
 }
 
 // serde's `skip_serializing_if` hands these a reference.

@@ -78,7 +78,7 @@ codes! {
     TacticIcon = "SD0205", "tactic-icon", Error, "A tactic card's icon does not fit its type.";
     UselessCapacity = "SD0206", "useless-capacity", Warning, "A ship has a capacity but nothing could ever fit.";
     InvalidRuleset = "SD0207", "invalid-ruleset", Error, "Ruleset values contradict each other.";
-    InvalidBoard = "SD0208", "invalid-board", Error, "A board's half hexes or zones are not usable: off the board, empty, or named twice or with a `:`.";
+    InvalidBoard = "SD0208", "invalid-board", Error, "A board's half hexes or zones are not usable: off the board, empty, or named twice, with a `:` or with a word of the power language.";
     EmptyHitChart = "SD0209", "empty-hit-chart", Warning, "A hit-location chart has no hit cells.";
 
     // Fleet and deck building.
@@ -129,7 +129,7 @@ codes! {
     DeckOwner = "SD0612", "deck-owner", Error, "A player has no tactic deck, or two.";
     AttachedNotPrepped = "SD0613", "attached-not-prepped", Error, "A card attached to a ship at the start is not prepped for it.";
     BattlefieldTooLarge = "SD0614", "battlefield-too-large", Error, "A mission's battlefield has more hexes than the engine plays.";
-    MissionZone = "SD0615", "mission-zone", Error, "A mission's own zone has no usable hex, or the name of another zone.";
+    MissionZone = "SD0615", "mission-zone", Error, "A mission's own zone has no usable hex, or the name of another zone or of a starting zone in the power language.";
     UnreachableVictory = "SD0616", "unreachable-victory", Warning, "A victory condition that can never decide a game.";
 
     // Powers and special rules: the effect language.

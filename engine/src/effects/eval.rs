@@ -5,9 +5,9 @@
 
 use std::ops::Range;
 
-use spacedock_schema::effect::{Pegs, PlayerRef, Role, WeaponSlot};
+use spacedock_schema::effect::{Pegs, PlayerRef, Role, StartingZone, WeaponSlot};
 
-use crate::effects::program::{Cond, Eff, Sel, Source, type_bit};
+use crate::effects::program::{Cond, Eff, Sel, Source, Zone, type_bit};
 use crate::event::EffectSource;
 use crate::game::Game;
 use crate::ids::{Hex, PlayerId, ShipCardId, ShipId, TacticId};
@@ -193,14 +193,10 @@ pub(crate) fn selects(game: &Game, ctx: &Ctx, sel: &Sel, ship: ShipId) -> bool {
     {
         return false;
     }
-    if let Some(zone) = sel.zone {
-        let zone = usize::from(zone);
-        let mut hexes = [Hex(0); 7];
-        let len = game.placed_hexes(ship, &mut hexes);
-        let board = &game.data.board;
-        if zone >= board_zones(game) || !hexes[..len].iter().any(|hex| board.in_zone(zone, *hex)) {
-            return false;
-        }
+    if let Some(zone) = sel.zone
+        && !in_zone(game, ctx, zone, ship)
+    {
+        return false;
     }
     if let Some((within, of)) = &sel.within {
         // The distance, cheaper than the candidate's selector, is tested
@@ -215,6 +211,26 @@ pub(crate) fn selects(game: &Game, ctx: &Ctx, sel: &Sel, ship: ShipId) -> bool {
         }
     }
     true
+}
+
+/// Whether `ship` stands on at least one hex of `zone`.
+fn in_zone(game: &Game, ctx: &Ctx, zone: Zone, ship: ShipId) -> bool {
+    let mut hexes = [Hex(0); 7];
+    let len = game.placed_hexes(ship, &mut hexes);
+    let board = &game.data.board;
+    let on = |zone: usize| {
+        zone < board_zones(game) && hexes[..len].iter().any(|hex| board.in_zone(zone, *hex))
+    };
+    if zone == Zone::Starting(StartingZone::Enemy) {
+        // In a team game, the zone of each player of the other teams.
+        let team = game.data.players[ctx.you.index()].team;
+        return game
+            .data
+            .players
+            .iter()
+            .any(|player| player.team != team && on(player.zone));
+    }
+    zone.board_zone(game, ctx.you).is_some_and(on)
 }
 
 /// Whether two ships are on the battlefield at most `within` spaces

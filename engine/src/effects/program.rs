@@ -16,11 +16,12 @@ use spacedock_schema::bundle::Bundle;
 use spacedock_schema::common::{Icon, Size, TacticType, Weapon};
 use spacedock_schema::effect::{
     self as lang, Clause, Condition, Dice, Effect, Limit, Pegs, PlayerRef, Rest, Role, Selector,
-    Shields, Spaces, Stat as LangStat, Trigger, Until, WeaponSlot,
+    Shields, Spaces, StartingZone, Stat as LangStat, Trigger, Until, WeaponSlot,
 };
 use spacedock_schema::rules::Obstacle;
 
 use crate::data::{CardData, Data, WeaponData};
+use crate::game::Game;
 use crate::ids::{PlayerId, ShipCardId, TacticId};
 use crate::rules::damage::Damage;
 
@@ -58,11 +59,39 @@ pub(crate) struct Sel {
     pub(crate) icon: Option<Icon>,
     /// `Some(true)`: shields up.
     pub(crate) shields: Option<bool>,
-    /// Board zone index.
-    pub(crate) zone: Option<u8>,
+    pub(crate) zone: Option<Zone>,
     pub(crate) next_to: Option<Obstacle>,
     pub(crate) within: Option<(u8, Box<Sel>)>,
     pub(crate) except: Option<Role>,
+}
+
+/// The zone a selector's ships stand in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Zone {
+    /// A zone of the battlefield by index (`u8::MAX`: none of it).
+    Board(u8),
+    /// A player's starting zone, by whose it is.
+    Starting(StartingZone),
+}
+
+impl Zone {
+    /// The zone of the battlefield it is for `player`, the power's
+    /// controller. Of the enemies' zones, the first enemy's: with one
+    /// enemy, the only one; `None` with none.
+    pub(crate) fn board_zone(self, game: &Game, player: PlayerId) -> Option<usize> {
+        let players = &game.data.players;
+        match self {
+            Zone::Board(zone) => Some(usize::from(zone)),
+            Zone::Starting(StartingZone::Yours) => Some(players[player.index()].zone),
+            Zone::Starting(StartingZone::Enemy) => {
+                let team = players[player.index()].team;
+                players
+                    .iter()
+                    .find(|other| other.team != team)
+                    .map(|enemy| enemy.zone)
+            }
+        }
+    }
 }
 
 impl Sel {
@@ -577,10 +606,16 @@ impl Compiler<'_> {
                 .fold(0, |bits, size| bits | size_bit(*size)),
             icon: filter.icon,
             shields: filter.shields.map(|shields| shields == Shields::Up),
-            zone: filter
-                .zone
-                .as_deref()
-                .map(|name| self.data.board.zone(name).unwrap_or(usize::from(u8::MAX)) as u8),
+            zone: filter.zone.as_deref().map(|name| {
+                StartingZone::named(name).map_or_else(
+                        || {
+                            Zone::Board(
+                                self.data.board.zone(name).unwrap_or(usize::from(u8::MAX)) as u8
+                            )
+                        },
+                        Zone::Starting,
+                    )
+            }),
             next_to: filter.next_to,
             within: filter
                 .within

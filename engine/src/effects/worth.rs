@@ -12,7 +12,7 @@ use spacedock_schema::effect::{Role, Trigger as When, WeaponSlot};
 
 use crate::effects::eval::{self, Ships};
 use crate::effects::fire::{self, Ev};
-use crate::effects::program::{Cond, Eff, Origin, Power, Sel, Source, StatKind};
+use crate::effects::program::{Cond, Eff, Origin, Power, Sel, Source, StatKind, Zone};
 use crate::game::Game;
 use crate::ids::{PlayerId, ShipCardId, TacticId};
 use crate::rules::energy;
@@ -174,7 +174,10 @@ pub(crate) fn escape_zone(game: &Game, player: PlayerId, card: ShipCardId) -> Op
                     Size::Medium => 1,
                     Size::Large => 2,
                 }];
-                target.zone.map(|zone| (usize::from(zone), points))
+                target
+                    .zone
+                    .and_then(|zone| zone.board_zone(game, player))
+                    .map(|zone| (zone, points))
             }
             _ => None,
         })
@@ -198,7 +201,9 @@ pub(crate) fn hold_zone(game: &Game, player: PlayerId, card: ShipCardId) -> Opti
         })
         .flat_map(|power| &power.conditions)
         .find_map(|condition| match condition {
-            Cond::Exists(sel) if counts_for(game, sel, card) => friendly_zone(sel),
+            Cond::Exists(sel) if counts_for(game, sel, card) => {
+                friendly_zone(sel).and_then(|zone| zone.board_zone(game, player))
+            }
             _ => None,
         })
 }
@@ -212,11 +217,8 @@ fn counts_for(game: &Game, sel: &Sel, card: ShipCardId) -> bool {
 }
 
 /// The zone of a selector of the player's own ships in a zone.
-fn friendly_zone(sel: &Sel) -> Option<usize> {
-    (sel.role == Role::Friendly)
-        .then_some(sel.zone)
-        .flatten()
-        .map(usize::from)
+fn friendly_zone(sel: &Sel) -> Option<Zone> {
+    (sel.role == Role::Friendly).then_some(sel.zone).flatten()
 }
 
 /// Whether `power` is a mission rule scoring, at a moment of the game, for

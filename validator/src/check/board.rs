@@ -1,7 +1,10 @@
 //! Boards: half hexes and zones must lie on the board, zones must hold a
-//! usable hex, and zone names must be unique.
+//! usable hex, and zone names must be unique and not words of the power
+//! language.
 
 use std::collections::HashSet;
+
+use spacedock_schema::effect::StartingZone;
 
 use crate::codes::Code;
 use crate::context::Context;
@@ -42,6 +45,14 @@ pub(crate) fn check(context: &Context<'_>, diagnostics: &mut Diagnostics) {
                     .at(context.at(file, &format!("{pointer}/name")))
                     .label("duplicate zone name")
                     .help("missions refer to zones by name, so names are unique on a board"),
+                );
+            }
+            if let Some(reserved) = reserved_zone_name(&zone.name) {
+                diagnostics.push(
+                    Diagnostic::new(Code::InvalidBoard, reserved)
+                        .at(context.at(file, &format!("{pointer}/name")))
+                        .label("a word of the power language")
+                        .help(RESERVED_ZONE_HELP),
                 );
             }
             if zone.name.contains(':') {
@@ -128,3 +139,12 @@ pub(crate) fn check(context: &Context<'_>, diagnostics: &mut Diagnostics) {
         }
     }
 }
+
+/// The message for a zone named as powers name a starting zone by whose
+/// it is: a filter naming it would mean the starting zone, never it.
+pub(super) fn reserved_zone_name(name: &str) -> Option<String> {
+    StartingZone::named(name).map(|_| format!("zone name `{name}` is a word of the power language"))
+}
+
+/// The help of [`reserved_zone_name`].
+pub(super) const RESERVED_ZONE_HELP: &str = "a power's `zone = \"your-starting-zone\"` or `\"enemy-starting-zone\"` names a player's starting zone; give the zone another name";

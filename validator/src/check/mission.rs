@@ -644,6 +644,14 @@ fn mission_zones(
                 .help(help),
             );
         }
+        if let Some(reserved) = super::board::reserved_zone_name(&zone.name) {
+            diagnostics.push(
+                Diagnostic::new(Code::MissionZone, reserved)
+                    .at(context.at(mission.file, &format!("{pointer}/name")))
+                    .label("a word of the power language")
+                    .help(super::board::RESERVED_ZONE_HELP),
+            );
+        }
         let mut reported = false;
         for (i, &row) in zone.rows.iter().enumerate() {
             let at = context.at(mission.file, &format!("{pointer}/rows/{i}"));

@@ -14,7 +14,8 @@ use std::cell::RefCell;
 
 use spacedock_schema::common::{Icon, Phase, TacticType};
 use spacedock_schema::effect::{
-    Clause, Condition, Effect, PlayerRef, Role, Selector, ShipFilter, Trigger, Until, WeaponSlot,
+    Clause, Condition, Effect, PlayerRef, Role, Selector, ShipFilter, StartingZone, Trigger, Until,
+    WeaponSlot,
 };
 use spacedock_schema::mission::MissionSource;
 use spacedock_schema::ship::{ShipSource, Version};
@@ -1739,25 +1740,57 @@ impl Scope<'_, '_> {
         }
     }
 
+    /// A filter's `zone`: a starting zone by whose it is anywhere, a zone
+    /// of the battlefield by name only in a mission's special rules.
     fn zone(&self, pointer: &str, zone: &str, diagnostics: &mut Diagnostics) {
+        if StartingZone::named(zone).is_some() {
+            return;
+        }
+        let words = StartingZone::ALL.map(StartingZone::word);
+        let by_whose = || {
+            format!(
+                "name a starting zone by whose it is, {}",
+                words.map(|word| format!("`{word}`")).join(" or ")
+            )
+        };
         let Source::Rule { mission, .. } = self.source else {
-            self.push(
-                diagnostics,
-                Code::InvalidTarget,
-                pointer,
-                format!(
-                    "`zone` names a zone of a mission, but this is {}",
-                    self.source.noun()
-                ),
-                "no mission here",
-                "filter by zone only in a mission's special rules",
-            );
+            if let Some(help) = did_you_mean(zone, words) {
+                self.push(
+                    diagnostics,
+                    Code::UnknownReference,
+                    pointer,
+                    format!("no zone named `{zone}`"),
+                    "unknown zone",
+                    help,
+                );
+            } else {
+                self.push(
+                    diagnostics,
+                    Code::InvalidTarget,
+                    pointer,
+                    format!(
+                        "`zone` names a zone of a mission by name, but this is {}",
+                        self.source.noun()
+                    ),
+                    "no mission here",
+                    format!(
+                        "{}: only a mission's special rules name the zones of its battlefield",
+                        by_whose()
+                    ),
+                );
+            }
             return;
         };
         let Some(map) = &mission.map else {
             return;
         };
-        if let Some(diagnostic) = map.unknown_zone(zone, self.context.at(self.file, pointer)) {
+        if let Some(mut diagnostic) = map.unknown_zone(zone, self.context.at(self.file, pointer)) {
+            // A slip in one of the words, not in a zone's name.
+            if did_you_mean(zone, map.zone_names()).is_none()
+                && let Some(help) = did_you_mean(zone, words)
+            {
+                diagnostic.help = Some(help);
+            }
             diagnostics.push(diagnostic);
         }
     }
