@@ -134,6 +134,11 @@ impl Model {
             .iter()
             .map(|s| faction_of(s.file, &s.pointer, &s.item.faction, diagnostics))
             .collect();
+        // Nothing refers to a card read without its broken versions, but
+        // its faction is checked as a whole card's is.
+        for s in &content.partial_ships {
+            let _ = faction_of(s.file, &s.pointer, &s.item.faction, diagnostics);
+        }
         let tactic_factions = content
             .tactics
             .iter()

@@ -31,7 +31,7 @@ use crate::source::FileId;
 use crate::suggest::did_you_mean;
 
 pub(crate) fn check(context: &Context<'_>, model: &Model, diagnostics: &mut Diagnostics) {
-    for loaded in &context.content.ships {
+    for loaded in context.content.checked_ships() {
         for (v, version) in loaded.item.versions.iter().enumerate() {
             for (p, power) in version.powers.iter().enumerate() {
                 let scope = Scope {

@@ -15,7 +15,7 @@ use crate::suggest::did_you_mean;
 
 pub(crate) fn check(context: &Context<'_>, diagnostics: &mut Diagnostics) {
     let mut misfits = DependencyCharts::default();
-    for loaded in &context.content.ships {
+    for loaded in context.content.checked_ships() {
         let ship = &loaded.item;
         let file = loaded.file;
         squadron_count(context, ship, file, diagnostics);

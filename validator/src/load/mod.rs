@@ -53,6 +53,12 @@ pub(crate) struct Content {
     pub(crate) packs: Vec<PackInfo>,
     pub(crate) rules: Option<Loaded<Rules>>,
     pub(crate) ships: Vec<Loaded<ShipSource>>,
+    /// Ship cards some of whose versions have shape errors, read without
+    /// them. They are checked as cards of their own, so that the mistakes
+    /// of their other versions are told in the same run, but nothing can
+    /// refer to them: a fleet or mission would find a version missing that
+    /// is only unread. Their names are among `broken`.
+    pub(crate) partial_ships: Vec<Loaded<ShipSource>>,
     pub(crate) tactics: Vec<Loaded<TacticSource>>,
     pub(crate) boards: Vec<Loaded<BoardSource>>,
     pub(crate) missions: Vec<Loaded<MissionSource>>,
@@ -115,6 +121,12 @@ impl Content {
     /// read, or a file of that kind failed to load.
     pub(crate) fn may_lack(&self, kind: FileKind) -> bool {
         self.incomplete || self.broken.iter().any(|(broken, _)| *broken == kind)
+    }
+
+    /// Every ship card whose own rules are checked: those read whole, then
+    /// those read without their broken versions.
+    pub(crate) fn checked_ships(&self) -> impl Iterator<Item = &Loaded<ShipSource>> {
+        self.ships.iter().chain(&self.partial_ships)
     }
 }
 
@@ -567,8 +579,29 @@ fn load_item_file(
     }
     match kind {
         FileKind::Ship => {
-            if let Some((item, file)) = load_file::<ShipSource>(path, kind, sources, diagnostics) {
-                content.ships.push(whole(item, file));
+            let Some((mut value, file, broken)) =
+                load_value(path, kind, &["versions"], sources, diagnostics)
+            else {
+                return;
+            };
+            if broken.is_empty() {
+                if let Some(item) = typed::<ShipSource>(value, file, kind, diagnostics) {
+                    content.ships.push(whole(item, file));
+                }
+                return;
+            }
+            // The card stays out of the pack (a version it lacks would be
+            // told at every fleet that picks it), but its other versions are
+            // read and checked, the later ones found where they were written.
+            cut::leave_out(
+                &mut value,
+                "/versions",
+                &indices_in(&broken, 0),
+                file,
+                sources,
+            );
+            if let Some(item) = typed::<ShipSource>(value, file, kind, diagnostics) {
+                content.partial_ships.push(whole(item, file));
             }
         }
         FileKind::Board => {
@@ -1460,6 +1493,53 @@ mod tests {
         // The left-out step's `dice` is gone: a key the moved step lacks
         // is found at the step.
         assert_eq!(line("/steps/0/dice"), 5);
+    }
+
+    #[test]
+    fn a_ship_card_is_read_on_past_a_broken_version() {
+        let folder = tempfile::tempdir().expect("a temporary folder can be made");
+        let path = folder.path().join("lancer.toml");
+        let version = |level: &str, cost: &str| {
+            format!(
+                "[[versions]]\nlevel = \"{level}\"\nlaunch_cost = {cost}\nactivation_cost = 3\n\
+                 move = 4\nshield = 2\nhull = 4\nhit_chart = [\"#\"]\n\
+                 primary = {{ name = \"Lance\", range = 4, attacks = 2, strength = 1 }}\n"
+            )
+        };
+        let text = format!(
+            "name = \"ISN Lancer\"\nfaction = \"isn\"\nsize = \"medium\"\nicon = \"solo\"\n\n{}\n{}",
+            version("standard", "\"8\""),
+            version("veteran", "10")
+        );
+        std::fs::write(&path, text).expect("the ship file can be written");
+        let mut content = Content::default();
+        let mut sources = SourceMap::new();
+        let mut diagnostics = Diagnostics::default();
+        load_item(
+            &path,
+            FileKind::Ship,
+            &mut content,
+            &mut sources,
+            &mut diagnostics,
+        );
+        assert_eq!(diagnostics.len(), 1);
+        // Nothing refers to it, and nothing is told of what does.
+        assert!(content.ships.is_empty());
+        assert!(
+            content
+                .broken
+                .contains(&(FileKind::Ship, "isn-lancer".to_owned()))
+        );
+        let [partial] = content.partial_ships.as_slice() else {
+            panic!("one ship card read in part: {:?}", content.partial_ships);
+        };
+        let levels: Vec<_> = partial.item.versions.iter().map(|v| v.level).collect();
+        assert_eq!(levels, [spacedock_schema::common::Level::Veteran]);
+        // Its version found where it was written.
+        let line = sources
+            .pointer_position(partial.file, "/versions/0/level")
+            .0;
+        assert_eq!(line, 17);
     }
 
     #[test]
