@@ -4,7 +4,7 @@
 //! teams and its decks given owners. Checks and the emitter read this.
 
 use spacedock_schema::common::{Coord, Level};
-use spacedock_schema::mission::{DeckRule, MissionSource, Player};
+use spacedock_schema::mission::{DeckRule, MissionSource, Player, Victory};
 
 use crate::codes::Code;
 use crate::context::Context;
@@ -153,6 +153,15 @@ impl Model {
                 build_mission(context, mission, &loaded.item, loaded.file, diagnostics)
             })
             .collect();
+        // A mission's victory names teams its left-out players may make: it
+        // is not read, nor are the checks between players made.
+        for loaded in &content.partial_missions {
+            let named = MissionSource {
+                victory: Victory::default(),
+                ..loaded.item.clone()
+            };
+            let _ = build_mission(context, usize::MAX, &named, loaded.file, diagnostics);
+        }
         Model {
             ship_factions,
             tactic_factions,

@@ -62,6 +62,11 @@ pub(crate) struct Content {
     pub(crate) tactics: Vec<Loaded<TacticSource>>,
     pub(crate) boards: Vec<Loaded<BoardSource>>,
     pub(crate) missions: Vec<Loaded<MissionSource>>,
+    /// Missions some of whose players have shape errors, read without
+    /// them: their boards and what their other players name are looked
+    /// up, so that a misspelt reference is told in the same run, but
+    /// nothing plays or refers to them. Their names are among `broken`.
+    pub(crate) partial_missions: Vec<Loaded<MissionSource>>,
     /// Ids and names of items whose file failed to load: references to
     /// them are not reported again.
     pub(crate) broken: Vec<(FileKind, String)>,
@@ -610,9 +615,29 @@ fn load_item_file(
             }
         }
         FileKind::Mission => {
-            if let Some((item, file)) = load_file::<MissionSource>(path, kind, sources, diagnostics)
-            {
-                content.missions.push(whole(item, file));
+            let Some((mut value, file, broken)) =
+                load_value(path, kind, &["players"], sources, diagnostics)
+            else {
+                return;
+            };
+            if broken.is_empty() {
+                if let Some(item) = typed::<MissionSource>(value, file, kind, diagnostics) {
+                    content.missions.push(whole(item, file));
+                }
+                return;
+            }
+            // Without a player the mission's seating, teams and victory
+            // would be told as mistakes of their own: it stays out of the
+            // pack, and only what it and its other players name is looked up.
+            cut::leave_out(
+                &mut value,
+                "/players",
+                &indices_in(&broken, 0),
+                file,
+                sources,
+            );
+            if let Some(item) = typed::<MissionSource>(value, file, kind, diagnostics) {
+                content.partial_missions.push(whole(item, file));
             }
         }
         FileKind::Tactics => {
