@@ -12,7 +12,7 @@ use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::geometry::{board_half_hexes, zone_cells};
 
 pub(crate) fn check(context: &Context<'_>, diagnostics: &mut Diagnostics) {
-    for loaded in &context.content.boards {
+    for loaded in context.content.checked_boards() {
         let board = &loaded.item;
         let file = loaded.file;
         let on_board =

@@ -61,6 +61,10 @@ pub(crate) struct Content {
     pub(crate) partial_ships: Vec<Loaded<ShipSource>>,
     pub(crate) tactics: Vec<Loaded<TacticSource>>,
     pub(crate) boards: Vec<Loaded<BoardSource>>,
+    /// Boards some of whose zones or half hexes have shape errors, read
+    /// without them and checked as boards of their own; nothing refers to
+    /// them. Their names are among `broken`.
+    pub(crate) partial_boards: Vec<Loaded<BoardSource>>,
     pub(crate) missions: Vec<Loaded<MissionSource>>,
     /// Missions some of whose players have shape errors, read without
     /// them: their boards and what their other players name are looked
@@ -126,6 +130,12 @@ impl Content {
     /// read, or a file of that kind failed to load.
     pub(crate) fn may_lack(&self, kind: FileKind) -> bool {
         self.incomplete || self.broken.iter().any(|(broken, _)| *broken == kind)
+    }
+
+    /// Every board whose own rules are checked: those read whole, then
+    /// those read without their broken zones or half hexes.
+    pub(crate) fn checked_boards(&self) -> impl Iterator<Item = &Loaded<BoardSource>> {
+        self.boards.iter().chain(&self.partial_boards)
     }
 
     /// Every ship card whose own rules are checked: those read whole, then
@@ -610,8 +620,27 @@ fn load_item_file(
             }
         }
         FileKind::Board => {
-            if let Some((item, file)) = load_file::<BoardSource>(path, kind, sources, diagnostics) {
-                content.boards.push(whole(item, file));
+            let lists = ["zones", "half_hexes"];
+            let Some((mut value, file, broken)) =
+                load_value(path, kind, &lists, sources, diagnostics)
+            else {
+                return;
+            };
+            if broken.is_empty() {
+                if let Some(item) = typed::<BoardSource>(value, file, kind, diagnostics) {
+                    content.boards.push(whole(item, file));
+                }
+                return;
+            }
+            // A zone or half hex left out only hides mistakes of the rest,
+            // never makes one; the board stays out of the pack, where a
+            // mission would find a zone missing that is only unread.
+            for (which, list) in lists.iter().enumerate() {
+                let indices = indices_in(&broken, which);
+                cut::leave_out(&mut value, &format!("/{list}"), &indices, file, sources);
+            }
+            if let Some(item) = typed::<BoardSource>(value, file, kind, diagnostics) {
+                content.partial_boards.push(whole(item, file));
             }
         }
         FileKind::Mission => {
@@ -1565,6 +1594,42 @@ mod tests {
             .pointer_position(partial.file, "/versions/0/level")
             .0;
         assert_eq!(line, 17);
+    }
+
+    #[test]
+    fn a_board_is_read_on_past_a_broken_zone() {
+        let folder = tempfile::tempdir().expect("a temporary folder can be made");
+        let path = folder.path().join("ground.toml");
+        let text = "name = \"Ground\"\ncolumns = 12\nrows = 10\nhalf_hexes = [[1, \"a\"], [2, 1]]\n\n\
+                    [[zones]]\nname = \"north\"\nrows = [\"2\"]\n\n\
+                    [[zones]]\nname = \"south\"\nrows = [9]\n";
+        std::fs::write(&path, text).expect("the board file can be written");
+        let mut content = Content::default();
+        let mut sources = SourceMap::new();
+        let mut diagnostics = Diagnostics::default();
+        load_item(
+            &path,
+            FileKind::Board,
+            &mut content,
+            &mut sources,
+            &mut diagnostics,
+        );
+        assert_eq!(diagnostics.len(), 2);
+        assert!(content.boards.is_empty());
+        assert!(
+            content
+                .broken
+                .contains(&(FileKind::Board, "ground".to_owned()))
+        );
+        let [partial] = content.partial_boards.as_slice() else {
+            panic!("one board read in part: {:?}", content.partial_boards);
+        };
+        assert_eq!(partial.item.half_hexes, [[2, 1]]);
+        let zones: Vec<&str> = partial.item.zones.iter().map(|z| z.name.as_str()).collect();
+        assert_eq!(zones, ["south"]);
+        let line = |pointer: &str| sources.pointer_position(partial.file, pointer).0;
+        assert_eq!(line("/zones/0/rows/0"), 12);
+        assert_eq!(line("/half_hexes/0"), 4);
     }
 
     #[test]
