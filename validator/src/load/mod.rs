@@ -1,6 +1,8 @@
 //! Load: read a pack folder (and the packs it depends on), parse every file,
 //! check its shape, and deserialize it. Every problem is reported; a file
-//! that fails contributes nothing further, the others carry on.
+//! that fails contributes nothing further, the others carry on. A file of
+//! many parts (a tactics file's cards, a ship card's versions, a board's
+//! zones, a mission's players) is read on past its broken parts.
 
 mod cut;
 pub(crate) use cut::UNREADABLE;
