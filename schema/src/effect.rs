@@ -562,6 +562,56 @@ pub enum Condition {
     },
     /// This ship card of yours (id or name) has not been launched yet.
     Unlaunched { ship: String },
+    /// The round is at least `at_least` and at most `at_most`.
+    Round {
+        /// The earliest round it holds in.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[schemars(range(min = 1, max = 100))]
+        at_least: Option<u32>,
+        /// The latest round it holds in.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[schemars(range(min = 1, max = 100))]
+        at_most: Option<u32>,
+    },
+    /// The victory points of this player's team are at least `at_least` and at most `at_most`.
+    VictoryPoints {
+        #[serde(default, skip_serializing_if = "is_you")]
+        player: PlayerRef,
+        /// The fewest victory points it holds at.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[schemars(range(min = 1, max = 1000))]
+        at_least: Option<u32>,
+        /// The most victory points it holds at.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[schemars(range(max = 1000))]
+        at_most: Option<u32>,
+    },
+    /// The energy this player can spend (their pool's, shared with a team) is at least `at_least` and at most `at_most`.
+    Energy {
+        #[serde(default, skip_serializing_if = "is_you")]
+        player: PlayerRef,
+        /// The least energy it holds at.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[schemars(range(min = 1, max = 1000))]
+        at_least: Option<u32>,
+        /// The most energy it holds at.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[schemars(range(max = 1000))]
+        at_most: Option<u32>,
+    },
+    /// At least `at_least` and at most `at_most` ships pass these filters.
+    Count {
+        #[serde(flatten)]
+        filter: ShipFilter,
+        /// The fewest ships it holds with.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[schemars(range(min = 1, max = 99))]
+        at_least: Option<u32>,
+        /// The most ships it holds with.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[schemars(range(max = 99))]
+        at_most: Option<u32>,
+    },
 }
 
 impl Condition {
@@ -576,6 +626,28 @@ impl Condition {
             Condition::Turn { .. } => "turn",
             Condition::DamageDealt { .. } => "damage-dealt",
             Condition::Unlaunched { .. } => "unlaunched",
+            Condition::Round { .. } => "round",
+            Condition::VictoryPoints { .. } => "victory-points",
+            Condition::Energy { .. } => "energy",
+            Condition::Count { .. } => "count",
+        }
+    }
+
+    /// The bounds of a condition on a number (`round`, `victory-points`,
+    /// `energy`, `count`): `at_least` and `at_most`.
+    pub fn bounds(&self) -> Option<(Option<u32>, Option<u32>)> {
+        match self {
+            Condition::Round { at_least, at_most }
+            | Condition::VictoryPoints {
+                at_least, at_most, ..
+            }
+            | Condition::Energy {
+                at_least, at_most, ..
+            }
+            | Condition::Count {
+                at_least, at_most, ..
+            } => Some((*at_least, *at_most)),
+            _ => None,
         }
     }
 }

@@ -330,12 +330,16 @@ fn canonical_conditions(
             Condition::ActingShip(filter)
             | Condition::AffectedShip(filter)
             | Condition::Exists(filter)
-            | Condition::None(filter) => canonical_filter(filter, ship_id),
+            | Condition::None(filter)
+            | Condition::Count { filter, .. } => canonical_filter(filter, ship_id),
             Condition::Unlaunched { ship } => *ship = ship_id(ship),
             Condition::Card { .. }
             | Condition::Weapon { .. }
             | Condition::Turn { .. }
-            | Condition::DamageDealt { .. } => {}
+            | Condition::DamageDealt { .. }
+            | Condition::Round { .. }
+            | Condition::VictoryPoints { .. }
+            | Condition::Energy { .. } => {}
         }
     }
     conditions

@@ -359,6 +359,28 @@ fn holds_one(game: &Game, ctx: &Ctx, condition: &Cond) -> bool {
                 && state.controller == ctx.you
                 && matches!(state.place, CardPlace::Screen | CardPlace::Hold(_))
         }),
+        Cond::Round(bounds) => bounds.contains(game.st.round),
+        Cond::VictoryPoints {
+            player: who,
+            bounds,
+        } => {
+            let team = game.data.team_of(player(game, ctx, *who));
+            bounds.contains(game.st.victory_points[team.index()])
+        }
+        Cond::Energy {
+            player: who,
+            bounds,
+        } => {
+            // Energy is never below the ruleset's minimum, itself never negative.
+            let energy = u32::try_from(game.energy(player(game, ctx, *who))).unwrap_or(0);
+            bounds.contains(energy)
+        }
+        Cond::Count { sel, bounds } => {
+            let count = candidates(game, ctx, sel.role)
+                .filter(|&s| selects(game, ctx, sel, ShipId(s)))
+                .count();
+            bounds.contains(u32::try_from(count).unwrap_or(u32::MAX))
+        }
     }
 }
 

@@ -157,6 +157,32 @@ pub(crate) enum Cond {
     Turn(PlayerRef),
     DamageDealt { pegs: Pegs, at_least: i32 },
     Unlaunched { ship: u16 },
+    Round(Bounds),
+    VictoryPoints { player: PlayerRef, bounds: Bounds },
+    Energy { player: PlayerRef, bounds: Bounds },
+    Count { sel: Sel, bounds: Bounds },
+}
+
+/// The numbers a `round`, `victory-points`, `energy` or `count` condition
+/// accepts, both ends included; a bound left out accepts every number on
+/// its side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Bounds {
+    pub(crate) at_least: u32,
+    pub(crate) at_most: u32,
+}
+
+impl Bounds {
+    fn new(at_least: Option<u32>, at_most: Option<u32>) -> Bounds {
+        Bounds {
+            at_least: at_least.unwrap_or(0),
+            at_most: at_most.unwrap_or(u32::MAX),
+        }
+    }
+
+    pub(crate) fn contains(self, number: u32) -> bool {
+        (self.at_least..=self.at_most).contains(&number)
+    }
 }
 
 /// A number a `modify` changes.
@@ -643,6 +669,31 @@ impl Compiler<'_> {
             },
             Condition::Unlaunched { ship } => Cond::Unlaunched {
                 ship: self.ship(ship),
+            },
+            Condition::Round { at_least, at_most } => Cond::Round(Bounds::new(*at_least, *at_most)),
+            Condition::VictoryPoints {
+                player,
+                at_least,
+                at_most,
+            } => Cond::VictoryPoints {
+                player: *player,
+                bounds: Bounds::new(*at_least, *at_most),
+            },
+            Condition::Energy {
+                player,
+                at_least,
+                at_most,
+            } => Cond::Energy {
+                player: *player,
+                bounds: Bounds::new(*at_least, *at_most),
+            },
+            Condition::Count {
+                filter,
+                at_least,
+                at_most,
+            } => Cond::Count {
+                sel: self.filter(filter),
+                bounds: Bounds::new(*at_least, *at_most),
             },
         }
     }

@@ -675,6 +675,84 @@ impl Scope<'_, '_> {
                     diagnostics,
                 );
             }
+            Condition::Round { .. } => {}
+            Condition::VictoryPoints { player, .. } | Condition::Energy { player, .. } => {
+                self.player(&format!("{pointer}/player"), *player, diagnostics);
+            }
+            Condition::Count { filter, .. } => self.filter(pointer, filter, diagnostics),
+        }
+        if let Some((at_least, at_most)) = condition.bounds() {
+            self.bounds(pointer, condition, at_least, at_most, diagnostics);
+        }
+    }
+
+    /// The bounds of a condition on a number: at least one, in order, and
+    /// reachable by the number they bound.
+    fn bounds(
+        &self,
+        pointer: &str,
+        condition: &Condition,
+        at_least: Option<u32>,
+        at_most: Option<u32>,
+        diagnostics: &mut Diagnostics,
+    ) {
+        let kind = condition.kind();
+        let (what, no) = match condition {
+            Condition::Round { .. } => ("the round", "no round"),
+            Condition::VictoryPoints { .. } => ("a team's victory points", "no score"),
+            Condition::Energy { .. } => ("a player's energy", "no energy"),
+            _ => ("the number of ships", "no number of ships"),
+        };
+        match (at_least, at_most) {
+            (None, None) => self.push(
+                diagnostics,
+                Code::InvalidParameter,
+                pointer,
+                format!("the `{kind}` condition bounds {what}, but has neither `at_least` nor `at_most`"),
+                "no bound",
+                "add `at_least`, `at_most` or both",
+            ),
+            (Some(least), Some(most)) if least > most => self.push(
+                diagnostics,
+                Code::InvalidParameter,
+                &format!("{pointer}/at_most"),
+                format!("`at_least = {least}` is more than `at_most = {most}`: {no} is both, so the `{kind}` condition never holds"),
+                "below `at_least`",
+                "swap the two, or make `at_most` at least `at_least`",
+            ),
+            _ => {}
+        }
+        if !matches!(condition, Condition::Energy { .. }) {
+            return;
+        }
+        // Energy is kept between the ruleset's minimum and maximum: a bound
+        // past them is never met.
+        let rules = &self.context.rules;
+        if let Some(least) = at_least.filter(|least| *least > rules.energy_max) {
+            self.push(
+                diagnostics,
+                Code::InvalidParameter,
+                &format!("{pointer}/at_least"),
+                format!(
+                    "`at_least = {least}` is more than the ruleset's `energy_max` of {}: energy never gets that high, so the `energy` condition never holds",
+                    rules.energy_max
+                ),
+                "above `energy_max`",
+                format!("make it {} or less", rules.energy_max),
+            );
+        }
+        if let Some(most) = at_most.filter(|most| *most < rules.energy_min) {
+            self.push(
+                diagnostics,
+                Code::InvalidParameter,
+                &format!("{pointer}/at_most"),
+                format!(
+                    "`at_most = {most}` is less than the ruleset's `energy_min` of {}: energy never gets that low, so the `energy` condition never holds",
+                    rules.energy_min
+                ),
+                "below `energy_min`",
+                format!("make it {} or more", rules.energy_min),
+            );
         }
     }
 
