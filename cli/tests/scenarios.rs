@@ -2031,3 +2031,81 @@ fn a_filter_names_a_starting_zone_by_whose_it_is() {
         "{outcome:#?}"
     );
 }
+
+/// The energy the ISN player ends with after playing a test card of
+/// `saturn-additions/gauges.toml` in fixture scenario `name`, its text
+/// changed by `edits` (each must change it): 3 more when the card's
+/// condition holds, 1 more when not. Read from the failure of an
+/// expectation no game meets.
+fn energy_after_a_gauge(name: &str, edits: &[(&str, &str)]) -> String {
+    let mut scenario =
+        std::fs::read_to_string(crate::fixtures().join(format!("saturn-scenarios/{name}.toml")))
+            .unwrap();
+    for (from, to) in edits {
+        assert!(scenario.contains(from), "{name}: no `{from}` to change");
+        scenario = scenario.replacen(from, to, 1);
+    }
+    let (setup, _) = scenario.split_once("[expect.players.ISN]").unwrap();
+    let scenario = format!("{setup}[expect.players.ISN]\nenergy = 99\n");
+    let report = run_scenario_text(name, &scenario, &added_card("gauges.toml"), 1);
+    let failures = &report["scenarios"][0]["failures"];
+    assert_eq!(
+        failures.as_array().map(Vec::len),
+        Some(1),
+        "{name}: {report:#}"
+    );
+    failures[0]["actual"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned()
+}
+
+/// A `round` condition holds from its `at_least` round to its `at_most`
+/// round, both included (a test card).
+#[test]
+fn a_round_condition_holds_between_its_bounds() {
+    passes_with_card("gauges.toml", "round-condition");
+    for (round, energy) in [(2, "3"), (3, "5"), (4, "5"), (5, "3")] {
+        let edit = format!("round = {round}");
+        assert_eq!(
+            energy_after_a_gauge("round-condition", &[("round = 3", &edit)]),
+            energy,
+            "round {round}"
+        );
+    }
+}
+
+/// A `victory-points` condition with `player = "opponent"` reads the
+/// opponent's team's points, not its own player's (a test card).
+#[test]
+fn a_victory_points_condition_reads_the_players_team() {
+    passes_with_card("gauges.toml", "victory-points-condition");
+    let fewer = [("victory_points = 5", "victory_points = 4")];
+    assert_eq!(
+        energy_after_a_gauge("victory-points-condition", &fewer),
+        "3"
+    );
+    let ours = [
+        ("\nvictory_points = 5", ""),
+        ("hand = [", "victory_points = 5\nhand = ["),
+    ];
+    assert_eq!(energy_after_a_gauge("victory-points-condition", &ours), "3");
+}
+
+/// An `energy` condition reads the energy of its player there and then
+/// (a test card).
+#[test]
+fn an_energy_condition_reads_the_players_energy() {
+    passes_with_card("gauges.toml", "energy-condition");
+    let more = [("energy = 3\n", "energy = 4\n")];
+    assert_eq!(energy_after_a_gauge("energy-condition", &more), "5");
+}
+
+/// A `count` condition counts the ships its filters pass: another solo
+/// ship in play that is not an enemy's does not count (a test card).
+#[test]
+fn a_count_condition_counts_the_ships_its_filters_pass() {
+    passes_with_card("gauges.toml", "count-condition");
+    let friendly = [("ship = \"Tes Kio\"", "ship = \"Rook's F-54\"")];
+    assert_eq!(energy_after_a_gauge("count-condition", &friendly), "3");
+}
