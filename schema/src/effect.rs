@@ -1174,3 +1174,34 @@ impl Ability {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{Condition, Role, ShipFilter};
+
+    /// A `count` reads its filters and bounds from one table and writes
+    /// them back alike, as a bundle carries it; a key of neither is
+    /// refused, as in any other condition.
+    #[test]
+    fn a_count_is_its_filters_and_bounds_in_one_table() {
+        let json = serde_json::json!({
+            "kind": "count", "is": "enemy", "size": ["small"], "at_least": 2,
+        });
+        let condition: Condition = serde_json::from_value(json.clone()).unwrap();
+        assert_eq!(
+            condition,
+            Condition::Count {
+                filter: ShipFilter {
+                    is: Role::Enemy,
+                    size: vec![crate::common::Size::Small],
+                    ..ShipFilter::default()
+                },
+                at_least: Some(2),
+                at_most: None,
+            }
+        );
+        assert_eq!(serde_json::to_value(&condition).unwrap(), json);
+        let stray = serde_json::json!({ "kind": "count", "is": "enemy", "at_leats": 2 });
+        assert!(serde_json::from_value::<Condition>(stray).is_err());
+    }
+}
