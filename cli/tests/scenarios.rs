@@ -2109,3 +2109,43 @@ fn a_count_condition_counts_the_ships_its_filters_pass() {
     let friendly = [("ship = \"Tes Kio\"", "ship = \"Rook's F-54\"")];
     assert_eq!(energy_after_a_gauge("count-condition", &friendly), "3");
 }
+
+/// A limited continuous power on a number is used when that number is:
+/// an ECM threshold at the ECM roll (it was never used up), a charge cost
+/// at the charge even without an attack (it was used at the attack, so a
+/// charge left unfired kept the discount for the next), and a move when
+/// the ship's own move begins (a power's move of one space used it up).
+#[test]
+fn a_limited_number_is_used_up_when_it_is_used() {
+    let isn_cards = added_card("limited-numbers.toml");
+    for name in [
+        "limited-ecm-threshold-used-at-the-roll",
+        "limited-charge-cost-used-at-the-charge",
+        "limited-move-kept-by-a-power-move",
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let pack = base_pack_copy(&dir);
+        let wretch = pack.join("tactics/wretch.toml");
+        let mut text = std::fs::read_to_string(&wretch).unwrap();
+        text.push_str(&added_card("capacitor.toml"));
+        std::fs::write(&wretch, text).unwrap();
+        let scenario = std::fs::read_to_string(
+            crate::fixtures().join(format!("saturn-scenarios/{name}.toml")),
+        )
+        .unwrap();
+        let outcome = run_in_pack(&pack, name, &scenario, &isn_cards, 0);
+        assert_eq!(
+            outcome["scenarios"][0]["status"], "passed",
+            "{name}: {outcome:#?}"
+        );
+    }
+}
+
+/// An action-window power whose effect reads energy is offered only when
+/// the energy left once its cost is paid makes the effect do something:
+/// it was foreseen with the energy before the cost, offered, paid for, and
+/// did nothing.
+#[test]
+fn a_power_reading_energy_is_foreseen_with_its_cost_paid() {
+    passes_with_card("reserve-tap.toml", "energy-read-after-the-cost");
+}

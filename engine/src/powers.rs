@@ -15,6 +15,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::action::{Action, Target};
 use crate::effects;
+use crate::effects::program::StatKind;
 use crate::game::Game;
 use crate::ids::{PlayerId, ShipCardId, ShipId, TacticId};
 use crate::rules::damage::Damage;
@@ -155,6 +156,32 @@ pub(crate) fn dispatch(game: &mut Game, trigger: Trigger) {
         return;
     }
     effects::fire::dispatch(game, trigger);
+}
+
+/// A charge's cost was paid: the limited powers that changed it are used.
+pub(crate) fn charge_paid(game: &mut Game, ship: ShipId) {
+    if game.data.powers.is_empty() {
+        return;
+    }
+    effects::fire::use_up_if_limited(game, StatKind::ChargeCost, None, Some(ship));
+}
+
+/// A ship's move began, its length read: the limited powers that changed
+/// it are used. A power's move of a set number of spaces reads none.
+pub(crate) fn move_begun(game: &mut Game, ship: ShipId) {
+    if game.data.powers.is_empty() {
+        return;
+    }
+    effects::fire::use_up_if_limited(game, StatKind::Move, None, Some(ship));
+}
+
+/// `enemy`'s countermeasures rolled against a moving ship, their
+/// threshold read: the limited powers that changed it are used.
+pub(crate) fn ecm_rolled(game: &mut Game, enemy: ShipId) {
+    if game.data.powers.is_empty() {
+        return;
+    }
+    effects::fire::use_up_if_limited(game, StatKind::EcmThreshold, None, Some(enemy));
 }
 
 /// Damage to `ship` was all kept off: the limited power that kept it off

@@ -89,7 +89,11 @@ pub(crate) fn useful(game: &Game, ctx: &Ctx, effects: &[Eff]) -> bool {
 /// and placed. Asked before offering a power and before asking whether to
 /// use an optional one.
 pub(crate) fn would_act(game: &Game, ctx: &Ctx, effects: &[Eff], cost: i32) -> bool {
-    useful(game, ctx, effects) && fire::feasible_paying(game, ctx, effects, cost)
+    let paid = Ctx {
+        paying: cost,
+        ..*ctx
+    };
+    useful(game, &paid, effects) && fire::feasible_paying(game, &paid, effects, cost)
 }
 
 /// The context `source` of power `index`, if `player` can use it there now.

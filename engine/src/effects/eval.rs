@@ -72,6 +72,10 @@ pub(crate) struct Ctx {
     /// Picking the ship card a card attaches to: factions a power treats
     /// the ship as count.
     pub(crate) attaching: bool,
+    /// Energy the power's player is yet to pay for it, while whether it
+    /// would act is foreseen: its effects run once it is paid, so an
+    /// `energy` condition among them reads the energy left.
+    pub(crate) paying: i32,
 }
 
 /// What is carrying out effects in `ctx`, as events name it: the power of
@@ -371,8 +375,15 @@ fn holds_one(game: &Game, ctx: &Ctx, condition: &Cond) -> bool {
             player: who,
             bounds,
         } => {
+            let who = player(game, ctx, *who);
+            let pool = |player: PlayerId| game.data.players[player.index()].pool;
+            let paying = if pool(who) == pool(ctx.you) {
+                ctx.paying
+            } else {
+                0
+            };
             // Energy is never below the ruleset's minimum, itself never negative.
-            let energy = u32::try_from(game.energy(player(game, ctx, *who))).unwrap_or(0);
+            let energy = u32::try_from(game.energy(who) - paying).unwrap_or(0);
             bounds.contains(energy)
         }
         Cond::Count { sel, bounds } => {

@@ -525,7 +525,11 @@ fn feasible(game: &Game, ctx: &Ctx, effects: &[Eff]) -> bool {
     let card_cost = ctx
         .tactic
         .map_or(0, |tactic| stats::stat(game, Stat::TacticCost(tactic)));
-    feasible_paying(game, ctx, effects, card_cost)
+    let paid = Ctx {
+        paying: card_cost,
+        ..*ctx
+    };
+    feasible_paying(game, &paid, effects, card_cost)
 }
 
 /// Whether effects can be carried out at all once `paid` energy is spent
@@ -572,7 +576,7 @@ fn expire(game: &mut Game, ends: &[Until]) {
 /// [`modify::use_up`] for a number some limited power of the game may
 /// change: most numbers of most games have none, and cost no call.
 #[inline]
-fn use_up_if_limited(
+pub(crate) fn use_up_if_limited(
     game: &mut Game,
     stat: StatKind,
     card: Option<ShipCardId>,
@@ -713,7 +717,6 @@ pub(crate) fn dispatch(game: &mut Game, trigger: Trigger) {
             expire(game, &[Until::ActivationEnd, Until::AttackEnd]);
         }
         Trigger::MoveEnd { ship } => {
-            use_up_if_limited(game, StatKind::Move, None, Some(ship));
             let player = eval::controller_of(game, ship);
             let ev = Ev {
                 player,
@@ -734,12 +737,8 @@ pub(crate) fn dispatch(game: &mut Game, trigger: Trigger) {
                 cancelled: false,
                 reroll: None,
             });
-            for stat in [
-                StatKind::Range,
-                StatKind::Attacks,
-                StatKind::Strength,
-                StatKind::ChargeCost,
-            ] {
+            // A charge's cost is used when it is paid, attack or none.
+            for stat in [StatKind::Range, StatKind::Attacks, StatKind::Strength] {
                 use_up_if_limited(game, stat, None, Some(ship));
             }
             let ev = attack_ev(game, ship, target, weapon);

@@ -3,7 +3,8 @@
 //! status queries, plus the lasting effects of triggered powers. A limited
 //! continuous power (Flagship's "first time each turn") counts as used
 //! when the number it changed is used: [`use_up`] is called at that
-//! moment (the activation it discounted, the attack it lengthened).
+//! moment (the activation it discounted, the charge it paid, the attack
+//! it lengthened, the ECM roll it eased).
 
 use std::sync::Arc;
 

@@ -360,6 +360,7 @@ pub(crate) fn step(game: &mut Game, ship: ShipId, dir: u8) {
         act.mover = Some(ship);
         act.moves_left = move_of(game, ship);
         act.lead_chosen = false;
+        powers::move_begun(game, ship);
     }
     let size = game.data.size_of(ship);
     let Some(old) = game.st.ships[ship.index()].pos else {
@@ -387,6 +388,7 @@ pub(crate) fn step(game: &mut Game, ship: ShipId, dir: u8) {
         } else {
             0
         };
+        powers::ecm_rolled(game, enemy);
         game.emit(Event::EcmRoll {
             ship,
             enemy,
