@@ -36,6 +36,28 @@ pub fn closest_all<'a>(input: &str, candidates: impl IntoIterator<Item = &'a str
     found
 }
 
+/// The key a table takes that an author's other word for it means: `min`
+/// is a condition's `at_least` or an effect's `minimum`, whichever the
+/// table has; too far in spelling for [`closest_all`].
+pub fn key_meant<'a>(input: &str, keys: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    const MEANT: [(&str, &[&str]); 8] = [
+        ("min", &["at_least", "minimum"]),
+        ("minimum", &["at_least"]),
+        ("least", &["at_least"]),
+        ("from", &["at_least"]),
+        ("max", &["at_most", "maximum"]),
+        ("maximum", &["at_most"]),
+        ("most", &["at_most"]),
+        ("to", &["at_most"]),
+    ];
+    let word = fold(input);
+    let (_, meant) = MEANT.iter().find(|(written, _)| *written == word)?;
+    let keys: Vec<&str> = keys.into_iter().collect();
+    meant
+        .iter()
+        .find_map(|meant| keys.iter().copied().find(|key| key == meant))
+}
+
 /// The candidates `input` begins (ignoring case and punctuation, two
 /// characters at least), each once, when there are at most three: a name
 /// cut short (`F-51` for `F-51 Blue Sparrows`) is too far for [`closest`].
@@ -449,6 +471,17 @@ mod tests {
                 "{written}"
             );
         }
+    }
+
+    #[test]
+    fn a_key_in_other_words_is_the_key_the_table_takes() {
+        let condition = ["kind", "player", "at_least", "at_most"];
+        assert_eq!(key_meant("min", condition), Some("at_least"));
+        assert_eq!(key_meant("Max", condition), Some("at_most"));
+        let modify = ["kind", "stat", "amount", "minimum", "target"];
+        assert_eq!(key_meant("min", modify), Some("minimum"));
+        assert_eq!(key_meant("max", modify), None);
+        assert_eq!(key_meant("mid", condition), None);
     }
 
     #[test]

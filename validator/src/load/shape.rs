@@ -333,10 +333,9 @@ pub(crate) fn check(
                         });
                     let near = (misplaced.is_none() && stands_for.is_none())
                         .then(|| {
-                            let found = crate::suggest::closest_all(
-                                key,
-                                allowed.iter().map(String::as_str),
-                            );
+                            let keys = allowed.iter().map(String::as_str);
+                            let found = crate::suggest::key_meant(key, keys.clone())
+                                .map_or_else(|| crate::suggest::closest_all(key, keys), |meant| vec![meant]);
                             // A near key the table has already: the same
                             // key written twice, once misspelt.
                             let table = instance.pointer(&pointer).and_then(Value::as_object);
@@ -832,8 +831,9 @@ fn table_array(value: Option<&Value>) -> bool {
         .is_some_and(|items| items.iter().all(Value::is_object))
 }
 
-/// The key of `allowed` an unknown `key` stands for, to be read as it: the
-/// nearest key the table lacks (`has` says which it has), within one slip
+/// The key of `allowed` an unknown `key` stands for, to be read as it:
+/// the key the table lacks that it is another word for (`min` for
+/// `at_least`), or else the nearest key the table lacks (`has` says which it has), within one slip
 /// of a key of three letters or fewer (`ab` is not `id`) and a third of a
 /// longer one, unless a key the table has is nearer still (`od` beside a
 /// `do` is not `if`).
@@ -842,6 +842,10 @@ pub(super) fn stands_for<'k>(
     allowed: &'k [String],
     has: impl Fn(&str) -> bool,
 ) -> Option<&'k str> {
+    let lacking = allowed.iter().map(String::as_str).filter(|&key| !has(key));
+    if let Some(meant) = crate::suggest::key_meant(key, lacking) {
+        return Some(meant);
+    }
     let meant = crate::suggest::closest(
         key,
         allowed.iter().map(String::as_str).filter(|&key| !has(key)),
