@@ -12,9 +12,11 @@
 //! - action phase: activate the most valuable ship cards first; move each
 //!   ship toward the nearest enemy (the way around asteroids and half
 //!   hexes, [`Paths`]) until it is within its primary weapon's
-//!   range (then stop, which also spares it ECM rolls; a ship on a hex it
-//!   may not stop on takes the step that keeps it nearest), and only then shoot,
-//!   since charging a weapon ends the card's moves; charge every weapon that
+//!   range (then stop, which also spares it ECM rolls), and only then shoot,
+//!   since charging a weapon ends the card's moves; step onto a friendly
+//!   ship's hex (where it may not stop) only when a stop next to no enemy
+//!   is within reach after it, and from such a hex step toward such a
+//!   stop, keeping nearest the enemy; charge every weapon that
 //!   costs nothing, a paid one only with energy to spare; aim every attack
 //!   at the weakest enemy in range (fewest pegs left, the easiest chart
 //!   breaking ties), so damage is focused and ships actually die;
@@ -50,7 +52,7 @@ use crate::board::Pos;
 use crate::game::ShipView;
 use crate::ids::{Hex, PlayerId, ShipCardId, ShipId, TacticId};
 use crate::observation::Observation;
-use crate::policy::Policy;
+use crate::policy::{Landing, Policy};
 use crate::powers::Stat;
 use crate::question::{About, Answer, Question};
 use crate::state::{CardPlace, TurnPhase, WeaponRef};
@@ -831,10 +833,23 @@ impl<'o, 'a> View<'o, 'a> {
             return score::NEVER;
         };
         // Where it may not stop (a friendly ship's hex), some step must be
-        // taken: the one that keeps it nearest, so that a ship in range
-        // ends its move in range still.
+        // taken: one that leads to a stop clear of every enemy (ECM rolls
+        // come as a step brings a ship next to an enemy), there or within
+        // the moves left; of those, the one that keeps it nearest, so that
+        // a ship in range ends its move in range still, and where it may
+        // stop before where it must go on.
         if self.must_step {
-            return score::STEP - i64::from(after) * 100;
+            let Some(landing) = self.landing(ship, dir) else {
+                return score::NEVER;
+            };
+            let mut score = score::STEP - i64::from(after) * 100;
+            if !landing.stops {
+                score -= 50;
+            }
+            if !landing.good_stop {
+                score -= 20_000;
+            }
+            return score;
         }
         // In its escape zone (it escapes as its activation ends) or the
         // zone it holds, or in range of an enemy: it stops.
@@ -855,8 +870,32 @@ impl<'o, 'a> View<'o, 'a> {
         if to >= from {
             return score::NEVER;
         }
+        // A step onto a ship's hex, where it may not stop, only when a
+        // stop clear of every enemy is within reach after it: otherwise it
+        // would be forced on next to an enemy, through ECM rolls, and it
+        // stops short instead. (A ship heading for its zone goes on.)
+        if !mover.for_zone
+            && self
+                .landing(ship, dir)
+                .is_none_or(|landing| !landing.stops && !landing.good_stop)
+        {
+            return score::NEVER;
+        }
         // A bigger gain first; then ships further away go first.
         score::STEP + i64::from(from - to) * 100 + i64::from(now)
+    }
+
+    /// Where a step of `ship` in `dir` leads ([`Observation::step_landing`]):
+    /// a good stop is one next to no enemy ship.
+    fn landing(&self, ship: ShipId, dir: u8) -> Option<Landing> {
+        let near = self.fight.near;
+        let enemies = self.enemies_present;
+        self.observation.step_landing(ship, dir, |hexes| {
+            !enemies
+                || hexes
+                    .iter()
+                    .all(|hex| near.get(hex.index()).is_none_or(|&spaces| spaces > 1))
+        })
     }
 
     /// Whether `points` more victory points win the game for the
@@ -1175,6 +1214,71 @@ mod tests {
                 after(legal[chosen]),
                 nearest,
                 "seed {seed}: {:?}",
+                legal[chosen]
+            );
+        }
+    }
+
+    /// A ship mid-move on a friendly ship's hex steps to a hex next to
+    /// no enemy when one keeps it in range: the nearest step put it next
+    /// to the enemy, where the ECM roll could destroy it, though no ship
+    /// needs to be adjacent to attack.
+    #[test]
+    fn a_ship_that_may_not_stop_keeps_clear_of_enemies() {
+        let mut game = Game::new(testing::bundle(), "dead-zone-battle", 1).unwrap();
+        let isn = PlayerId(0);
+        let sparrows = card(&game, "f-51-blue-sparrows");
+        let chosh = card(&game, "chosh-ka");
+        let ships: Vec<ShipId> = game.card_ships(sparrows).collect();
+        let enemy = game.card_ships(chosh).next().unwrap();
+        let hex = |column, row| game.hex_at([column, row]).unwrap();
+        let (first, second, third, target) = (hex(10, 8), hex(11, 8), hex(12, 8), hex(11, 6));
+        game.edit()
+            .set_turn(isn, TurnPhase::Action, 2)
+            .set_energy(isn, 10)
+            .place_ship(ships[0], Pos { at: first, dir: 0 })
+            .place_ship(ships[1], Pos { at: second, dir: 0 })
+            .place_ship(ships[2], Pos { at: third, dir: 0 })
+            .place_ship(enemy, Pos { at: target, dir: 0 });
+        game.apply(Action::Activate(sparrows)).unwrap();
+        let range = u32::try_from(game.stat(Stat::Range(ships[0], WeaponRef::Primary))).unwrap();
+        // Onto the second Sparrow, two spaces from the enemy's nearest hex.
+        let east = (0..6)
+            .find(|&dir| game.data.board.neighbour(first, dir) == Some(second))
+            .unwrap();
+        game.apply(Action::Step {
+            ship: ships[0],
+            dir: east,
+        })
+        .unwrap();
+        let mut legal = Vec::new();
+        game.legal_actions(&mut legal);
+        assert!(
+            legal
+                .iter()
+                .all(|action| matches!(action, Action::Step { .. })),
+            "on a friendly ship's hex only steps are legal: {legal:?}"
+        );
+        let after = |action: Action| {
+            let mut next = game.clone();
+            next.apply(action).unwrap();
+            next.distance(ships[0], enemy).unwrap()
+        };
+        let distances: Vec<u32> = legal.iter().map(|&action| after(action)).collect();
+        assert!(distances.contains(&1), "a step leads next to the enemy");
+        assert!(
+            distances
+                .iter()
+                .any(|&spaces| spaces > 1 && spaces <= range),
+            "a step keeps it in range and clear: {distances:?}"
+        );
+        for seed in 0..20 {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let chosen = GreedyPolicy::default().choose(&game.observation(isn), &legal, &mut rng);
+            let spaces = after(legal[chosen]);
+            assert!(
+                spaces > 1 && spaces <= range,
+                "seed {seed}: {:?} ends {spaces} spaces away",
                 legal[chosen]
             );
         }

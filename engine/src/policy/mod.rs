@@ -22,6 +22,7 @@ use crate::observation::Observation;
 
 pub use greedy::GreedyPolicy;
 pub use random::RandomPolicy;
+pub use view::Landing;
 
 /// A player's decision maker.
 pub trait Policy: Send {

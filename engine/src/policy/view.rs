@@ -186,3 +186,103 @@ impl<'a> Observation<'a> {
         u32::from(crate::rules::movement::move_of(game, ship))
     }
 }
+
+/// Where one step of a ship leads, as [`Observation::step_landing`] reads
+/// it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Landing {
+    /// Whether the ship may end its move there (no other ship's hex under
+    /// it).
+    pub stops: bool,
+    /// Whether it may end its move at a position the caller calls good,
+    /// there or within the moves it has left after the step.
+    pub good_stop: bool,
+}
+
+impl Observation<'_> {
+    /// Where a step of `ship` in `dir` (as [`crate::Action::Step`]
+    /// numbers directions) leads: whether the ship may stop there, and
+    /// whether a position it may stop on and of which `good` holds (given
+    /// the hexes the ship would cover) is there or within its moves left
+    /// after the step. `None` where the step leads nowhere the ship fits.
+    /// Ships are passed through but never stopped on; asteroids are never
+    /// entered.
+    pub fn step_landing(
+        &self,
+        ship: ShipId,
+        dir: u8,
+        good: impl Fn(&[Hex]) -> bool,
+    ) -> Option<Landing> {
+        let game = self.game;
+        let pos = game.st.ships[ship.index()].pos?;
+        let size = game.data.size_of(ship);
+        let board = &game.data.board;
+        let spots = board.spots(size);
+        let mark = ship.0 + 1;
+        let asteroids = game
+            .obstacles()
+            .any(|(kind, _)| kind == spacedock_schema::rules::Obstacle::Asteroid);
+        // Whether a position fits and has no asteroid (`Some`), and whether
+        // no other ship rests there.
+        let space = |index: u16| -> Option<bool> {
+            let spot = spots.get(usize::from(index))?;
+            if !spot.fits() {
+                return None;
+            }
+            let mut clear = true;
+            for &hex in spot.hexes() {
+                if asteroids && crate::rules::obstacles::is_asteroid(game, hex) {
+                    return None;
+                }
+                let occupant = game.st.occupant[hex.index()];
+                clear &= occupant == 0 || occupant == mark;
+            }
+            Some(clear)
+        };
+        let landing = *board.spot(size, pos).steps(12).get(usize::from(dir))?;
+        let stops = space(landing)?;
+        let good_here = |index: u16| good(spots[usize::from(index)].hexes());
+        if stops {
+            return Some(Landing {
+                stops,
+                good_stop: good_here(landing),
+            });
+        }
+        // The moves left after this step: a search of the positions within
+        // them, each reached in as few steps as it can be.
+        let moves = self.moves_left(ship).saturating_sub(1);
+        let mut seen = vec![false; spots.len()];
+        seen[usize::from(landing)] = true;
+        let mut frontier = vec![landing];
+        let mut next = Vec::new();
+        for _ in 0..moves {
+            for &at in &frontier {
+                for &step in spots[usize::from(at)].steps(6) {
+                    let Some(seen_step) = seen.get_mut(usize::from(step)) else {
+                        continue;
+                    };
+                    if *seen_step {
+                        continue;
+                    }
+                    *seen_step = true;
+                    match space(step) {
+                        Some(true) if good_here(step) => {
+                            return Some(Landing {
+                                stops,
+                                good_stop: true,
+                            });
+                        }
+                        Some(false) => next.push(step),
+                        Some(true) | None => {}
+                    }
+                }
+            }
+            std::mem::swap(&mut frontier, &mut next);
+            next.clear();
+        }
+        Some(Landing {
+            stops,
+            good_stop: false,
+        })
+    }
+}
