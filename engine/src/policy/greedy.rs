@@ -19,7 +19,9 @@
 //!   stop, keeping nearest the enemy; charge every weapon that
 //!   costs nothing, a paid one only with energy to spare; aim every attack
 //!   at the weakest enemy in range (fewest pegs left, the easiest chart
-//!   breaking ties), so damage is focused and ships actually die;
+//!   breaking ties), so damage is focused and ships actually die; pay for
+//!   a weapon whose hits only remove shield pegs only with an enemy with
+//!   shields up in range, and aim such a weapon at one first;
 //! - tactic cards: an additional weapon on a ship card about to activate;
 //!   other cards (upgrades, heroes, sabotage on the enemy's most expensive
 //!   card, events) with energy left over once this turn's activations and
@@ -55,6 +57,7 @@ use crate::observation::Observation;
 use crate::policy::{Landing, Policy};
 use crate::powers::Stat;
 use crate::question::{About, Answer, Question};
+use crate::rules::damage::Damage;
 use crate::state::{CardPlace, TurnPhase, WeaponRef};
 
 /// Scores of the plan, far enough apart that the tie-breaking terms added
@@ -665,7 +668,7 @@ impl<'o, 'a> View<'o, 'a> {
             }
             Action::Charge { ship, weapon } => {
                 let cost = i64::from(observation.stat(Stat::ChargeCost(ship, weapon)));
-                if self.spares(cost) {
+                if self.spares(cost) && (cost <= 0 || self.has_use(ship, weapon)) {
                     let punch = i64::from(observation.stat(Stat::Attacks(ship, weapon)))
                         * i64::from(observation.stat(Stat::Strength(ship, weapon)));
                     score::CHARGE + punch * 10 - cost
@@ -673,7 +676,17 @@ impl<'o, 'a> View<'o, 'a> {
                     score::NEVER
                 }
             }
-            Action::Attack { target, .. } => score::ATTACK - self.weakness_rank(target),
+            Action::Attack { target, .. } => {
+                // A weapon whose hits only remove shield pegs is aimed at a
+                // ship with shields up, where a hit does something.
+                let wasted = observation.charged_weapon().is_some_and(|(ship, weapon)| {
+                    observation.weapon_damage(ship, weapon) == Damage::Shield
+                        && observation
+                            .ship(target)
+                            .is_some_and(|view| view.shields == 0)
+                });
+                score::ATTACK - self.weakness_rank(target) - if wasted { 100_000 } else { 0 }
+            }
             Action::EndActivation => score::END + 1,
             // A power used as an action: worth it whenever offered (it is
             // offered only when it would change something), before moving
@@ -690,6 +703,28 @@ impl<'o, 'a> View<'o, 'a> {
                 }
             }
         }
+    }
+
+    /// Whether paying to charge `ship`'s `weapon` can do something: a
+    /// weapon whose hits only remove shield pegs needs an enemy with
+    /// shields up within its range. (A free one is charged all the same: a
+    /// critical hit on a ship with shields down destroys it.)
+    fn has_use(&self, ship: ShipId, weapon: WeaponRef) -> bool {
+        let observation = self.observation;
+        if observation.weapon_damage(ship, weapon) != Damage::Shield {
+            return true;
+        }
+        let range = u32::try_from(observation.stat(Stat::Range(ship, weapon))).unwrap_or(0);
+        let team = observation.team();
+        observation.ships().any(|enemy| {
+            enemy.pos.is_some()
+                && !enemy.destroyed
+                && enemy.shields > 0
+                && observation.team_of(enemy.controller) != team
+                && observation
+                    .distance(ship, enemy.id)
+                    .is_some_and(|distance| distance <= range)
+        })
     }
 
     /// Whether paying `cost` leaves the energy this turn's activations
@@ -1280,6 +1315,72 @@ mod tests {
                 spaces > 1 && spaces <= range,
                 "seed {seed}: {:?} ends {spaces} spaces away",
                 legal[chosen]
+            );
+        }
+    }
+
+    /// A weapon whose hits only remove shield pegs (Vecton Field
+    /// Detonator) is aimed at an enemy with shields up, not at the weakest
+    /// enemy in range when that one has none left to remove.
+    #[test]
+    fn a_weapon_that_only_removes_shields_aims_at_shields_up() {
+        let mut game = Game::new(testing::bundle(), "dead-zone-battle", 1).unwrap();
+        let fuvu = card(&game, "red-fuvu");
+        let wretch = game.card(fuvu).controller;
+        let detonator = tactic_named(&game, "vecton-field-detonator");
+        let ship = game.card_ships(fuvu).next().unwrap();
+        let bare = game
+            .card_ships(card(&game, "f-51-blue-sparrows"))
+            .next()
+            .unwrap();
+        let shielded = game.card_ships(card(&game, "isn-torrent")).next().unwrap();
+        let hex = |column, row| game.hex_at([column, row]).unwrap();
+        let (at, bare_at, shielded_at, far_at) = (hex(10, 8), hex(10, 6), hex(12, 8), hex(14, 11));
+        set_up(
+            &mut game,
+            wretch,
+            TurnPhase::Action,
+            &[(ship, at), (bare, bare_at), (shielded, shielded_at)],
+        );
+        game.edit().attach(detonator, fuvu).set_pegs(bare, 0, 0);
+        assert!(game.ship(shielded).shields > 0);
+        let weapon = WeaponRef::Additional(detonator);
+        game.apply(Action::Activate(fuvu)).unwrap();
+        // With shields up only out of its range, it is not charged.
+        let mut alone = game.clone();
+        alone
+            .edit()
+            .place_ship(shielded, Pos { at: far_at, dir: 0 });
+        let mut legal = Vec::new();
+        alone.legal_actions(&mut legal);
+        assert!(
+            legal.contains(&Action::Charge { ship, weapon }),
+            "{legal:?}"
+        );
+        for seed in 0..20 {
+            assert_ne!(
+                greedy_choice(&alone, wretch, &legal, seed),
+                Action::Charge { ship, weapon },
+                "seed {seed}"
+            );
+        }
+        game.apply(Action::Charge { ship, weapon }).unwrap();
+        let mut legal = Vec::new();
+        game.legal_actions(&mut legal);
+        for target in [bare, shielded] {
+            assert!(
+                legal.contains(&Action::Attack { ship, target }),
+                "{target:?} in range: {legal:?}"
+            );
+        }
+        for seed in 0..20 {
+            assert_eq!(
+                greedy_choice(&game, wretch, &legal, seed),
+                Action::Attack {
+                    ship,
+                    target: shielded
+                },
+                "seed {seed}"
             );
         }
     }

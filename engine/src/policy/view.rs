@@ -10,7 +10,8 @@
 use crate::game::{CardView, ShipView, TacticView};
 use crate::ids::{Hex, ShipCardId, ShipId, TacticId};
 use crate::observation::Observation;
-use crate::state::{CardPlace, TacticPlace};
+use crate::rules::damage::Damage;
+use crate::state::{CardPlace, TacticPlace, WeaponRef};
 
 impl<'a> Observation<'a> {
     /// Spaces between two hexes of the battlefield.
@@ -166,6 +167,23 @@ impl<'a> Observation<'a> {
     /// zone or hex that does not exist.
     pub fn in_zone(&self, zone: usize, hex: Hex) -> bool {
         self.game.data.board.in_zone_checked(zone, hex)
+    }
+
+    /// The weapon charged now that has attacks left: what
+    /// [`crate::Action::Attack`] fires, and which ship fires it.
+    pub fn charged_weapon(&self) -> Option<(ShipId, WeaponRef)> {
+        let charge = self.game.st.activation?.charge?;
+        Some((charge.ship, charge.weapon))
+    }
+
+    /// What a hit of `ship`'s weapon `weapon` does, as printed: most
+    /// remove shield pegs and then add hull damage pegs
+    /// ([`Damage::Attack`]), some only remove shield pegs
+    /// ([`Damage::Shield`]) or only add hull damage pegs ([`Damage::Hull`]).
+    pub fn weapon_damage(&self, ship: ShipId, weapon: WeaponRef) -> Damage {
+        let game = self.game;
+        crate::rules::stats::weapon(game, game.data.card_of(ship), weapon)
+            .map_or(Damage::Attack, |data| data.damage)
     }
 
     /// The steps `ship` may still take in this activation: the rest of
