@@ -41,8 +41,10 @@
 //!   the nearest, which heads there and stays;
 //! - powers that cost energy (used as an action, or a "you may pay"
 //!   question): only with energy to spare, as cards;
-//! - discard only when the hand limit forces it (the most expensive card
-//!   goes), draw the orbital market's extra card, and end a phase when
+//! - discard only when the hand limit forces it (a card that can never be
+//!   played goes first, [`Observation::tactic_dead`], then the most
+//!   expensive), play any card at the energy cap (what is not spent is
+//!   lost), draw the orbital market's extra card, and end a phase when
 //!   nothing above is worth doing.
 
 use rand::RngExt as _;
@@ -648,8 +650,15 @@ impl<'o, 'a> View<'o, 'a> {
             Action::ChooseFirstPlayer(player) => i64::from(player == self.first_player()),
             Action::Place { hex, dir } => score::PLACE - i64::from(self.place_distance(hex, dir)),
             Action::EndLoad | Action::EndPhase | Action::EndWeapon => score::END,
+            // A card that can never be played goes first; then the most
+            // expensive.
             Action::DiscardForEnergy(card) if forced_discard => {
-                score::FORCED_DISCARD + self.cost(card)
+                let dead = if observation.tactic_dead(card) {
+                    1_000
+                } else {
+                    0
+                };
+                score::FORCED_DISCARD + dead + self.cost(card)
             }
             // Answers are scored by `GreedyPolicy::answer`.
             Action::Load(_)
@@ -781,7 +790,10 @@ impl<'o, 'a> View<'o, 'a> {
             return score::NEVER;
         };
         let cost = self.cost(card);
-        let spare = self.energy - cost >= self.reserve;
+        // At the energy cap, what is not spent is lost: any card is worth
+        // playing.
+        let spare = self.energy - cost >= self.reserve
+            || self.energy >= i64::from(observation.energy_max());
         match target {
             Target::Replace(_) => score::NEVER,
             Target::None if !spare => score::NEVER,
@@ -1380,6 +1392,43 @@ mod tests {
                     ship,
                     target: shielded
                 },
+                "seed {seed}"
+            );
+        }
+    }
+
+    /// At the hand limit, a card that can never be played (F-47 Hawk
+    /// Patrol, "while your Blue Hawks are unlaunched", once they are
+    /// launched) is discarded before a live one, dearer as that may be.
+    #[test]
+    fn a_forced_discard_throws_away_a_dead_card_first() {
+        let mut game = Game::new(testing::bundle(), "the-struggle-at-pan-base", 1).unwrap();
+        let hawks = card(&game, "f-47-blue-hawks");
+        let isn = game.card(hawks).controller;
+        let patrol = tactic_named(&game, "f-47-hawk-patrol");
+        let warhead = tactic_named(&game, "lr5-nuclear-warhead");
+        let hawk = game.card_ships(hawks).next().unwrap();
+        game.edit().to_hand(isn, patrol).to_hand(isn, warhead);
+        let legal = [
+            Action::DiscardForEnergy(warhead),
+            Action::DiscardForEnergy(patrol),
+        ];
+        assert!(game.stat(Stat::TacticCost(warhead)) > game.stat(Stat::TacticCost(patrol)));
+        let observation = game.observation(isn);
+        assert!(!observation.tactic_dead(patrol) && !observation.tactic_dead(warhead));
+        let open = open_hexes(&game);
+        set_up(
+            &mut game,
+            isn,
+            TurnPhase::Action,
+            &[(hawk, open[open.len() / 2])],
+        );
+        let observation = game.observation(isn);
+        assert!(observation.tactic_dead(patrol) && !observation.tactic_dead(warhead));
+        for seed in 0..20 {
+            assert_eq!(
+                greedy_choice(&game, isn, &legal, seed),
+                Action::DiscardForEnergy(patrol),
                 "seed {seed}"
             );
         }

@@ -169,6 +169,91 @@ impl<'a> Observation<'a> {
         self.game.data.board.in_zone_checked(zone, hex)
     }
 
+    /// The most energy a player may hold: what is gained beyond it is
+    /// lost.
+    pub fn energy_max(&self) -> i32 {
+        self.game.data.rules().energy_max as i32
+    }
+
+    /// Whether a tactic card the observer holds can never be played
+    /// again, as far as its print and the observer's own fleet show: an
+    /// upgrade, hero or additional weapon for which the observer has no
+    /// ship card left (launched, behind the screen or in a hold) that fits
+    /// it, or a card whose conditions or target need a ship card of the
+    /// observer's that is no longer where they need it ("while your F-47
+    /// Blue Hawks are unlaunched" once they are launched, "within 3 spaces
+    /// of an F-51 Blue Sparrow you control" once the Sparrows are gone).
+    /// A card played on the enemy is never dead here: the enemy's screen is
+    /// hidden. False for a card the observer cannot see.
+    pub fn tactic_dead(&self, tactic: TacticId) -> bool {
+        use crate::effects::program::{Cond, Sel};
+        use spacedock_schema::common::TacticType;
+        use spacedock_schema::effect::Role;
+        if self.tactic(tactic).is_none() {
+            return false;
+        }
+        let game = self.game;
+        let me = self.player();
+        let kind_index = game.data.tactics[tactic.index()].kind;
+        let kind = game.data.kind_of(tactic);
+        let play = &game.data.powers.plays[kind_index];
+        // The observer's ship cards that `fits` and are in a place `at`
+        // allows.
+        let own = |at: &dyn Fn(CardPlace) -> bool,
+                   fits: &dyn Fn(ShipCardId, &crate::data::CardData) -> bool| {
+            game.data.cards.iter().enumerate().any(|(index, data)| {
+                let state = &game.st.cards[index];
+                state.controller == me && at(state.place) && fits(ShipCardId(index as u16), data)
+            })
+        };
+        let in_fleet = |place: CardPlace| {
+            matches!(
+                place,
+                CardPlace::Launched | CardPlace::Screen | CardPlace::Hold(_)
+            )
+        };
+        let missing = |sel: &Sel| {
+            named_own(sel)
+                .is_some_and(|ship| !own(&in_fleet, &|_, data| data.ship == usize::from(ship)))
+        };
+        if play.target.as_ref().is_some_and(missing) {
+            return true;
+        }
+        for condition in &play.conditions {
+            let dead = match condition {
+                Cond::Unlaunched { ship } => !own(
+                    &|place| matches!(place, CardPlace::Screen | CardPlace::Hold(_)),
+                    &|_, data| data.ship == usize::from(*ship),
+                ),
+                Cond::Acting(sel) | Cond::Affected(sel) | Cond::Exists(sel) => missing(sel),
+                _ => false,
+            };
+            if dead {
+                return true;
+            }
+        }
+        if play
+            .target
+            .as_ref()
+            .is_some_and(|sel| sel.role == Role::Enemy)
+        {
+            return false;
+        }
+        match kind.kind {
+            TacticType::Hero | TacticType::ShipUpgrade | TacticType::AdditionalWeapon => {
+                !own(&in_fleet, &|card, data| {
+                    kind.icon.is_none_or(|icon| icon == data.icon)
+                        && (kind.kind != TacticType::Hero
+                            || data.icon == spacedock_schema::common::Icon::Solo)
+                        && (data.faction == kind.faction
+                            || crate::powers::treated_as_faction(game, card, kind_index))
+                        && play.target.as_ref().is_none_or(|sel| sel.fits_print(data))
+                })
+            }
+            TacticType::Event | TacticType::Sabotage => false,
+        }
+    }
+
     /// The weapon charged now that has attacks left: what
     /// [`crate::Action::Attack`] fires, and which ship fires it.
     pub fn charged_weapon(&self) -> Option<(ShipId, WeaponRef)> {
@@ -302,5 +387,14 @@ impl Observation<'_> {
             stops,
             good_stop: false,
         })
+    }
+}
+
+/// The ship card a selector names among the observer's own ships (at any
+/// depth of "within ... of"): a card the selector needs in the fleet.
+fn named_own(sel: &crate::effects::program::Sel) -> Option<u16> {
+    match sel.ship {
+        Some(ship) if sel.role == spacedock_schema::effect::Role::Friendly => Some(ship),
+        _ => sel.within.as_ref().and_then(|(_, of)| named_own(of)),
     }
 }
