@@ -7,7 +7,8 @@
 //!
 //! - setup and deploy: let the enemy seated just before it go first (the
 //!   first player's first energy phase gives only 5); launch the most
-//!   expensive ship card it can afford, placed as close to the enemy (or
+//!   expensive ship card it can afford that leaves the energy to activate
+//!   its most valuable ship card with an enemy in range, placed as close to the enemy (or
 //!   the middle) as the zone allows; leave transport holds empty;
 //! - action phase: activate the most valuable ship cards first; move each
 //!   ship toward the nearest enemy (the way around asteroids and half
@@ -476,6 +477,10 @@ struct View<'o, 'a> {
     must_step: bool,
     /// Whether a ship card's activation is under way.
     in_activation: bool,
+    /// The energy a launch must leave: the activation of the most
+    /// valuable of the player's ship cards on the battlefield with an
+    /// enemy in range (computed only when a launch is legal).
+    keep_for_engaged: i64,
 }
 
 impl<'o, 'a> View<'o, 'a> {
@@ -595,6 +600,14 @@ impl<'o, 'a> View<'o, 'a> {
                 .iter()
                 .all(|action| matches!(action, Action::Step { .. })),
             in_activation: legal.contains(&Action::EndActivation),
+            keep_for_engaged: if legal
+                .iter()
+                .any(|action| matches!(action, Action::Launch(_)))
+            {
+                engaged_activation(observation)
+            } else {
+                0
+            },
         };
         let holder = match view.zone {
             Some((Zone::Hold(zone), goal)) => view.holder(zone, goal),
@@ -667,7 +680,16 @@ impl<'o, 'a> View<'o, 'a> {
             | Action::DiscardForEnergy(_)
             | Action::Answer(_) => score::NEVER,
             Action::DrawExtra => score::DRAW,
-            Action::Launch(card) => score::LAUNCH + self.launch_cost(card),
+            // A launch that leaves too little to activate a ship card
+            // already in a fight waits: the cheaper launch, or none.
+            Action::Launch(card) => {
+                let cost = self.launch_cost(card);
+                if self.energy - cost < self.keep_for_engaged {
+                    score::NEVER
+                } else {
+                    score::LAUNCH + cost
+                }
+            }
             Action::PlayCard { card, target } => self.play_score(card, target),
             Action::Activate(card) => score::ACTIVATE + self.launch_cost(card),
             Action::Step { ship, dir } => self.step_score(ship, dir),
@@ -1083,6 +1105,44 @@ impl<'o, 'a> View<'o, 'a> {
     }
 }
 
+/// The activation cost of the observer's most valuable (dearest to
+/// launch) ship card on the battlefield, not yet activated, of which a
+/// ship has an enemy within its primary weapon's range; 0 when none has.
+fn engaged_activation(observation: &Observation<'_>) -> i64 {
+    let me = observation.player();
+    let team = observation.team();
+    let mut best: Option<(i32, i32)> = None;
+    for card in observation.cards() {
+        if card.controller != me || card.place != CardPlace::Launched || card.activated {
+            continue;
+        }
+        let engaged = observation
+            .ships()
+            .filter(|ship| ship.card == card.id && ship.pos.is_some() && !ship.destroyed)
+            .any(|ship| {
+                let range =
+                    u32::try_from(observation.stat(Stat::Range(ship.id, WeaponRef::Primary)))
+                        .unwrap_or(0);
+                observation.ships().any(|enemy| {
+                    enemy.pos.is_some()
+                        && !enemy.destroyed
+                        && observation.team_of(enemy.controller) != team
+                        && observation
+                            .distance(ship.id, enemy.id)
+                            .is_some_and(|distance| distance <= range)
+                })
+            });
+        if engaged {
+            let value = observation.stat(Stat::LaunchCost(card.id));
+            let activation = observation.stat(Stat::ActivationCost(card.id));
+            if best.is_none_or(|(top, _)| value > top) {
+                best = Some((value, activation));
+            }
+        }
+    }
+    best.map_or(0, |(_, activation)| i64::from(activation))
+}
+
 fn path_to(goal: Goal<'_>, hex: Hex) -> u16 {
     goal.paths.get(hex.index()).copied().unwrap_or(UNREACHABLE)
 }
@@ -1429,6 +1489,39 @@ mod tests {
             assert_eq!(
                 greedy_choice(&game, isn, &legal, seed),
                 Action::DiscardForEnergy(patrol),
+                "seed {seed}"
+            );
+        }
+    }
+
+    /// A launch leaves the energy to activate a ship card already in a
+    /// fight (an enemy within its range): with too little for both, the
+    /// cheaper ship card is launched instead of the dearer one, which left
+    /// the engaged card idle.
+    #[test]
+    fn a_launch_leaves_energy_to_activate_an_engaged_card() {
+        let mut game = Game::new(testing::bundle(), "dead-zone-battle", 1).unwrap();
+        let isn = PlayerId(0);
+        let torrent = card(&game, "isn-torrent");
+        let barrage = card(&game, "isn-barrage");
+        let sparrows = card(&game, "f-51-blue-sparrows");
+        let ship = game.card_ships(torrent).next().unwrap();
+        let enemy = game.card_ships(card(&game, "chosh-ka")).next().unwrap();
+        let hex = |column, row| game.hex_at([column, row]).unwrap();
+        let placed = [(ship, hex(10, 8)), (enemy, hex(10, 6))];
+        set_up(&mut game, isn, TurnPhase::Deploy, &placed);
+        let activation = game.stat(Stat::ActivationCost(torrent));
+        let energy = game.stat(Stat::LaunchCost(barrage)) + activation - 1;
+        game.edit().set_energy(isn, energy);
+        let mut legal = Vec::new();
+        game.legal_actions(&mut legal);
+        assert!(legal.contains(&Action::Launch(barrage)), "{legal:?}");
+        assert!(legal.contains(&Action::Launch(sparrows)), "{legal:?}");
+        assert!(game.stat(Stat::LaunchCost(sparrows)) + activation <= energy);
+        for seed in 0..20 {
+            assert_eq!(
+                greedy_choice(&game, isn, &legal, seed),
+                Action::Launch(sparrows),
                 "seed {seed}"
             );
         }
