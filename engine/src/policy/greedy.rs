@@ -771,18 +771,20 @@ impl<'o, 'a> View<'o, 'a> {
     /// The rulebook ("Who Goes First") cuts the first player's first energy
     /// phase to 5 (from 10), and the first player launches, places and
     /// closes in before seeing the other side do so; in greedy-vs-greedy
-    /// play that costs more than the extra turn is worth in most missions.
-    /// The share of games the high roller won, going first / letting this
-    /// enemy go first, over 2,000 games a mission (`spacedock sim --games
-    /// 2000 --threads 2`, seed 0, 2026-11-29): blockade-run-at-entebe
-    /// 44.3% / 53.0%, dead-zone-battle 44.3% / 58.9%, dead-zone-battle-42
-    /// 45.0% / 53.5%, meteor-storm 49.0% / 52.0%,
-    /// the-battle-for-isn-barrage 50.0% / 49.6% (10,000 games: 49.8% /
-    /// 49.4%, even); dead-zone-battle-48 goes the other way, 52.6% / 46.8%
-    /// (10,000 games: 51.9% / 47.4%), and so does
-    /// the-struggle-at-pan-base, 37.0% / 36.0% (10,000 games: 36.7% /
-    /// 34.4%; the team-mate just before the chooser 36.4%, the enemy just
-    /// after it 32.7%). When this was chosen (2026-11-28), a rule from
+    /// play that cost more than the extra turn was worth in most missions
+    /// when this was chosen, and now does in two. The share of games the
+    /// high roller won, going first / letting this enemy go first, over
+    /// 2,000 games a mission (`spacedock sim --games 2000 --threads 2`,
+    /// seed 0, 2026-11-29, after the greedy changes of that evening):
+    /// the-battle-for-isn-barrage 38.0% / 62.1% (10,000 games: 37.9% /
+    /// 61.8%), blockade-run-at-entebe 46.0% / 51.7%; even within the
+    /// noise in dead-zone-battle-42 49.1% / 50.5%, dead-zone-battle-48
+    /// 50.4% / 50.5% (10,000 games: 50.0% / 50.3%) and meteor-storm
+    /// 49.5% / 50.0%; dead-zone-battle goes the other way, 61.2% / 38.4%,
+    /// and so does the-struggle-at-pan-base, 40.1% / 34.6% (10,000 games:
+    /// 38.7% / 33.3%). Before those changes dead-zone-battle favoured
+    /// letting the enemy go first too (44.3% / 58.9%). When this was
+    /// chosen (2026-11-28), a rule from
     /// what the chooser sees (go first unless 5 energy less launches fewer
     /// ship cards on turn one) picked worse than this in two missions
     /// (Blockade Run 50.1%, the 42-energy Dead Zone Battle 46.1%) and
