@@ -50,8 +50,10 @@ const PLAY_STRUCTURE: &[&str] = &["when", "if", "do"];
 /// for any index or key. A broken value is left out with the deepest part
 /// holding it. Each is a part whose absence no check reads as a lack:
 /// a tactic card's power (attached cards need none), a mission's number,
-/// story, players' starting energy (the ruleset's is the default) and
-/// obstacles, the structure of a special rule or a ship card's power (its name, which `ignore-power`
+/// story, players' starting energy (the ruleset's is the default),
+/// obstacles, discovery tiles, special rules and victory (the default's
+/// `destroy_all` lets a side win, and nothing else reads it), the structure
+/// of a special rule or a ship card's power (its name, which `ignore-power`
 /// looks for, stays; see [`lack_unread`] for a carrier's), a scenario's
 /// optional numbers and lists of cards,
 /// its discovery tiles and its expectations. A scenario's battlefield and
@@ -64,6 +66,10 @@ fn parts(kind: FileKind) -> &'static [(&'static str, Cut)] {
         FileKind::Mission => &[
             ("/special_rules/*", Cut::Structure(RULE_STRUCTURE)),
             ("/special_rules/*", Cut::Part),
+            ("/special_rules", Cut::Part),
+            ("/victory", Cut::Part),
+            ("/discovery", Cut::Part),
+            ("/discovery/random", Cut::Part),
             ("/number", Cut::Part),
             ("/story", Cut::Part),
             ("/players/*/starting_energy", Cut::Part),
@@ -340,6 +346,14 @@ mod tests {
             Some(("/players/0/name".to_owned(), Cut::Placeholder))
         );
         assert_eq!(part(FileKind::Scenario, "/players/0/ships"), None);
+        assert_eq!(
+            part(FileKind::Mission, "/victory/points/0/threshold"),
+            Some(("/victory".to_owned(), Cut::Part))
+        );
+        assert_eq!(
+            part(FileKind::Mission, "/discovery/random/at/1"),
+            Some(("/discovery/random".to_owned(), Cut::Part))
+        );
     }
 
     #[test]
