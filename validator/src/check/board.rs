@@ -15,6 +15,13 @@ pub(crate) fn check(context: &Context<'_>, diagnostics: &mut Diagnostics) {
     for loaded in context.content.checked_boards() {
         let board = &loaded.item;
         let file = loaded.file;
+        // Where its size or border is a stand-in for a value of the wrong
+        // shape, no hex can be told on or off the board: only its zones'
+        // names are checked.
+        let content = context.content;
+        let measured = ["/columns", "/rows", "/half_hex_border"]
+            .iter()
+            .all(|key| !content.stood_in(file, key));
         let on_board =
             |[c, r]: [u32; 2]| (1..=board.columns).contains(&c) && (1..=board.rows).contains(&r);
         let outside = |what: &str, coord: [u32; 2]| {
@@ -24,7 +31,7 @@ pub(crate) fn check(context: &Context<'_>, diagnostics: &mut Diagnostics) {
             )
         };
         for (i, &cell) in board.half_hexes.iter().enumerate() {
-            if !on_board(cell) {
+            if measured && !on_board(cell) {
                 diagnostics.push(
                     Diagnostic::new(Code::InvalidBoard, outside("half hex", cell))
                         .at(context.at(file, &format!("/half_hexes/{i}")))
@@ -65,6 +72,9 @@ pub(crate) fn check(context: &Context<'_>, diagnostics: &mut Diagnostics) {
                     .label("no `:` in a zone's name")
                     .help("on joined boards a mission names a zone `N:name` (`2:north`); a `:` of its own would make two zones one name"),
                 );
+            }
+            if !measured {
+                continue;
             }
             // Each row or cell reported here; a zone with none is reported as empty.
             let mut reported = false;

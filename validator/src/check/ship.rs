@@ -18,14 +18,21 @@ pub(crate) fn check(context: &Context<'_>, diagnostics: &mut Diagnostics) {
     for loaded in context.content.checked_ships() {
         let ship = &loaded.item;
         let file = loaded.file;
-        squadron_count(context, ship, file, diagnostics);
+        // A stand-in for a value of the wrong shape is no mistake of the card.
+        let content = context.content;
+        if !content.stood_in(file, "/icon") {
+            squadron_count(context, ship, file, diagnostics);
+        }
+        let size_read = !content.stood_in(file, "/size");
         duplicate_versions(context, ship, file, diagnostics);
         for (v, version) in ship.versions.iter().enumerate() {
             let pointer = format!("/versions/{v}");
             if !misfits.counted(context, ship, &version.hit_chart, file) {
                 hit_chart(context, &version.hit_chart, file, &pointer, diagnostics);
             }
-            useless_capacity(context, ship, version.capacity, file, &pointer, diagnostics);
+            if size_read {
+                useless_capacity(context, ship, version.capacity, file, &pointer, diagnostics);
+            }
             let weapons = std::iter::once(("primary".to_owned(), &version.primary)).chain(
                 version
                     .secondary

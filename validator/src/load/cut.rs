@@ -30,6 +30,11 @@ enum Cut {
     /// board, a player's name or faction): its value becomes
     /// [`UNREADABLE`], which the checks take as already reported.
     Placeholder,
+    /// A key of an item's own that every item has (a ship card's `size`, a
+    /// board's `columns`): it is given this stand-in value, which no check
+    /// reads, and the item is kept out of the pack. The checks that need
+    /// the key skip that item.
+    StandIn(&'static str),
 }
 
 /// The value of a reference left unread for its shape: no item, seat or
@@ -58,6 +63,8 @@ const PLAY_STRUCTURE: &[&str] = &["when", "if", "do"];
 /// optional numbers and lists of cards,
 /// its discovery tiles and its expectations. A scenario's battlefield and
 /// its seats' names, factions, teams and zones stay, as [`UNREADABLE`].
+/// A ship card's `size` and `icon`, and a board's `columns`, `rows` and
+/// `half_hex_border`, are given stand-ins instead (see [`Cut::StandIn`]).
 /// Items whose absence would be read as a lack (a scenario's ship cards
 /// and steps, a fleet's entries, a tactic card) are left out by their
 /// callers, which keep what names them.
@@ -75,7 +82,16 @@ fn parts(kind: FileKind) -> &'static [(&'static str, Cut)] {
             ("/players/*/starting_energy", Cut::Part),
             ("/obstacles/*", Cut::Part),
         ],
-        FileKind::Ship => &[("/versions/*/powers/*", Cut::Structure(POWER_STRUCTURE))],
+        FileKind::Ship => &[
+            ("/versions/*/powers/*", Cut::Structure(POWER_STRUCTURE)),
+            ("/size", Cut::StandIn("\"small\"")),
+            ("/icon", Cut::StandIn("\"solo\"")),
+        ],
+        FileKind::Board => &[
+            ("/columns", Cut::StandIn("3")),
+            ("/rows", Cut::StandIn("3")),
+            ("/half_hex_border", Cut::StandIn("true")),
+        ],
         FileKind::Tactics => &[
             ("/tactic/*/powers/*", Cut::Part),
             ("/tactic/*", Cut::Structure(PLAY_STRUCTURE)),
@@ -115,9 +131,7 @@ fn parts(kind: FileKind) -> &'static [(&'static str, Cut)] {
             ("/steps/*/expect/events/*", Cut::Part),
             ("/steps/*/expect/no_events/*", Cut::Part),
         ],
-        FileKind::Pack | FileKind::Rules | FileKind::Board | FileKind::Fleet | FileKind::Bundle => {
-            &[]
-        }
+        FileKind::Pack | FileKind::Rules | FileKind::Fleet | FileKind::Bundle => &[],
     }
 }
 
@@ -141,7 +155,7 @@ fn part_of(kind: FileKind, pointer: &str) -> Option<(String, Cut)> {
                     .zip(&at)
                     .all(|(want, token)| *want == "*" || want == token);
             let fits = match cut {
-                Cut::Part | Cut::Placeholder => true,
+                Cut::Part | Cut::Placeholder | Cut::StandIn(_) => true,
                 Cut::Structure(keys) => {
                     at.get(template.len()).is_some_and(|key| keys.contains(key))
                 }
@@ -175,14 +189,15 @@ fn within(pointer: &str, part: &str) -> bool {
 }
 
 /// Leaves out the parts of `value` holding the broken values at `broken`;
-/// returns the pointers no part holds.
+/// returns the pointers no part holds, and those of the keys given a
+/// stand-in value.
 pub(super) fn leave_out_parts(
     kind: FileKind,
     value: &mut Value,
     broken: Vec<String>,
     file: FileId,
     sources: &mut SourceMap,
-) -> Vec<String> {
+) -> (Vec<String>, Vec<String>) {
     let mut cuts: Vec<(String, Cut)> = Vec::new();
     let mut rest = Vec::new();
     for pointer in broken {
@@ -198,7 +213,7 @@ pub(super) fn leave_out_parts(
         cuts.iter().any(|(other, cut)| {
             other != part
                 && match cut {
-                    Cut::Part | Cut::Placeholder => within(part, other),
+                    Cut::Part | Cut::Placeholder | Cut::StandIn(_) => within(part, other),
                     Cut::Structure(keys) => keys
                         .iter()
                         .any(|key| within(part, &format!("{other}/{key}"))),
@@ -210,6 +225,7 @@ pub(super) fn leave_out_parts(
         .filter(|cut| !covered(cut, &cuts))
         .cloned()
         .collect();
+    let mut stood_in = Vec::new();
     for (holder, cut) in &kept {
         match cut {
             Cut::Structure(keys) => {
@@ -222,6 +238,14 @@ pub(super) fn leave_out_parts(
             Cut::Placeholder => {
                 if let Some(unread) = value.pointer_mut(holder) {
                     *unread = Value::String(UNREADABLE.to_owned());
+                }
+            }
+            Cut::StandIn(stand_in) => {
+                if let (Some(unread), Ok(stand_in)) =
+                    (value.pointer_mut(holder), serde_json::from_str(stand_in))
+                {
+                    *unread = stand_in;
+                    stood_in.push(holder.clone());
                 }
             }
             Cut::Part => {}
@@ -258,7 +282,7 @@ pub(super) fn leave_out_parts(
             _ => {}
         }
     }
-    rest
+    (rest, stood_in)
 }
 
 /// Takes the items at `broken` (ascending) out of the array at `list` (a
@@ -354,6 +378,11 @@ mod tests {
             part(FileKind::Mission, "/discovery/random/at/1"),
             Some(("/discovery/random".to_owned(), Cut::Part))
         );
+        assert_eq!(
+            part(FileKind::Board, "/rows"),
+            Some(("/rows".to_owned(), Cut::StandIn("3")))
+        );
+        assert_eq!(part(FileKind::Board, "/zones/0/rows/0"), None);
     }
 
     #[test]
@@ -364,7 +393,7 @@ mod tests {
             { "powers": [{ "do": 1 }] },
             { "capacity": 4, "powers": [{ "do": 1 }] },
         ] });
-        let rest = leave_out_parts(
+        let (rest, _) = leave_out_parts(
             FileKind::Ship,
             &mut value,
             vec![
@@ -376,6 +405,24 @@ mod tests {
         );
         assert_eq!(rest, ["/versions/1/powers/0/do"]);
         assert_eq!(value["versions"][0]["powers"][0], serde_json::json!({}));
+    }
+
+    #[test]
+    fn a_card_level_key_is_given_a_stand_in() {
+        let mut sources = SourceMap::new();
+        let file = sources.add(std::path::PathBuf::from("s.toml"), String::new());
+        let mut value = serde_json::json!({ "size": 5, "icon": "squadron", "faction": 3 });
+        let (rest, stood_in) = leave_out_parts(
+            FileKind::Ship,
+            &mut value,
+            vec!["/size".to_owned(), "/faction".to_owned()],
+            file,
+            &mut sources,
+        );
+        assert_eq!(rest, ["/faction"]);
+        assert_eq!(stood_in, ["/size"]);
+        assert_eq!(value["size"], "small");
+        assert_eq!(value["icon"], "squadron");
     }
 
     #[test]
@@ -391,7 +438,7 @@ mod tests {
         };
         sources.set_pointers(file, document.pointers);
         let mut value = document.value;
-        let rest = leave_out_parts(
+        let (rest, _) = leave_out_parts(
             FileKind::Tactics,
             &mut value,
             vec![

@@ -73,6 +73,10 @@ pub(crate) struct Content {
     /// up, so that a misspelt reference is told in the same run, but
     /// nothing plays or refers to them. Their names are among `broken`.
     pub(crate) partial_missions: Vec<Loaded<MissionSource>>,
+    /// Keys whose values are stand-ins for values of the wrong shape, and
+    /// their files: each item holding one is read in part, and the checks
+    /// that need the key skip it.
+    pub(crate) stood_in: Vec<(FileId, String)>,
     /// Ids and names of items whose file failed to load: references to
     /// them are not reported again.
     pub(crate) broken: Vec<(FileKind, String)>,
@@ -132,6 +136,14 @@ impl Content {
     /// read, or a file of that kind failed to load.
     pub(crate) fn may_lack(&self, kind: FileKind) -> bool {
         self.incomplete || self.broken.iter().any(|(broken, _)| *broken == kind)
+    }
+
+    /// Whether the value at `pointer` of `file` is a stand-in for one of
+    /// the wrong shape.
+    pub(crate) fn stood_in(&self, file: FileId, pointer: &str) -> bool {
+        self.stood_in
+            .iter()
+            .any(|(at, stood_in)| *at == file && stood_in == pointer)
     }
 
     /// Every board whose own rules are checked: those read whole, then
@@ -596,39 +608,38 @@ fn load_item_file(
     }
     match kind {
         FileKind::Ship => {
-            let Some((mut value, file, broken)) =
+            let Some((mut value, file, broken, stood_in)) =
                 load_value(path, kind, &["versions"], sources, diagnostics)
             else {
                 return;
             };
-            if broken.is_empty() {
+            if broken.is_empty() && stood_in.is_empty() {
                 if let Some(item) = typed::<ShipSource>(value, file, kind, diagnostics) {
                     content.ships.push(whole(item, file));
                 }
                 return;
             }
             // The card stays out of the pack (a version it lacks would be
-            // told at every fleet that picks it), but its other versions are
-            // read and checked, the later ones found where they were written.
-            cut::leave_out(
-                &mut value,
-                "/versions",
-                &indices_in(&broken, 0),
-                file,
-                sources,
-            );
+            // told at every fleet that picks it, a stand-in size or icon
+            // read as its own), but its other versions are read and
+            // checked, the later ones found where they were written.
+            let versions = indices_in(&broken, 0);
+            cut::leave_out(&mut value, "/versions", &versions, file, sources);
+            content
+                .stood_in
+                .extend(stood_in.into_iter().map(|pointer| (file, pointer)));
             if let Some(item) = typed::<ShipSource>(value, file, kind, diagnostics) {
                 content.partial_ships.push(whole(item, file));
             }
         }
         FileKind::Board => {
             let lists = ["zones", "half_hexes"];
-            let Some((mut value, file, broken)) =
+            let Some((mut value, file, broken, stood_in)) =
                 load_value(path, kind, &lists, sources, diagnostics)
             else {
                 return;
             };
-            if broken.is_empty() {
+            if broken.is_empty() && stood_in.is_empty() {
                 if let Some(item) = typed::<BoardSource>(value, file, kind, diagnostics) {
                     content.boards.push(whole(item, file));
                 }
@@ -636,7 +647,11 @@ fn load_item_file(
             }
             // A zone or half hex left out only hides mistakes of the rest,
             // never makes one; the board stays out of the pack, where a
-            // mission would find a zone missing that is only unread.
+            // mission would find a zone missing that is only unread, or
+            // hexes placed on a stand-in size.
+            content
+                .stood_in
+                .extend(stood_in.into_iter().map(|pointer| (file, pointer)));
             for (which, list) in lists.iter().enumerate() {
                 let indices = indices_in(&broken, which);
                 cut::leave_out(&mut value, &format!("/{list}"), &indices, file, sources);
@@ -646,7 +661,7 @@ fn load_item_file(
             }
         }
         FileKind::Mission => {
-            let Some((mut value, file, broken)) =
+            let Some((mut value, file, broken, _)) =
                 load_value(path, kind, &["players"], sources, diagnostics)
             else {
                 return;
@@ -672,7 +687,7 @@ fn load_item_file(
             }
         }
         FileKind::Tactics => {
-            let Some((value, file, broken)) =
+            let Some((value, file, broken, _)) =
                 load_value(path, kind, &["tactic"], sources, diagnostics)
             else {
                 return;
@@ -755,7 +770,7 @@ pub(crate) fn load_scenario(
     sources: &mut SourceMap,
     diagnostics: &mut Diagnostics,
 ) -> Option<ScenarioRead> {
-    let (mut value, file, broken) = load_value(
+    let (mut value, file, broken, _) = load_value(
         path,
         FileKind::Scenario,
         &["steps", "ships"],
@@ -834,7 +849,7 @@ pub(crate) fn load_fleet(
     sources: &mut SourceMap,
     diagnostics: &mut Diagnostics,
 ) -> Option<FleetBuild> {
-    let (mut value, file, broken) = load_value(
+    let (mut value, file, broken, _) = load_value(
         path,
         FileKind::Fleet,
         &["ships", "deck"],
@@ -873,7 +888,7 @@ pub(crate) fn load_file<T: DeserializeOwned>(
     sources: &mut SourceMap,
     diagnostics: &mut Diagnostics,
 ) -> Option<(T, FileId)> {
-    let (value, file, _) = load_value(path, kind, &[], sources, diagnostics)?;
+    let (value, file, _, _) = load_value(path, kind, &[], sources, diagnostics)?;
     typed(value, file, kind, diagnostics).map(|item| (item, file))
 }
 
@@ -902,18 +917,22 @@ fn typed<T: DeserializeOwned>(
 /// arrays of items, and its own index in the array.
 type ItemAt = (usize, usize);
 
+/// A document read and shape-checked: see [`load_value`].
+type Read = (serde_json::Value, FileId, Vec<ItemAt>, Vec<String>);
+
 /// Reads, parses and shape-checks a file: its document as JSON, and, for
 /// a file of many items under the arrays `items` (`[[tactic]]`), the items
 /// whose errors it cannot be read past, as the array's index in `items`
-/// and the item's in the array. Those errors are reported; the other items
-/// are whole. `None` when the file cannot be read on.
+/// and the item's in the array, and the pointers of the keys given
+/// stand-in values. Those errors are reported; the other items are whole.
+/// `None` when the file cannot be read on.
 fn load_value(
     path: &Path,
     kind: FileKind,
     items: &[&str],
     sources: &mut SourceMap,
     diagnostics: &mut Diagnostics,
-) -> Option<(serde_json::Value, FileId, Vec<ItemAt>)> {
+) -> Option<Read> {
     let read = std::fs::File::open(path).and_then(|file| {
         let mut bytes = Vec::new();
         file.take(MAX_FILE + 1).read_to_end(&mut bytes)?;
@@ -1011,14 +1030,14 @@ fn load_value(
         }
         scope.extend(verdict.recheck);
     };
-    let broken = cut::leave_out_parts(kind, &mut value, broken, file, sources);
+    let (broken, stood_in) = cut::leave_out_parts(kind, &mut value, broken, file, sources);
     if broken.is_empty() {
-        return Some((value, file, Vec::new()));
+        return Some((value, file, Vec::new(), stood_in));
     }
     // Errors within some items of a many-item file leave the others
     // whole: they are read and checked on.
     let broken = broken_items(items, &broken)?;
-    Some((value, file, broken))
+    Some((value, file, broken, stood_in))
 }
 
 /// Takes each unknown key out of `value`, putting it back where it is
