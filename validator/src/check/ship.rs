@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use spacedock_schema::common::{Icon, Size, Weapon};
+use spacedock_schema::common::{Icon, Level, Size, Weapon};
 use spacedock_schema::ship::{ChartCell, ShipSource};
 
 use crate::codes::Code;
@@ -190,24 +190,40 @@ fn duplicate_versions(
     file: FileId,
     diagnostics: &mut Diagnostics,
 ) {
-    let mut first = HashMap::new();
-    for (v, version) in ship.versions.iter().enumerate() {
-        if let Some(&earlier) = first.get(&version.level) {
+    // A version left out for its shape still says its level: a level
+    // written twice is told now, not once that version is mended.
+    let left_out = context
+        .content
+        .left_out_levels
+        .iter()
+        .filter(|(_, at)| at.file == file)
+        .cloned();
+    let mut levels: Vec<(Level, Location)> = ship
+        .versions
+        .iter()
+        .enumerate()
+        .map(|(v, version)| {
+            let at = context.at(file, &format!("/versions/{v}/level"));
+            (version.level, at)
+        })
+        .chain(left_out)
+        .collect();
+    levels.sort_by_key(|(_, at)| at.span.start);
+    let mut first: HashMap<Level, Location> = HashMap::new();
+    for (level, at) in levels {
+        if let Some(earlier) = first.get(&level) {
             diagnostics.push(
                 Diagnostic::new(
                     Code::DuplicateVersion,
-                    format!("`{}` has two {} versions", ship.name, version.level.name()),
+                    format!("`{}` has two {} versions", ship.name, level.name()),
                 )
-                .at(context.at(file, &format!("/versions/{v}/level")))
+                .at(at)
                 .label("second version of this level")
-                .note(
-                    context.at(file, &format!("/versions/{earlier}/level")),
-                    "first one here",
-                )
+                .note(earlier.clone(), "first one here")
                 .help("each level (standard, seasoned, veteran) appears at most once"),
             );
         } else {
-            first.insert(version.level, v);
+            first.insert(level, at);
         }
     }
 }

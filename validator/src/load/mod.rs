@@ -15,6 +15,7 @@ use std::path::{Path, PathBuf};
 use serde::de::DeserializeOwned;
 use spacedock_schema::FileKind;
 use spacedock_schema::board::BoardSource;
+use spacedock_schema::common::Level;
 use spacedock_schema::fleet::FleetSource;
 use spacedock_schema::mission::MissionSource;
 use spacedock_schema::pack::PackManifest;
@@ -77,6 +78,9 @@ pub(crate) struct Content {
     /// their files: each item holding one is read in part, and the checks
     /// that need the key skip it.
     pub(crate) stood_in: Vec<(FileId, String)>,
+    /// The levels of ship card versions left out for their shape, where
+    /// each is written: a level written twice is told at once.
+    pub(crate) left_out_levels: Vec<(Level, Location)>,
     /// Ids and names of items whose file failed to load: references to
     /// them are not reported again.
     pub(crate) broken: Vec<(FileKind, String)>,
@@ -624,6 +628,18 @@ fn load_item_file(
             // read as its own), but its other versions are read and
             // checked, the later ones found where they were written.
             let versions = indices_in(&broken, 0);
+            for &index in &versions {
+                let pointer = format!("/versions/{index}/level");
+                let level = value
+                    .pointer(&pointer)
+                    .and_then(|level| serde_json::from_value(level.clone()).ok());
+                if let Some(level) = level {
+                    let span = sources.value_span(file, &pointer);
+                    content
+                        .left_out_levels
+                        .push((level, Location { file, span }));
+                }
+            }
             cut::leave_out(&mut value, "/versions", &versions, file, sources);
             content
                 .stood_in
