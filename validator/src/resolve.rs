@@ -514,7 +514,14 @@ impl Index {
                 None
             }
             Lookup::Duplicated => None,
-            Lookup::Missing if names.broken.contains(text) || self.incomplete_at(at.file) => None,
+            // A reference left unread for its shape is told already.
+            Lookup::Missing
+                if text == crate::load::UNREADABLE
+                    || names.broken.contains(text)
+                    || self.incomplete_at(at.file) =>
+            {
+                None
+            }
             Lookup::Missing => {
                 diagnostics.push(
                     Diagnostic::new(

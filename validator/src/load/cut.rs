@@ -30,6 +30,11 @@ enum Cut {
     /// board, a player's name or faction): its value becomes
     /// [`UNREADABLE`], which the checks take as already reported.
     Placeholder,
+    /// A list of references that cannot go without a lack being read (a
+    /// mission's boards): it becomes one [`UNREADABLE`], as a board that
+    /// failed to load would be named, so the checks that need the
+    /// battlefield skip the mission.
+    Placeholders,
     /// A key of an item's own that every item has (a ship card's `size`, a
     /// board's `columns`): it is given this stand-in value, which no check
     /// reads, and the item is kept out of the pack. The checks that need
@@ -62,7 +67,8 @@ const PLAY_STRUCTURE: &[&str] = &["when", "if", "do"];
 /// looks for, stays; see [`lack_unread`] for a carrier's), a scenario's
 /// optional numbers and lists of cards,
 /// its discovery tiles and its expectations. A scenario's battlefield and
-/// its seats' names, factions, teams and zones stay, as [`UNREADABLE`].
+/// its seats' names, factions, teams and zones stay, as [`UNREADABLE`], and
+/// so do a mission's boards.
 /// A ship card's `size` and `icon`, and a board's `columns`, `rows` and
 /// `half_hex_border`, are given stand-ins instead (see [`Cut::StandIn`]).
 /// Items whose absence would be read as a lack (a scenario's ship cards
@@ -74,6 +80,7 @@ fn parts(kind: FileKind) -> &'static [(&'static str, Cut)] {
             ("/special_rules/*", Cut::Structure(RULE_STRUCTURE)),
             ("/special_rules/*", Cut::Part),
             ("/special_rules", Cut::Part),
+            ("/boards", Cut::Placeholders),
             ("/victory", Cut::Part),
             ("/discovery", Cut::Part),
             ("/discovery/random", Cut::Part),
@@ -155,7 +162,7 @@ fn part_of(kind: FileKind, pointer: &str) -> Option<(String, Cut)> {
                     .zip(&at)
                     .all(|(want, token)| *want == "*" || want == token);
             let fits = match cut {
-                Cut::Part | Cut::Placeholder | Cut::StandIn(_) => true,
+                Cut::Part | Cut::Placeholder | Cut::Placeholders | Cut::StandIn(_) => true,
                 Cut::Structure(keys) => {
                     at.get(template.len()).is_some_and(|key| keys.contains(key))
                 }
@@ -213,7 +220,9 @@ pub(super) fn leave_out_parts(
         cuts.iter().any(|(other, cut)| {
             other != part
                 && match cut {
-                    Cut::Part | Cut::Placeholder | Cut::StandIn(_) => within(part, other),
+                    Cut::Part | Cut::Placeholder | Cut::Placeholders | Cut::StandIn(_) => {
+                        within(part, other)
+                    }
                     Cut::Structure(keys) => keys
                         .iter()
                         .any(|key| within(part, &format!("{other}/{key}"))),
@@ -238,6 +247,11 @@ pub(super) fn leave_out_parts(
             Cut::Placeholder => {
                 if let Some(unread) = value.pointer_mut(holder) {
                     *unread = Value::String(UNREADABLE.to_owned());
+                }
+            }
+            Cut::Placeholders => {
+                if let Some(unread) = value.pointer_mut(holder) {
+                    *unread = Value::Array(vec![Value::String(UNREADABLE.to_owned())]);
                 }
             }
             Cut::StandIn(stand_in) => {
@@ -383,6 +397,10 @@ mod tests {
             Some(("/rows".to_owned(), Cut::StandIn("3")))
         );
         assert_eq!(part(FileKind::Board, "/zones/0/rows/0"), None);
+        assert_eq!(
+            part(FileKind::Mission, "/boards/1"),
+            Some(("/boards".to_owned(), Cut::Placeholders))
+        );
     }
 
     #[test]
