@@ -69,8 +69,10 @@ const PLAY_STRUCTURE: &[&str] = &["when", "if", "do"];
 /// its discovery tiles and its expectations. A scenario's battlefield and
 /// its seats' names, factions, teams and zones stay, as [`UNREADABLE`], and
 /// so do a mission's boards.
-/// A ship card's `size` and `icon`, and a board's `columns`, `rows` and
-/// `half_hex_border`, are given stand-ins instead (see [`Cut::StandIn`]).
+/// A ship card's `size` and `icon`, a board's `columns`, `rows` and
+/// `half_hex_border`, and the hexes of a mission's own zone (its name,
+/// which players and rules look for, stays) are given stand-ins instead
+/// (see [`Cut::StandIn`]).
 /// Items whose absence would be read as a lack (a scenario's ship cards
 /// and steps, a fleet's entries, a tactic card) are left out by their
 /// callers, which keep what names them.
@@ -81,6 +83,8 @@ fn parts(kind: FileKind) -> &'static [(&'static str, Cut)] {
             ("/special_rules/*", Cut::Part),
             ("/special_rules", Cut::Part),
             ("/boards", Cut::Placeholders),
+            ("/zones/*/rows", Cut::StandIn("[]")),
+            ("/zones/*/cells", Cut::StandIn("[]")),
             ("/victory", Cut::Part),
             ("/discovery", Cut::Part),
             ("/discovery/random", Cut::Part),
@@ -397,6 +401,11 @@ mod tests {
             Some(("/rows".to_owned(), Cut::StandIn("3")))
         );
         assert_eq!(part(FileKind::Board, "/zones/0/rows/0"), None);
+        assert_eq!(
+            part(FileKind::Mission, "/zones/1/cells/0/1"),
+            Some(("/zones/1/cells".to_owned(), Cut::StandIn("[]")))
+        );
+        assert_eq!(part(FileKind::Mission, "/zones/1/name"), None);
         assert_eq!(
             part(FileKind::Mission, "/boards/1"),
             Some(("/boards".to_owned(), Cut::Placeholders))

@@ -677,20 +677,21 @@ fn load_item_file(
             }
         }
         FileKind::Mission => {
-            let Some((mut value, file, broken, _)) =
+            let Some((mut value, file, broken, stood_in)) =
                 load_value(path, kind, &["players"], sources, diagnostics)
             else {
                 return;
             };
-            if broken.is_empty() {
+            if broken.is_empty() && stood_in.is_empty() {
                 if let Some(item) = typed::<MissionSource>(value, file, kind, diagnostics) {
                     content.missions.push(whole(item, file));
                 }
                 return;
             }
-            // Without a player the mission's seating, teams and victory
-            // would be told as mistakes of their own: it stays out of the
-            // pack, and only what it and its other players name is looked up.
+            // Without a player, or with a zone of no hexes, the mission's
+            // seating, teams, victory and placement would be told as
+            // mistakes of their own: it stays out of the pack, and only
+            // what it and its other players name is looked up.
             cut::leave_out(
                 &mut value,
                 "/players",
