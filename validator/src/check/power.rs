@@ -1444,6 +1444,8 @@ impl Scope<'_, '_> {
             && of_self
             && let Source::Ship { ship, .. } = self.source
             && ship.ships == 1
+            // A stand-in count says nothing of the card.
+            && !self.context.content.stood_in(self.file, "/ships")
         {
             self.push(
                 diagnostics,

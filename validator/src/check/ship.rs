@@ -20,7 +20,7 @@ pub(crate) fn check(context: &Context<'_>, diagnostics: &mut Diagnostics) {
         let file = loaded.file;
         // A stand-in for a value of the wrong shape is no mistake of the card.
         let content = context.content;
-        if !content.stood_in(file, "/icon") {
+        if !content.stood_in(file, "/icon") && !content.stood_in(file, "/ships") {
             squadron_count(context, ship, file, diagnostics);
         }
         let size_read = !content.stood_in(file, "/size");

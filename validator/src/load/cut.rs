@@ -69,7 +69,7 @@ const PLAY_STRUCTURE: &[&str] = &["when", "if", "do"];
 /// its discovery tiles and its expectations. A scenario's battlefield and
 /// its seats' names, factions, teams and zones stay, as [`UNREADABLE`], and
 /// so do a mission's boards.
-/// A ship card's `size` and `icon`, a board's `columns`, `rows` and
+/// A ship card's `size`, `icon` and `ships`, a board's `columns`, `rows` and
 /// `half_hex_border`, and the hexes of a mission's own zone (its name,
 /// which players and rules look for, stays) are given stand-ins instead
 /// (see [`Cut::StandIn`]).
@@ -97,6 +97,7 @@ fn parts(kind: FileKind) -> &'static [(&'static str, Cut)] {
             ("/versions/*/powers/*", Cut::Structure(POWER_STRUCTURE)),
             ("/size", Cut::StandIn("\"small\"")),
             ("/icon", Cut::StandIn("\"solo\"")),
+            ("/ships", Cut::StandIn("1")),
         ],
         FileKind::Board => &[
             ("/columns", Cut::StandIn("3")),

@@ -624,8 +624,8 @@ fn load_item_file(
                 return;
             }
             // The card stays out of the pack (a version it lacks would be
-            // told at every fleet that picks it, a stand-in size or icon
-            // read as its own), but its other versions are read and
+            // told at every fleet that picks it, a stand-in size, icon or
+            // count read as its own), but its other versions are read and
             // checked, the later ones found where they were written.
             let versions = indices_in(&broken, 0);
             for &index in &versions {
