@@ -2,7 +2,9 @@
 //! check its shape, and deserialize it. Every problem is reported; a file
 //! that fails contributes nothing further, the others carry on. A file of
 //! many parts (a tactics file's cards, a ship card's versions, a board's
-//! zones, a mission's players) is read on past its broken parts.
+//! zones, a mission's players) is read on past its broken parts, and an
+//! item past those of its own keys that can be given a stand-in (see
+//! `cut`).
 
 mod cut;
 pub(crate) use cut::UNREADABLE;
@@ -57,7 +59,7 @@ pub(crate) struct Content {
     pub(crate) rules: Option<Loaded<Rules>>,
     pub(crate) ships: Vec<Loaded<ShipSource>>,
     /// Ship cards some of whose versions have shape errors, read without
-    /// them. They are checked as cards of their own, so that the mistakes
+    /// them, or with a stand-in for a key of the card's own. They are checked as cards of their own, so that the mistakes
     /// of their other versions are told in the same run, but nothing can
     /// refer to them: a fleet or mission would find a version missing that
     /// is only unread. Their names are among `broken`.
@@ -65,12 +67,14 @@ pub(crate) struct Content {
     pub(crate) tactics: Vec<Loaded<TacticSource>>,
     pub(crate) boards: Vec<Loaded<BoardSource>>,
     /// Boards some of whose zones or half hexes have shape errors, read
-    /// without them and checked as boards of their own; nothing refers to
-    /// them. Their names are among `broken`.
+    /// without them, or with a stand-in for their size or border, and
+    /// checked as boards of their own; nothing refers to them. Their names
+    /// are among `broken`.
     pub(crate) partial_boards: Vec<Loaded<BoardSource>>,
     pub(crate) missions: Vec<Loaded<MissionSource>>,
     /// Missions some of whose players have shape errors, read without
-    /// them: their boards and what their other players name are looked
+    /// them, or some of whose own zones' hexes do, read as zones of no
+    /// hexes: their boards and what their other players name are looked
     /// up, so that a misspelt reference is told in the same run, but
     /// nothing plays or refers to them. Their names are among `broken`.
     pub(crate) partial_missions: Vec<Loaded<MissionSource>>,
