@@ -66,7 +66,10 @@ const PLAY_STRUCTURE: &[&str] = &["when", "if", "do"];
 /// of a special rule or a ship card's power (its name, which `ignore-power`
 /// looks for, stays; see [`lack_unread`] for a carrier's), a scenario's
 /// optional numbers and lists of cards,
-/// its discovery tiles and its expectations. A scenario's battlefield and
+/// its discovery tiles and its expectations, and a pack manifest's text
+/// for people (its description, provenance's `printed` and `designed`, an
+/// alias's note), which a manifest left unread for would hide every
+/// reference that finds nothing. A scenario's battlefield and
 /// its seats' names, factions, teams and zones stay, as [`UNREADABLE`], and
 /// so do a mission's boards.
 /// A ship card's `size`, `icon` and `ships`, a board's `columns`, `rows` and
@@ -143,7 +146,13 @@ fn parts(kind: FileKind) -> &'static [(&'static str, Cut)] {
             ("/steps/*/expect/events/*", Cut::Part),
             ("/steps/*/expect/no_events/*", Cut::Part),
         ],
-        FileKind::Pack | FileKind::Rules | FileKind::Fleet | FileKind::Bundle => &[],
+        FileKind::Pack => &[
+            ("/description", Cut::Part),
+            ("/provenance/printed", Cut::Part),
+            ("/provenance/designed", Cut::Part),
+            ("/aliases/*/note", Cut::Part),
+        ],
+        FileKind::Rules | FileKind::Fleet | FileKind::Bundle => &[],
     }
 }
 
