@@ -69,7 +69,10 @@ const PLAY_STRUCTURE: &[&str] = &["when", "if", "do"];
 /// its discovery tiles and its expectations, and a pack manifest's text
 /// for people (its description, provenance's `printed` and `designed`, an
 /// alias's note), which a manifest left unread for would hide every
-/// reference that finds nothing. A scenario's battlefield and
+/// reference that finds nothing, and the numbers of a ruleset that only
+/// a game played reads (the rulebook's stand in, as for a key not
+/// written), which a ruleset left unread for would have every other
+/// item checked against the rulebook's dice and sizes. A scenario's battlefield and
 /// its seats' names, factions, teams and zones stay, as [`UNREADABLE`], and
 /// so do a mission's boards.
 /// A ship card's `size`, `icon` and `ships`, a board's `columns`, `rows` and
@@ -152,7 +155,21 @@ fn parts(kind: FileKind) -> &'static [(&'static str, Cut)] {
             ("/provenance/designed", Cut::Part),
             ("/aliases/*/note", Cut::Part),
         ],
-        FileKind::Rules | FileKind::Fleet | FileKind::Bundle => &[],
+        FileKind::Rules => &[
+            ("/energy_per_phase", Cut::Part),
+            ("/energy_per_discard", Cut::Part),
+            ("/draws_per_phase", Cut::Part),
+            ("/destroy_all_earliest_round", Cut::Part),
+            ("/ecm_damage", Cut::Part),
+            ("/debris_damage", Cut::Part),
+            ("/alien_artifact_range", Cut::Part),
+            ("/energy_source_energy", Cut::Part),
+            ("/observation_station_range", Cut::Part),
+            ("/orbital_market_draws", Cut::Part),
+            ("/shield_regenerator_shields", Cut::Part),
+            ("/warp_gate_range", Cut::Part),
+        ],
+        FileKind::Fleet | FileKind::Bundle => &[],
     }
 }
 
