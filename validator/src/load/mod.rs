@@ -1639,6 +1639,35 @@ mod tests {
     }
 
     #[test]
+    fn a_ship_card_is_read_on_past_a_broken_size() {
+        let folder = tempfile::tempdir().expect("a temporary folder can be made");
+        let path = folder.path().join("lancer.toml");
+        let text = "name = \"ISN Lancer\"\nfaction = \"isn\"\nsize = 5\nicon = \"solo\"\n\n\
+                    [[versions]]\nlevel = \"standard\"\nlaunch_cost = 8\nactivation_cost = 3\n\
+                    move = 4\nshield = 2\nhull = 4\nhit_chart = [\"#\"]\n\
+                    primary = { name = \"Lance\", range = 4, attacks = 2, strength = 1 }\n";
+        std::fs::write(&path, text).expect("the ship file can be written");
+        let mut content = Content::default();
+        let mut sources = SourceMap::new();
+        let mut diagnostics = Diagnostics::default();
+        load_item(
+            &path,
+            FileKind::Ship,
+            &mut content,
+            &mut sources,
+            &mut diagnostics,
+        );
+        assert_eq!(diagnostics.len(), 1);
+        assert!(content.ships.is_empty());
+        let [partial] = content.partial_ships.as_slice() else {
+            panic!("one ship card read in part: {:?}", content.partial_ships);
+        };
+        assert_eq!(partial.item.versions.len(), 1);
+        assert!(content.stood_in(partial.file, "/size"));
+        assert!(!content.stood_in(partial.file, "/icon"));
+    }
+
+    #[test]
     fn a_board_is_read_on_past_a_broken_zone() {
         let folder = tempfile::tempdir().expect("a temporary folder can be made");
         let path = folder.path().join("ground.toml");
