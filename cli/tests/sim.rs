@@ -2339,7 +2339,7 @@ do = [{ kind = "score", points = 1 }]
 /// A mission rule scoring in a way the greedy player does not aim for (no
 /// enemy ship in a zone at a round's end) is named in the report of
 /// greedy games, not of random ones; a rule scoring whatever anyone does
-/// is not, nor one scoring for a ship of the player's in a zone (greedy
+/// (in the rounds it names) is not, nor one scoring for a ship of the player's in a zone (greedy
 /// players hold it), and no rule of the base pack's missions is, since
 /// the greedy player aims for all of them.
 #[test]
@@ -2366,6 +2366,13 @@ do = [{ kind = "score", points = 1 }]
 name = "Pay day"
 text = "At the end of each round, each player scores 1 victory point."
 when = "round-end"
+do = [{ kind = "score", points = 1 }]
+
+[[special_rules]]
+name = "Late pay"
+text = "At the end of each round from round 3, each player scores 1 victory point."
+when = "round-end"
+if = [{ kind = "round", at_least = 3 }]
 do = [{ kind = "score", points = 1 }]
 
 [[special_rules]]
@@ -2403,7 +2410,8 @@ do = [{ kind = "score", points = 1 }]
     // Named: no enemy in a zone, a score on a miss (not at a moment of
     // every turn), ships in two zones (one holder cannot meet both), and a
     // zone the ISN player has no ship card to hold. Not named: a zone every
-    // player can hold, and points for everyone each round; nor, when only
+    // player can hold, and points for everyone each round, or each round
+    // from the third (no play brings a round on); nor, when only
     // the ISN seat is greedy, a rule that scores for the Wretch seat alone.
     let ignored = [
         "Hold the line",

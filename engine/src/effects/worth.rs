@@ -281,8 +281,12 @@ pub(crate) fn unpursued_rules(game: &Game, greedy: impl Fn(PlayerId) -> bool) ->
             continue;
         }
         // Points that come at a moment of every turn, whatever anyone
-        // does, need no aiming for.
-        let unconditional = power.conditions.is_empty()
+        // does, need no aiming for: the round and whose turn it is are
+        // no one's doing.
+        let unconditional = power
+            .conditions
+            .iter()
+            .all(|condition| matches!(condition, Cond::Round(_) | Cond::Turn(_)))
             && power
                 .when
                 .is_some_and(|when| when.is_round_boundary() || when.is_phase_boundary())
