@@ -5,8 +5,9 @@
 //! the best (ties broken by its random stream, so mirrored games still
 //! differ by seed). The scores encode a turn plan:
 //!
-//! - setup and deploy: let the enemy seated just before it go first (the
-//!   first player's first energy phase gives only 5); launch the most
+//! - setup and deploy: go first, unless a team races for victory points:
+//!   then let the enemy seated just before it go first (the first
+//!   player's first energy phase gives only 5); launch the most
 //!   expensive ship card it can afford that leaves the energy to activate
 //!   its most valuable ship card with an enemy in range, placed as close to the enemy (or
 //!   the middle) as the zone allows; leave transport holds empty;
@@ -764,34 +765,42 @@ impl<'o, 'a> View<'o, 'a> {
         cost <= 0 || self.energy - cost >= self.reserve
     }
 
-    /// Who goes first, when the observer won the roll: the enemy seated
+    /// Who goes first, when the observer won the roll: itself, unless the
+    /// mission gives a team a victory-point goal; then the enemy seated
     /// nearest before it in turn order, so the observer plays second and
     /// answers the first player's turn before anyone else does.
     ///
     /// The rulebook ("Who Goes First") cuts the first player's first energy
     /// phase to 5 (from 10), and the first player launches, places and
-    /// closes in before seeing the other side do so; in greedy-vs-greedy
-    /// play that cost more than the extra turn was worth in most missions
-    /// when this was chosen, and now does in two. The share of games the
+    /// closes in before seeing the other side do so. In greedy-vs-greedy
+    /// play the extra turn is worth more than that where ships only fight,
+    /// and less where one side races for points. The share of games the
     /// high roller won, going first / letting this enemy go first, over
     /// 2,000 games a mission (`spacedock sim --games 2000 --threads 2`,
-    /// seed 0, 2026-11-29, after the greedy changes of that evening):
-    /// the-battle-for-isn-barrage 38.0% / 62.1% (10,000 games: 37.9% /
-    /// 61.8%), blockade-run-at-entebe 46.0% / 51.7%; even within the
-    /// noise in dead-zone-battle-42 49.1% / 50.5%, dead-zone-battle-48
-    /// 50.4% / 50.5% (10,000 games: 50.0% / 50.3%) and meteor-storm
-    /// 49.5% / 50.0%; dead-zone-battle goes the other way, 61.2% / 38.4%,
-    /// and so does the-struggle-at-pan-base, 40.1% / 34.6% (10,000 games:
-    /// 38.7% / 33.3%). Before those changes dead-zone-battle favoured
-    /// letting the enemy go first too (44.3% / 58.9%). When this was
-    /// chosen (2026-11-28), a rule from
-    /// what the chooser sees (go first unless 5 energy less launches fewer
-    /// ship cards on turn one) picked worse than this in two missions
-    /// (Blockade Run 50.1%, the 42-energy Dead Zone Battle 46.1%) and
-    /// better in none, so the choice does not depend on the state.
+    /// seed 0, 2026-11-29, the greedy player of that evening):
+    /// dead-zone-battle 61.2% / 38.4%; even within the noise in
+    /// dead-zone-battle-42 49.1% / 50.5%, dead-zone-battle-48 50.4% /
+    /// 50.5% (10,000 games: 50.0% / 50.3%) and meteor-storm 49.5% / 50.0%;
+    /// with points goals, the-battle-for-isn-barrage 38.0% / 62.1%
+    /// (10,000 games: 37.9% / 61.8%) and blockade-run-at-entebe 46.0% /
+    /// 51.7%, while the-struggle-at-pan-base goes the other way, 40.1% /
+    /// 34.6% (10,000 games: 38.7% / 33.3%), the one mission this choice
+    /// gets wrong. Until then the observer always let the enemy go first,
+    /// which won 38.4% of dead-zone-battle. A rule from what the chooser
+    /// sees of the state (go first unless 5 energy less launches fewer
+    /// ship cards on turn one) picked worse than the fixed choice in two
+    /// missions and better in none when tried (2026-11-28).
     fn first_player(&self) -> PlayerId {
         let observation = self.observation;
         let me = self.me;
+        let race = observation.players().any(|player| {
+            observation
+                .points_to_win(observation.team_of(player))
+                .is_some()
+        });
+        if !race {
+            return me;
+        }
         let seats = observation.players().len();
         (1..seats)
             .map(|back| PlayerId(((me.index() + seats - back) % seats) as u8))
@@ -1185,17 +1194,18 @@ mod tests {
     use crate::rules::testing::{self, card};
     use crate::state::{TurnPhase, WeaponRef};
 
-    /// The high roller lets the enemy seated just before it go first (the
-    /// first player gains only 5 energy in its first energy phase), so it
-    /// plays right after that enemy: the other player of a duel, the ISN
-    /// player's last Wretch at Pan Base, the Wretch players' ISN player,
-    /// and across the table in Meteor Storm (seats Wretch, Wretch, ISN, ISN).
+    /// The high roller goes first where ships only fight (a duel, Meteor
+    /// Storm's four seats), and where a team has a victory-point goal lets
+    /// the enemy seated just before it go first, so it plays right after
+    /// that enemy: the other player of a duel, and at Pan Base the ISN
+    /// player's last Wretch and the Wretch players' ISN player.
     #[test]
-    fn the_high_roller_lets_the_enemy_before_it_go_first() {
-        let missions: [(&str, &[u8]); 3] = [
-            ("dead-zone-battle", &[1, 0]),
+    fn the_high_roller_goes_first_unless_a_team_races_for_points() {
+        let missions: [(&str, &[u8]); 4] = [
+            ("dead-zone-battle", &[0, 1]),
+            ("meteor-storm", &[0, 1, 2, 3]),
+            ("the-battle-for-isn-barrage", &[1, 0]),
             ("the-struggle-at-pan-base", &[2, 0, 0]),
-            ("meteor-storm", &[3, 3, 1, 1]),
         ];
         for (mission, wanted) in missions {
             let mut rolled = vec![false; wanted.len()];
