@@ -1965,6 +1965,22 @@ fn a_scenario_names_a_team_by_its_factions_name() {
     assert_eq!(outcome["passed"], 1, "{outcome:#}");
 }
 
+/// Each failure of a scenario's outcome: where in the file, and the
+/// value found there.
+fn pointed_failures(outcome: &serde_json::Value) -> Vec<(&str, &str)> {
+    outcome["failures"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|failure| {
+            (
+                failure["pointer"].as_str().unwrap(),
+                failure["actual"].as_str().unwrap(),
+            )
+        })
+        .collect()
+}
+
 /// A `once-per-round` power acts once in all the players' turns of a
 /// round, and again in the next round; the same power limited
 /// `once-per-turn` acts again in the opponent's turn, so the scenario
@@ -1975,19 +1991,8 @@ fn a_once_per_round_power_waits_for_the_next_round() {
     let per_turn = added_card("relay-beacon.toml").replace("once-per-round", "once-per-turn");
     let outcome = run_fixture_scenario("once-per-round", &per_turn, 1);
     // It acts again in Wretch's turn, one energy ahead from then on.
-    let failures: Vec<(&str, &str)> = outcome["failures"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|failure| {
-            (
-                failure["pointer"].as_str().unwrap(),
-                failure["actual"].as_str().unwrap(),
-            )
-        })
-        .collect();
     assert_eq!(
-        failures,
+        pointed_failures(&outcome),
         [
             ("/steps/3/expect/players/ISN/energy", "7"),
             ("/steps/4/expect/players/ISN/energy", "17"),
@@ -2008,21 +2013,10 @@ fn a_filter_names_a_starting_zone_by_whose_it_is() {
         .replace("\"enemy-starting-zone\"", "\"your-starting-zone\"")
         .replace("\"swap\"", "\"enemy-starting-zone\"");
     let outcome = run_fixture_scenario("starting-zone-filter", &swapped, 1);
-    let actual: Vec<(&str, &str)> = outcome["failures"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|failure| {
-            (
-                failure["pointer"].as_str().unwrap(),
-                failure["actual"].as_str().unwrap(),
-            )
-        })
-        .collect();
     // Everest's damage in its own zone pays nothing; Barrage's in the
     // enemy's pays Raid Beacon's 2 no more.
     assert_eq!(
-        actual,
+        pointed_failures(&outcome),
         [
             ("/steps/0/expect/players/ISN/energy", "5"),
             ("/steps/1/expect/players/ISN/energy", "5"),

@@ -1591,6 +1591,16 @@ mod tests {
         assert_eq!(line("/steps/0/dice"), 5);
     }
 
+    /// The content, sources and diagnostics of loading the one file at
+    /// `path` as `kind`.
+    fn load_one(path: &Path, kind: FileKind) -> (Content, SourceMap, Diagnostics) {
+        let mut content = Content::default();
+        let mut sources = SourceMap::new();
+        let mut diagnostics = Diagnostics::default();
+        load_item(path, kind, &mut content, &mut sources, &mut diagnostics);
+        (content, sources, diagnostics)
+    }
+
     #[test]
     fn a_ship_card_is_read_on_past_a_broken_version() {
         let folder = tempfile::tempdir().expect("a temporary folder can be made");
@@ -1608,16 +1618,7 @@ mod tests {
             version("veteran", "10")
         );
         std::fs::write(&path, text).expect("the ship file can be written");
-        let mut content = Content::default();
-        let mut sources = SourceMap::new();
-        let mut diagnostics = Diagnostics::default();
-        load_item(
-            &path,
-            FileKind::Ship,
-            &mut content,
-            &mut sources,
-            &mut diagnostics,
-        );
+        let (content, sources, diagnostics) = load_one(&path, FileKind::Ship);
         assert_eq!(diagnostics.len(), 1);
         // Nothing refers to it, and nothing is told of what does.
         assert!(content.ships.is_empty());
@@ -1647,16 +1648,7 @@ mod tests {
                     move = 4\nshield = 2\nhull = 4\nhit_chart = [\"#\"]\n\
                     primary = { name = \"Lance\", range = 4, attacks = 2, strength = 1 }\n";
         std::fs::write(&path, text).expect("the ship file can be written");
-        let mut content = Content::default();
-        let mut sources = SourceMap::new();
-        let mut diagnostics = Diagnostics::default();
-        load_item(
-            &path,
-            FileKind::Ship,
-            &mut content,
-            &mut sources,
-            &mut diagnostics,
-        );
+        let (content, _, diagnostics) = load_one(&path, FileKind::Ship);
         assert_eq!(diagnostics.len(), 1);
         assert!(content.ships.is_empty());
         let [partial] = content.partial_ships.as_slice() else {
@@ -1675,16 +1667,7 @@ mod tests {
                     [[zones]]\nname = \"north\"\nrows = [\"2\"]\n\n\
                     [[zones]]\nname = \"south\"\nrows = [9]\n";
         std::fs::write(&path, text).expect("the board file can be written");
-        let mut content = Content::default();
-        let mut sources = SourceMap::new();
-        let mut diagnostics = Diagnostics::default();
-        load_item(
-            &path,
-            FileKind::Board,
-            &mut content,
-            &mut sources,
-            &mut diagnostics,
-        );
+        let (content, sources, diagnostics) = load_one(&path, FileKind::Board);
         assert_eq!(diagnostics.len(), 2);
         assert!(content.boards.is_empty());
         assert!(
