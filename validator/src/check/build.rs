@@ -663,8 +663,11 @@ fn transport(
             );
             continue;
         }
-        let capacity = version(carrier, planned.level).and_then(own_capacity);
-        if capacity.is_none() {
+        let found = version(carrier, planned.level);
+        let capacity = found.and_then(own_capacity);
+        // A version the card lacks is told so (SD0311): its capacity is
+        // unknown, not none.
+        if found.is_some() && capacity.is_none() {
             diagnostics.push(
                 Diagnostic::new(
                     Code::NoCapacity,
@@ -1878,6 +1881,11 @@ pub(crate) fn attachments(
         let level = known
             .and_then(|build| listed.iter().chain(build.ships).find(|p| p.ship == *ship))
             .map(|p| p.level);
+        // A version the card lacks is told so (SD0311): its slots are
+        // unknown.
+        if level.is_some_and(|level| ship_card.versions.iter().all(|v| v.level != level)) {
+            continue;
+        }
         let slots = ship_card
             .versions
             .iter()
