@@ -209,21 +209,27 @@ fn duplicate_versions(
         .chain(left_out)
         .collect();
     levels.sort_by_key(|(_, at)| at.span.start);
-    let mut first: HashMap<Level, Location> = HashMap::new();
+    // Each level's first version, and how many there are so far.
+    let mut first: HashMap<Level, (Location, u32)> = HashMap::new();
     for (level, at) in levels {
-        if let Some(earlier) = first.get(&level) {
+        let (earlier, seen) = first.entry(level).or_insert((at.clone(), 0));
+        *seen += 1;
+        if *seen > 1 {
+            let (count, nth) = match *seen {
+                2 => ("two".to_owned(), "second".to_owned()),
+                3 => ("three".to_owned(), "third".to_owned()),
+                n => (n.to_string(), format!("{n}th")),
+            };
             diagnostics.push(
                 Diagnostic::new(
                     Code::DuplicateVersion,
-                    format!("`{}` has two {} versions", ship.name, level.name()),
+                    format!("`{}` has {count} {} versions", ship.name, level.name()),
                 )
                 .at(at)
-                .label("second version of this level")
+                .label(format!("{nth} version of this level"))
                 .note(earlier.clone(), "first one here")
                 .help("each level (standard, seasoned, veteran) appears at most once"),
             );
-        } else {
-            first.insert(level, at);
         }
     }
 }
