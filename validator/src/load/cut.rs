@@ -31,9 +31,11 @@ enum Cut {
     /// [`UNREADABLE`], which the checks take as already reported.
     Placeholder,
     /// A list of references that cannot go without a lack being read (a
-    /// mission's boards): it becomes one [`UNREADABLE`], as a board that
-    /// failed to load would be named, so the checks that need the
-    /// battlefield skip the mission.
+    /// mission's boards), when it is not a list at all: it becomes one
+    /// [`UNREADABLE`], as a board that failed to load would be named, so
+    /// the checks that need the battlefield skip the mission. A broken
+    /// entry of the list is a [`Cut::Placeholder`] of its own, the others
+    /// still looked up.
     Placeholders,
     /// A key of an item's own that every item has (a ship card's `size`, a
     /// board's `columns`): it is given this stand-in value, which no check
@@ -74,7 +76,8 @@ const PLAY_STRUCTURE: &[&str] = &["when", "if", "do"];
 /// written), which a ruleset left unread for would have every other
 /// item checked against the rulebook's dice and sizes. A scenario's battlefield and
 /// its seats' names, factions, teams and zones stay, as [`UNREADABLE`], and
-/// so do a mission's boards.
+/// so do a mission's boards (each broken entry, or the whole list when it
+/// is not one).
 /// A ship card's `size`, `icon` and `ships`, a board's `columns`, `rows` and
 /// `half_hex_border`, and the hexes of a mission's own zone (its name,
 /// which players and rules look for, stays) are given stand-ins instead
@@ -89,6 +92,7 @@ fn parts(kind: FileKind) -> &'static [(&'static str, Cut)] {
             ("/special_rules/*", Cut::Part),
             ("/special_rules", Cut::Part),
             ("/boards", Cut::Placeholders),
+            ("/boards/*", Cut::Placeholder),
             ("/zones/*/rows", Cut::StandIn("[]")),
             ("/zones/*/cells", Cut::StandIn("[]")),
             ("/victory", Cut::Part),
@@ -434,8 +438,12 @@ mod tests {
         );
         assert_eq!(part(FileKind::Mission, "/zones/1/name"), None);
         assert_eq!(
-            part(FileKind::Mission, "/boards/1"),
+            part(FileKind::Mission, "/boards"),
             Some(("/boards".to_owned(), Cut::Placeholders))
+        );
+        assert_eq!(
+            part(FileKind::Mission, "/boards/1"),
+            Some(("/boards/1".to_owned(), Cut::Placeholder))
         );
     }
 
