@@ -133,7 +133,11 @@ pub(crate) fn check(context: &Context<'_>, diagnostics: &mut Diagnostics) {
                 .into_iter()
                 .filter(|&c| on_board(c) && !half.contains(&c))
                 .count();
-            if usable == 0 && !reported {
+            // Hexes left unread for their shape are no lack of hexes.
+            let hexes_read = ["rows", "cells"]
+                .iter()
+                .all(|key| !content.stood_in(file, &format!("{pointer}/{key}")));
+            if usable == 0 && !reported && hexes_read {
                 diagnostics.push(
                     Diagnostic::new(
                         Code::InvalidBoard,

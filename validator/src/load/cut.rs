@@ -80,7 +80,8 @@ const PLAY_STRUCTURE: &[&str] = &["when", "if", "do"];
 /// is not one).
 /// A ship card's `size`, `icon` and `ships`, a board's `columns`, `rows` and
 /// `half_hex_border`, and the hexes of a mission's own zone (its name,
-/// which players and rules look for, stays) are given stand-ins instead
+/// which players and rules look for, stays) or a board's zone (its name,
+/// checked against the others', stays) are given stand-ins instead
 /// (see [`Cut::StandIn`]).
 /// Items whose absence would be read as a lack (a scenario's ship cards
 /// and steps, a fleet's entries, a tactic card) are left out by their
@@ -110,6 +111,8 @@ fn parts(kind: FileKind) -> &'static [(&'static str, Cut)] {
             ("/ships", Cut::StandIn("1")),
         ],
         FileKind::Board => &[
+            ("/zones/*/rows", Cut::StandIn("[]")),
+            ("/zones/*/cells", Cut::StandIn("[]")),
             ("/columns", Cut::StandIn("3")),
             ("/rows", Cut::StandIn("3")),
             ("/half_hex_border", Cut::StandIn("true")),
@@ -431,7 +434,11 @@ mod tests {
             part(FileKind::Board, "/rows"),
             Some(("/rows".to_owned(), Cut::StandIn("3")))
         );
-        assert_eq!(part(FileKind::Board, "/zones/0/rows/0"), None);
+        assert_eq!(
+            part(FileKind::Board, "/zones/0/rows/0"),
+            Some(("/zones/0/rows".to_owned(), Cut::StandIn("[]")))
+        );
+        assert_eq!(part(FileKind::Board, "/zones/0/name"), None);
         assert_eq!(
             part(FileKind::Mission, "/zones/1/cells/0/1"),
             Some(("/zones/1/cells".to_owned(), Cut::StandIn("[]")))

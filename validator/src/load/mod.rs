@@ -666,12 +666,17 @@ fn load_item_file(
                 return;
             }
             // A zone or half hex left out only hides mistakes of the rest,
-            // never makes one; the board stays out of the pack, where a
-            // mission would find a zone missing that is only unread, or
-            // hexes placed on a stand-in size.
-            content
-                .stood_in
-                .extend(stood_in.into_iter().map(|pointer| (file, pointer)));
+            // never makes one; a zone with broken hexes keeps its name,
+            // checked against the others', with none. The board stays out
+            // of the pack, where a mission would find a zone missing that
+            // is only unread, or hexes placed on a stand-in size.
+            let zones_out = indices_in(&broken, 0);
+            content.stood_in.extend(
+                stood_in
+                    .iter()
+                    .filter_map(|pointer| renumbered(pointer, "/zones", &zones_out))
+                    .map(|pointer| (file, pointer)),
+            );
             for (which, list) in lists.iter().enumerate() {
                 let indices = indices_in(&broken, which);
                 cut::leave_out(&mut value, &format!("/{list}"), &indices, file, sources);
@@ -821,6 +826,29 @@ fn indices_in(broken: &[ItemAt], list: usize) -> Vec<usize> {
         .filter(|&&(which, _)| which == list)
         .map(|&(_, index)| index)
         .collect()
+}
+
+/// `pointer` as it reads once the items at `left_out` of the array `list`
+/// are taken out; `None` when it is within one of them.
+fn renumbered(pointer: &str, list: &str, left_out: &[usize]) -> Option<String> {
+    let Some((index, rest)) = pointer
+        .strip_prefix(list)
+        .and_then(|rest| rest.strip_prefix('/'))
+        .map(|rest| rest.split_once('/').unwrap_or((rest, "")))
+        .and_then(|(index, rest)| Some((index.parse::<usize>().ok()?, rest)))
+    else {
+        return Some(pointer.to_owned());
+    };
+    if left_out.contains(&index) {
+        return None;
+    }
+    let now = index - left_out.iter().filter(|&&out| out < index).count();
+    let rest = if rest.is_empty() {
+        String::new()
+    } else {
+        format!("/{rest}")
+    };
+    Some(format!("{list}/{now}{rest}"))
 }
 
 /// Leaves out the entries at `indices` (ascending) of the array `list`;
@@ -1664,11 +1692,12 @@ mod tests {
         let folder = tempfile::tempdir().expect("a temporary folder can be made");
         let path = folder.path().join("ground.toml");
         let text = "name = \"Ground\"\ncolumns = 12\nrows = 10\nhalf_hexes = [[1, \"a\"], [2, 1]]\n\n\
-                    [[zones]]\nname = \"north\"\nrows = [\"2\"]\n\n\
-                    [[zones]]\nname = \"south\"\nrows = [9]\n";
+                    [[zones]]\nname = 2\nrows = [2]\n\n\
+                    [[zones]]\nname = \"south\"\nrows = [9]\n\n\
+                    [[zones]]\nname = \"west\"\nrows = [\"3\"]\n";
         std::fs::write(&path, text).expect("the board file can be written");
         let (content, sources, diagnostics) = load_one(&path, FileKind::Board);
-        assert_eq!(diagnostics.len(), 2);
+        assert_eq!(diagnostics.len(), 3);
         assert!(content.boards.is_empty());
         assert!(
             content
@@ -1680,7 +1709,11 @@ mod tests {
         };
         assert_eq!(partial.item.half_hexes, [[2, 1]]);
         let zones: Vec<&str> = partial.item.zones.iter().map(|z| z.name.as_str()).collect();
-        assert_eq!(zones, ["south"]);
+        // A zone with broken hexes keeps its name, with none.
+        assert_eq!(zones, ["south", "west"]);
+        assert!(partial.item.zones[1].rows.is_empty());
+        assert!(content.stood_in(partial.file, "/zones/1/rows"));
+        assert!(!content.stood_in(partial.file, "/zones/2/rows"));
         let line = |pointer: &str| sources.pointer_position(partial.file, pointer).0;
         assert_eq!(line("/zones/0/rows/0"), 12);
         assert_eq!(line("/half_hexes/0"), 4);
