@@ -1958,10 +1958,54 @@ fn phase_name(phase: Phase) -> &'static str {
     }
 }
 
+/// What a condition counts, for [`bounds`]: two conditions on one count
+/// whose bounds do not meet never hold together.
+#[derive(PartialEq)]
+enum Counted<'a> {
+    Round,
+    Points(PlayerRef),
+    Energy(PlayerRef),
+    Ships(&'a ShipFilter),
+}
+
+/// The count a condition bounds, and its bounds, both included: a ship
+/// that exists is one or more of them, none is at most none.
+fn bounds(condition: &Condition) -> Option<(Counted<'_>, u32, u32)> {
+    let range = |at_least: &Option<u32>, at_most: &Option<u32>| {
+        (at_least.unwrap_or(0), at_most.unwrap_or(u32::MAX))
+    };
+    let (counted, (least, most)) = match condition {
+        Condition::Round { at_least, at_most } => (Counted::Round, range(at_least, at_most)),
+        Condition::VictoryPoints {
+            player,
+            at_least,
+            at_most,
+        } => (Counted::Points(*player), range(at_least, at_most)),
+        Condition::Energy {
+            player,
+            at_least,
+            at_most,
+        } => (Counted::Energy(*player), range(at_least, at_most)),
+        Condition::Count {
+            filter,
+            at_least,
+            at_most,
+        } => (Counted::Ships(filter), range(at_least, at_most)),
+        Condition::Exists(filter) => (Counted::Ships(filter), (1, u32::MAX)),
+        Condition::None(filter) => (Counted::Ships(filter), (0, 0)),
+        _ => return None,
+    };
+    Some((counted, least, most))
+}
+
 /// Whether two conditions can never hold at once: two weapons that are
-/// never one, your turn and an opponent's, a ship that exists and none.
+/// never one, your turn and an opponent's, a ship that exists and none,
+/// bounds of one count that do not meet (`round` from 5 and to 3).
 fn exclusive(a: &Condition, b: &Condition) -> bool {
     use WeaponSlot::{Additional, All, ThisCard};
+    if let (Some((a, a_least, a_most)), Some((b, b_least, b_most))) = (bounds(a), bounds(b)) {
+        return a == b && (a_least.max(b_least) > a_most.min(b_most));
+    }
     match (a, b) {
         (Condition::Weapon { is: a }, Condition::Weapon { is: b }) => {
             !matches!(
@@ -1973,9 +2017,6 @@ fn exclusive(a: &Condition, b: &Condition) -> bool {
             (a, b),
             (PlayerRef::You, PlayerRef::Opponent) | (PlayerRef::Opponent, PlayerRef::You)
         ),
-        (Condition::Exists(a), Condition::None(b)) | (Condition::None(a), Condition::Exists(b)) => {
-            a == b
-        }
         _ => false,
     }
 }
