@@ -17,11 +17,13 @@ pub(crate) fn check(context: &Context<'_>, diagnostics: &mut Diagnostics) {
         let file = loaded.file;
         // Where its size or border is a stand-in for a value of the wrong
         // shape, no hex can be told on or off the board: only its zones'
-        // names are checked.
+        // names are checked, and their rows against the board's rows when
+        // those were read.
         let content = context.content;
         let measured = ["/columns", "/rows", "/half_hex_border"]
             .iter()
             .all(|key| !content.stood_in(file, key));
+        let rows_read = !content.stood_in(file, "/rows");
         let on_board =
             |[c, r]: [u32; 2]| (1..=board.columns).contains(&c) && (1..=board.rows).contains(&r);
         let outside = |what: &str, coord: [u32; 2]| {
@@ -73,7 +75,9 @@ pub(crate) fn check(context: &Context<'_>, diagnostics: &mut Diagnostics) {
                     .help("on joined boards a mission names a zone `N:name` (`2:north`); a `:` of its own would make two zones one name"),
                 );
             }
-            if !measured {
+            // A row past the board needs only the board's rows read: it is
+            // told even when the columns or the border stand in.
+            if !measured && !rows_read {
                 continue;
             }
             // Each row or cell reported here; a zone with none is reported as empty.
@@ -88,7 +92,9 @@ pub(crate) fn check(context: &Context<'_>, diagnostics: &mut Diagnostics) {
                         "no such row",
                         None,
                     )
-                } else if (1..=board.columns).all(|column| half.contains(&[column, row])) {
+                } else if measured
+                    && (1..=board.columns).all(|column| half.contains(&[column, row]))
+                {
                     (
                         format!(
                             "zone `{}` names row {row}, which is all half hexes",
@@ -110,6 +116,9 @@ pub(crate) fn check(context: &Context<'_>, diagnostics: &mut Diagnostics) {
                         .label(label)
                         .maybe_help(help),
                 );
+            }
+            if !measured {
+                continue;
             }
             for (i, &cell) in zone.cells.iter().enumerate() {
                 let message = if !on_board(cell) {
