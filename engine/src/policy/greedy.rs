@@ -1282,11 +1282,12 @@ mod tests {
         }
     }
 
-    /// A ship mid-move on a friendly ship's hex, in range of an enemy,
-    /// must step on: it takes a step that keeps it nearest the enemy (it
-    /// used to take any, all scoring alike, and drift out of range).
-    #[test]
-    fn a_ship_that_may_not_stop_keeps_nearest() {
+    /// A Dead Zone Battle game in ISN's action phase of round 2, the F-51
+    /// Blue Sparrows in a row at [10, 8], [11, 8] and [12, 8] and Chosh Ka
+    /// at [11, `enemy_row`], the first Sparrow stepped onto the second's
+    /// hex, where only steps are legal: the game, the Sparrows, Chosh Ka,
+    /// the legal steps, and the first Sparrow's primary range.
+    fn sparrow_on_a_friend(enemy_row: u32) -> (Game, Vec<ShipId>, ShipId, Vec<Action>, u32) {
         let mut game = Game::new(testing::bundle(), "dead-zone-battle", 1).unwrap();
         let isn = PlayerId(0);
         let sparrows = card(&game, "f-51-blue-sparrows");
@@ -1294,7 +1295,8 @@ mod tests {
         let ships: Vec<ShipId> = game.card_ships(sparrows).collect();
         let enemy = game.card_ships(chosh).next().unwrap();
         let hex = |column, row| game.hex_at([column, row]).unwrap();
-        let (first, second, third, target) = (hex(10, 8), hex(11, 8), hex(12, 8), hex(11, 5));
+        let (first, second, third, target) =
+            (hex(10, 8), hex(11, 8), hex(12, 8), hex(11, enemy_row));
         game.edit()
             .set_turn(isn, TurnPhase::Action, 2)
             .set_energy(isn, 10)
@@ -1303,6 +1305,7 @@ mod tests {
             .place_ship(ships[2], Pos { at: third, dir: 0 })
             .place_ship(enemy, Pos { at: target, dir: 0 });
         game.apply(Action::Activate(sparrows)).unwrap();
+        let range = u32::try_from(game.stat(Stat::Range(ships[0], WeaponRef::Primary))).unwrap();
         let east = (0..6)
             .find(|&dir| game.data.board.neighbour(first, dir) == Some(second))
             .unwrap();
@@ -1319,6 +1322,16 @@ mod tests {
                 .all(|action| matches!(action, Action::Step { .. })),
             "on a friendly ship's hex only steps are legal: {legal:?}"
         );
+        (game, ships, enemy, legal, range)
+    }
+
+    /// A ship mid-move on a friendly ship's hex, in range of an enemy,
+    /// must step on: it takes a step that keeps it nearest the enemy (it
+    /// used to take any, all scoring alike, and drift out of range).
+    #[test]
+    fn a_ship_that_may_not_stop_keeps_nearest() {
+        let (game, ships, enemy, legal, _) = sparrow_on_a_friend(5);
+        let isn = PlayerId(0);
         let after = |action: Action| {
             let mut next = game.clone();
             next.apply(action).unwrap();
@@ -1344,40 +1357,9 @@ mod tests {
     /// needs to be adjacent to attack.
     #[test]
     fn a_ship_that_may_not_stop_keeps_clear_of_enemies() {
-        let mut game = Game::new(testing::bundle(), "dead-zone-battle", 1).unwrap();
-        let isn = PlayerId(0);
-        let sparrows = card(&game, "f-51-blue-sparrows");
-        let chosh = card(&game, "chosh-ka");
-        let ships: Vec<ShipId> = game.card_ships(sparrows).collect();
-        let enemy = game.card_ships(chosh).next().unwrap();
-        let hex = |column, row| game.hex_at([column, row]).unwrap();
-        let (first, second, third, target) = (hex(10, 8), hex(11, 8), hex(12, 8), hex(11, 6));
-        game.edit()
-            .set_turn(isn, TurnPhase::Action, 2)
-            .set_energy(isn, 10)
-            .place_ship(ships[0], Pos { at: first, dir: 0 })
-            .place_ship(ships[1], Pos { at: second, dir: 0 })
-            .place_ship(ships[2], Pos { at: third, dir: 0 })
-            .place_ship(enemy, Pos { at: target, dir: 0 });
-        game.apply(Action::Activate(sparrows)).unwrap();
-        let range = u32::try_from(game.stat(Stat::Range(ships[0], WeaponRef::Primary))).unwrap();
         // Onto the second Sparrow, two spaces from the enemy's nearest hex.
-        let east = (0..6)
-            .find(|&dir| game.data.board.neighbour(first, dir) == Some(second))
-            .unwrap();
-        game.apply(Action::Step {
-            ship: ships[0],
-            dir: east,
-        })
-        .unwrap();
-        let mut legal = Vec::new();
-        game.legal_actions(&mut legal);
-        assert!(
-            legal
-                .iter()
-                .all(|action| matches!(action, Action::Step { .. })),
-            "on a friendly ship's hex only steps are legal: {legal:?}"
-        );
+        let (game, ships, enemy, legal, range) = sparrow_on_a_friend(6);
+        let isn = PlayerId(0);
         let after = |action: Action| {
             let mut next = game.clone();
             next.apply(action).unwrap();
