@@ -158,30 +158,15 @@ pub(crate) fn dispatch(game: &mut Game, trigger: Trigger) {
     effects::fire::dispatch(game, trigger);
 }
 
-/// A charge's cost was paid: the limited powers that changed it are used.
-pub(crate) fn charge_paid(game: &mut Game, ship: ShipId) {
+/// A number of `ship`'s that limited continuous powers may change was
+/// used: a charge's cost paid, its move begun (a power's move of a set
+/// number of spaces reads none), an ECM threshold of its countermeasures
+/// rolled against. The powers that changed it are used up.
+pub(crate) fn ship_number_used(game: &mut Game, stat: StatKind, ship: ShipId) {
     if game.data.powers.is_empty() {
         return;
     }
-    effects::fire::use_up_if_limited(game, StatKind::ChargeCost, None, Some(ship));
-}
-
-/// A ship's move began, its length read: the limited powers that changed
-/// it are used. A power's move of a set number of spaces reads none.
-pub(crate) fn move_begun(game: &mut Game, ship: ShipId) {
-    if game.data.powers.is_empty() {
-        return;
-    }
-    effects::fire::use_up_if_limited(game, StatKind::Move, None, Some(ship));
-}
-
-/// `enemy`'s countermeasures rolled against a moving ship, their
-/// threshold read: the limited powers that changed it are used.
-pub(crate) fn ecm_rolled(game: &mut Game, enemy: ShipId) {
-    if game.data.powers.is_empty() {
-        return;
-    }
-    effects::fire::use_up_if_limited(game, StatKind::EcmThreshold, None, Some(enemy));
+    effects::fire::use_up_if_limited(game, stat, None, Some(ship));
 }
 
 /// Damage to `ship` was all kept off: the limited power that kept it off

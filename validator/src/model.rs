@@ -489,13 +489,6 @@ fn build_mission(
         }
     }
     let team_names: Vec<&str> = teams.iter().map(|t| t.name.as_str()).collect();
-    let names_a_team = |team: &str| {
-        team_names.contains(&team)
-            || context
-                .index
-                .faction_id(team)
-                .is_some_and(|id| team_names.contains(&id))
-    };
     let goals = source
         .victory
         .points
@@ -511,7 +504,7 @@ fn build_mission(
         .enumerate()
         .map(|(i, t)| (format!("/victory/alternatives/{i}/team"), t));
     for (pointer, team) in goals.chain(alternatives) {
-        if !names_a_team(team) {
+        if team_of_name(&teams, context, team).is_none() {
             diagnostics.push(
                 Diagnostic::new(Code::UnknownReference, format!("no team named `{team}`"))
                     .at(context.at(file, &pointer))
@@ -535,15 +528,21 @@ fn build_mission(
     }
 }
 
+/// Which of `teams` `text` names: a team by its name, else a faction (by
+/// id, name or alias) whose id is a team's name.
+fn team_of_name(teams: &[TeamModel], context: &Context<'_>, text: &str) -> Option<usize> {
+    teams.iter().position(|t| t.name == text).or_else(|| {
+        let id = context.index.faction_id(text)?;
+        teams.iter().position(|t| t.name == id)
+    })
+}
+
 impl MissionModel {
     /// The team `text` names: a team by its name, else a faction (by id,
     /// name or alias) whose id is a team's name, the team its players
     /// play in when they give no `team`.
     pub(crate) fn team_named(&self, context: &Context<'_>, text: &str) -> Option<usize> {
-        self.teams.iter().position(|t| t.name == text).or_else(|| {
-            let id = context.index.faction_id(text)?;
-            self.teams.iter().position(|t| t.name == id)
-        })
+        team_of_name(&self.teams, context, text)
     }
 
     /// A name of a special rule's `for` as the engine reads it: a team's

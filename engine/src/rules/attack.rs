@@ -405,7 +405,7 @@ pub(crate) fn charge(game: &mut Game, ship: ShipId, weapon: WeaponRef) {
     let player = game.st.active;
     let cost = stats::stat(game, Stat::ChargeCost(ship, weapon));
     energy::spend_energy(game, player, cost);
-    powers::charge_paid(game, ship);
+    powers::ship_number_used(game, StatKind::ChargeCost, ship);
     mark_charged(game, ship, weapon);
     let attacks = stats::stat(game, Stat::Attacks(ship, weapon)).clamp(0, 255) as u8;
     game.emit(Event::Charged { ship, weapon });

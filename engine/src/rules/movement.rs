@@ -16,6 +16,7 @@ use spacedock_schema::rules::Obstacle;
 
 use crate::action::Action;
 use crate::board::{Pos, Shape, Spot, extent};
+use crate::effects::program::StatKind;
 use crate::event::Event;
 use crate::game::Game;
 use crate::ids::{Hex, PlayerId, ShipCardId, ShipId, TeamId};
@@ -360,7 +361,7 @@ pub(crate) fn step(game: &mut Game, ship: ShipId, dir: u8) {
         act.mover = Some(ship);
         act.moves_left = move_of(game, ship);
         act.lead_chosen = false;
-        powers::move_begun(game, ship);
+        powers::ship_number_used(game, StatKind::Move, ship);
     }
     let size = game.data.size_of(ship);
     let Some(old) = game.st.ships[ship.index()].pos else {
@@ -388,7 +389,7 @@ pub(crate) fn step(game: &mut Game, ship: ShipId, dir: u8) {
         } else {
             0
         };
-        powers::ecm_rolled(game, enemy);
+        powers::ship_number_used(game, StatKind::EcmThreshold, enemy);
         game.emit(Event::EcmRoll {
             ship,
             enemy,

@@ -1958,7 +1958,7 @@ fn phase_name(phase: Phase) -> &'static str {
     }
 }
 
-/// What a condition counts, for [`bounds`]: two conditions on one count
+/// What a condition counts, for [`bounded_count`]: two conditions on one count
 /// whose bounds do not meet never hold together.
 #[derive(PartialEq)]
 enum Counted<'a> {
@@ -1970,32 +1970,18 @@ enum Counted<'a> {
 
 /// The count a condition bounds, and its bounds, both included: a ship
 /// that exists is one or more of them, none is at most none.
-fn bounds(condition: &Condition) -> Option<(Counted<'_>, u32, u32)> {
-    let range = |at_least: &Option<u32>, at_most: &Option<u32>| {
-        (at_least.unwrap_or(0), at_most.unwrap_or(u32::MAX))
-    };
-    let (counted, (least, most)) = match condition {
-        Condition::Round { at_least, at_most } => (Counted::Round, range(at_least, at_most)),
-        Condition::VictoryPoints {
-            player,
-            at_least,
-            at_most,
-        } => (Counted::Points(*player), range(at_least, at_most)),
-        Condition::Energy {
-            player,
-            at_least,
-            at_most,
-        } => (Counted::Energy(*player), range(at_least, at_most)),
-        Condition::Count {
-            filter,
-            at_least,
-            at_most,
-        } => (Counted::Ships(filter), range(at_least, at_most)),
-        Condition::Exists(filter) => (Counted::Ships(filter), (1, u32::MAX)),
-        Condition::None(filter) => (Counted::Ships(filter), (0, 0)),
+fn bounded_count(condition: &Condition) -> Option<(Counted<'_>, u32, u32)> {
+    let counted = match condition {
+        Condition::Round { .. } => Counted::Round,
+        Condition::VictoryPoints { player, .. } => Counted::Points(*player),
+        Condition::Energy { player, .. } => Counted::Energy(*player),
+        Condition::Count { filter, .. } => Counted::Ships(filter),
+        Condition::Exists(filter) => return Some((Counted::Ships(filter), 1, u32::MAX)),
+        Condition::None(filter) => return Some((Counted::Ships(filter), 0, 0)),
         _ => return None,
     };
-    Some((counted, least, most))
+    let (at_least, at_most) = condition.bounds()?;
+    Some((counted, at_least.unwrap_or(0), at_most.unwrap_or(u32::MAX)))
 }
 
 /// Whether two conditions can never hold at once: two weapons that are
@@ -2003,7 +1989,9 @@ fn bounds(condition: &Condition) -> Option<(Counted<'_>, u32, u32)> {
 /// bounds of one count that do not meet (`round` from 5 and to 3).
 fn exclusive(a: &Condition, b: &Condition) -> bool {
     use WeaponSlot::{Additional, All, ThisCard};
-    if let (Some((a, a_least, a_most)), Some((b, b_least, b_most))) = (bounds(a), bounds(b)) {
+    if let (Some((a, a_least, a_most)), Some((b, b_least, b_most))) =
+        (bounded_count(a), bounded_count(b))
+    {
         return a == b && (a_least.max(b_least) > a_most.min(b_most));
     }
     match (a, b) {
