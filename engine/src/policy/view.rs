@@ -321,27 +321,8 @@ impl Observation<'_> {
         let size = game.data.size_of(ship);
         let board = &game.data.board;
         let spots = board.spots(size);
-        let mark = ship.0 + 1;
-        let asteroids = game
-            .obstacles()
-            .any(|(kind, _)| kind == spacedock_schema::rules::Obstacle::Asteroid);
-        // Whether a position fits and has no asteroid (`Some`), and whether
-        // no other ship rests there.
-        let space = |index: u16| -> Option<bool> {
-            let spot = spots.get(usize::from(index))?;
-            if !spot.fits() {
-                return None;
-            }
-            let mut clear = true;
-            for &hex in spot.hexes() {
-                if asteroids && crate::rules::obstacles::is_asteroid(game, hex) {
-                    return None;
-                }
-                let occupant = game.st.occupant[hex.index()];
-                clear &= occupant == 0 || occupant == mark;
-            }
-            Some(clear)
-        };
+        let mover = crate::rules::movement::Mover::new(game, ship);
+        let space = |index: u16| mover.rest(index);
         let landing = *board.spot(size, pos).steps(12).get(usize::from(dir))?;
         let stops = space(landing)?;
         let good_here = |index: u16| good(spots[usize::from(index)].hexes());

@@ -115,7 +115,7 @@ enum Space {
 
 /// The look-ahead of one ship's steps: what it reads at every position it
 /// tries, fetched once.
-struct Mover<'a> {
+pub(crate) struct Mover<'a> {
     game: &'a Game,
     /// The board's positions for the ship's size.
     spots: &'a [Spot],
@@ -127,7 +127,7 @@ struct Mover<'a> {
 }
 
 impl Mover<'_> {
-    fn new(game: &Game, ship: ShipId) -> Mover<'_> {
+    pub(crate) fn new(game: &Game, ship: ShipId) -> Mover<'_> {
         Mover {
             game,
             spots: game.data.board.spots(game.data.size_of(ship)),
@@ -184,6 +184,21 @@ impl Mover<'_> {
             // nothing to search, and most passable leaves of the search
             // have none.
             Space::Pass => moves > 0 && self.end_reachable(spot, moves),
+        }
+    }
+
+    /// Whether the ship fits the position `index` of its size with no
+    /// asteroid under it (`Some`), and then whether no other ship rests
+    /// there, so that it may end its move there (`true`) or only pass.
+    pub(crate) fn rest(&self, index: u16) -> Option<bool> {
+        let spot = self
+            .spots
+            .get(usize::from(index))
+            .filter(|spot| spot.fits())?;
+        match self.space(spot) {
+            Space::Blocked => None,
+            Space::End => Some(true),
+            Space::Pass => Some(false),
         }
     }
 
