@@ -607,11 +607,20 @@ fn load_item_file(
     sources: &mut SourceMap,
     diagnostics: &mut Diagnostics,
 ) {
-    fn whole<T>(item: T, file: FileId) -> Loaded<T> {
-        Loaded {
-            item,
-            file,
-            pointer: String::new(),
+    /// Pushes the whole file, typed, onto `list`; a type error is told.
+    fn push_whole<T: DeserializeOwned>(
+        list: &mut Vec<Loaded<T>>,
+        value: serde_json::Value,
+        file: FileId,
+        kind: FileKind,
+        diagnostics: &mut Diagnostics,
+    ) {
+        if let Some(item) = typed::<T>(value, file, kind, diagnostics) {
+            list.push(Loaded {
+                item,
+                file,
+                pointer: String::new(),
+            });
         }
     }
     match kind {
@@ -622,9 +631,7 @@ fn load_item_file(
                 return;
             };
             if broken.is_empty() && stood_in.is_empty() {
-                if let Some(item) = typed::<ShipSource>(value, file, kind, diagnostics) {
-                    content.ships.push(whole(item, file));
-                }
+                push_whole(&mut content.ships, value, file, kind, diagnostics);
                 return;
             }
             // The card stays out of the pack (a version it lacks would be
@@ -648,9 +655,7 @@ fn load_item_file(
             content
                 .stood_in
                 .extend(stood_in.into_iter().map(|pointer| (file, pointer)));
-            if let Some(item) = typed::<ShipSource>(value, file, kind, diagnostics) {
-                content.partial_ships.push(whole(item, file));
-            }
+            push_whole(&mut content.partial_ships, value, file, kind, diagnostics);
         }
         FileKind::Board => {
             let lists = ["zones", "half_hexes"];
@@ -660,9 +665,7 @@ fn load_item_file(
                 return;
             };
             if broken.is_empty() && stood_in.is_empty() {
-                if let Some(item) = typed::<BoardSource>(value, file, kind, diagnostics) {
-                    content.boards.push(whole(item, file));
-                }
+                push_whole(&mut content.boards, value, file, kind, diagnostics);
                 return;
             }
             // A zone or half hex left out only hides mistakes of the rest,
@@ -681,9 +684,7 @@ fn load_item_file(
                 let indices = indices_in(&broken, which);
                 cut::leave_out(&mut value, &format!("/{list}"), &indices, file, sources);
             }
-            if let Some(item) = typed::<BoardSource>(value, file, kind, diagnostics) {
-                content.partial_boards.push(whole(item, file));
-            }
+            push_whole(&mut content.partial_boards, value, file, kind, diagnostics);
         }
         FileKind::Mission => {
             let Some((mut value, file, broken, stood_in)) =
@@ -692,9 +693,7 @@ fn load_item_file(
                 return;
             };
             if broken.is_empty() && stood_in.is_empty() {
-                if let Some(item) = typed::<MissionSource>(value, file, kind, diagnostics) {
-                    content.missions.push(whole(item, file));
-                }
+                push_whole(&mut content.missions, value, file, kind, diagnostics);
                 return;
             }
             // Without a player, or with a zone of no hexes, the mission's
@@ -708,9 +707,13 @@ fn load_item_file(
                 file,
                 sources,
             );
-            if let Some(item) = typed::<MissionSource>(value, file, kind, diagnostics) {
-                content.partial_missions.push(whole(item, file));
-            }
+            push_whole(
+                &mut content.partial_missions,
+                value,
+                file,
+                kind,
+                diagnostics,
+            );
         }
         FileKind::Tactics => {
             let Some((value, file, broken, _)) =
