@@ -12,7 +12,7 @@
 
 use std::path::Path;
 
-use spacedock_validator::{Compilation, Location, Options, SourceMap, compile};
+use spacedock_validator::{Compilation, Diagnostic, Location, Options, SourceMap, compile};
 
 /// Compiles the pack in `root` twice with the default options, asserts every
 /// invariant, and returns the first compilation.
@@ -42,23 +42,27 @@ pub(crate) fn assert_well_formed(compilation: &Compilation) {
         errors == 0,
         "a bundle must exist exactly when there is no error ({errors} errors)"
     );
-    for diagnostic in &compilation.diagnostics {
+    assert_diagnostics_well_formed(&compilation.sources, &compilation.diagnostics);
+}
+
+/// Asserts what must hold of the diagnostics of any one run of the
+/// compiler (a pack's, or a pack's and its scenarios'): each points inside
+/// a file it read and can be rendered, and they come sorted.
+pub(crate) fn assert_diagnostics_well_formed(sources: &SourceMap, diagnostics: &[Diagnostic]) {
+    for diagnostic in diagnostics {
         let notes = diagnostic.notes.iter().map(|note| &note.location);
         for location in diagnostic.location.iter().chain(notes) {
-            assert_location_in_file(&compilation.sources, location, &diagnostic.message);
+            assert_location_in_file(sources, location, &diagnostic.message);
         }
         // What the binary does with a diagnostic must work too: find its
         // line and column, and let miette read every labelled span.
-        let _ = diagnostic.position(&compilation.sources);
-        assert_report_readable(
-            &diagnostic.to_report(&compilation.sources),
-            &diagnostic.message,
-        );
+        let _ = diagnostic.position(sources);
+        assert_report_readable(&diagnostic.to_report(sources), &diagnostic.message);
     }
     let position = |location: Option<&Location>| {
         location.map(|location| (location.file, location.span.start, location.span.end))
     };
-    for pair in compilation.diagnostics.windows(2) {
+    for pair in diagnostics.windows(2) {
         assert!(
             position(pair[0].location.as_ref()) <= position(pair[1].location.as_ref()),
             "diagnostics are not sorted by file and position: `{}` before `{}`",
