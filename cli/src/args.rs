@@ -113,7 +113,8 @@ A scenario sets up a small state (a mission or a bare board, ships with
 their pegs, hands, decks, energy), plays steps with die results forced where
 it says so, and checks its expectations. docs/scenarios.md describes the
 format. A failure is reported at its file:line with the expected and the
-actual value.
+actual value. A pack with errors runs no scenario, but its scenarios' own
+errors are reported with the pack's.
 
 Exit status: 0 when every scenario passed, 1 when one failed or the content
 has errors, 2 when the pack cannot be read or the command line is wrong.")]

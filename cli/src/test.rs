@@ -3,8 +3,9 @@
 //! expected and the actual value.
 //!
 //! The validator checks the pack and the scenarios (their diagnostics are
-//! rendered as `check` renders them); the engine runs each scenario that
-//! checked clean. Exit status: 0 when every scenario passed, 1 when one
+//! rendered as `check` renders them; a pack with errors has its scenarios
+//! checked too, but none runs); the engine runs each scenario that checked
+//! clean. Exit status: 0 when every scenario passed, 1 when one
 //! failed or the content has errors, 2 when the pack cannot be read (then
 //! only its diagnostic is printed: no scenario list, no verdict).
 

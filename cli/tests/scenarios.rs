@@ -403,6 +403,132 @@ fn scenarios_of_a_broken_pack_blame_the_pack() {
     );
 }
 
+/// Writes `file` with its first `from` changed to `to`.
+fn change_in(file: &Path, from: &str, to: &str) {
+    let text = std::fs::read_to_string(file).unwrap();
+    assert!(text.contains(from), "`{from}` is not in {}", file.display());
+    std::fs::write(file, text.replacen(from, to, 1)).unwrap();
+}
+
+/// A pack with errors runs no scenario, yet a scenario's own mistake is
+/// told in the same run as the pack's, not once the pack is mended.
+#[test]
+fn a_broken_pack_and_a_broken_scenario_are_told_in_one_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let pack = base_pack_copy(&dir);
+    change_in(
+        &pack.join("ships/isn-everest.toml"),
+        "faction = \"isn\"\n",
+        "faction = \"isnx\"\n",
+    );
+    change_in(
+        &pack.join("tests/cards/damage-control.toml"),
+        "ship = \"Tes Kio\"",
+        "ship = \"Tes Kioo\"",
+    );
+    let finished = crate::run_in(dir.path(), &["test", "pack", "damage-control"], 1);
+    insta::assert_snapshot!(format!(
+        "--- stderr\n{}--- stdout\n{}",
+        finished.stderr, finished.stdout
+    ));
+
+    let value = json(&crate::run_in(dir.path(), &["test", "pack", "--format", "json"], 1).stdout);
+    let told: Vec<(&str, &str)> = value["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|diagnostic| {
+            (
+                diagnostic["file"].as_str().unwrap(),
+                diagnostic["message"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        told,
+        [
+            ("pack/ships/isn-everest.toml", "no faction named `isnx`"),
+            (
+                "pack/tests/cards/damage-control.toml",
+                "no ship card named `Tes Kioo`"
+            ),
+        ]
+    );
+    let scenarios = value["scenarios"].as_array().unwrap();
+    assert!(scenarios.len() >= 30, "{}", scenarios.len());
+    assert!(
+        scenarios
+            .iter()
+            .all(|scenario| scenario["status"] == "not-run"),
+        "a scenario ran in a pack with errors"
+    );
+    assert_eq!(
+        (&value["passed"], &value["failed"], &value["not_run"]),
+        (&0.into(), &0.into(), &scenarios.len().into())
+    );
+    assert_eq!(value["ok"], false);
+}
+
+/// A ship card left out of a scenario's check for its own errors (a
+/// faction the pack does not have) is named by many scenarios: none of
+/// them is told it names an unknown ship card, or fields a ship no player
+/// can, for an error told at the card.
+#[test]
+fn a_ship_card_with_errors_is_no_unknown_ship_to_the_scenarios() {
+    let dir = tempfile::tempdir().unwrap();
+    let pack = base_pack_copy(&dir);
+    change_in(
+        &pack.join("ships/isn-everest.toml"),
+        "faction = \"isn\"\n",
+        "faction = \"isnx\"\n",
+    );
+    let naming: Vec<std::path::PathBuf> = walk(&pack.join("tests"))
+        .into_iter()
+        .filter(|file| {
+            std::fs::read_to_string(file)
+                .unwrap()
+                .contains("ship = \"ISN Everest\"")
+        })
+        .collect();
+    assert!(naming.len() >= 3, "{naming:?}");
+    let value = json(&crate::run_in(dir.path(), &["test", "pack", "--format", "json"], 1).stdout);
+    assert_eq!(
+        crate::each_str(&value["diagnostics"], "message"),
+        ["no faction named `isnx`"]
+    );
+    assert_eq!(value["passed"], 0);
+
+    // A near slip of its name is told, pointing at the card's own errors.
+    change_in(
+        &naming[0],
+        "ship = \"ISN Everest\"",
+        "ship = \"ISN Everst\"",
+    );
+    let value = json(&crate::run_in(dir.path(), &["test", "pack", "--format", "json"], 1).stdout);
+    let diagnostics = value["diagnostics"].as_array().unwrap();
+    assert_eq!(diagnostics.len(), 2, "{diagnostics:#?}");
+    assert_eq!(diagnostics[1]["message"], "no ship card named `ISN Everst`");
+    assert_eq!(
+        diagnostics[1]["help"],
+        "did you mean `ISN Everest`? its file has errors of its own, reported there"
+    );
+}
+
+/// The files under `folder`, sorted.
+fn walk(folder: &Path) -> Vec<std::path::PathBuf> {
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(folder).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            files.extend(walk(&path));
+        } else {
+            files.push(path);
+        }
+    }
+    files.sort();
+    files
+}
+
 /// A copy of the base pack with the fixture scenario `name` among its
 /// tests and `isn_cards` (TOML) added to the ISN tactic cards; the
 /// scenario's JSON outcome when it is run alone, with exit status `code`.

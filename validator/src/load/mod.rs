@@ -39,7 +39,7 @@ pub(crate) struct Loaded<T> {
 }
 
 /// A pack's manifest and folder.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub(crate) struct PackInfo {
     pub(crate) root: PathBuf,
     pub(crate) manifest: Loaded<PackManifest>,
@@ -53,7 +53,7 @@ pub(crate) struct PackInfo {
 
 /// Everything loaded from a pack and its dependencies. The root pack is
 /// `packs[0]`; dependencies follow in the order they were first reached.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub(crate) struct Content {
     pub(crate) packs: Vec<PackInfo>,
     pub(crate) rules: Option<Loaded<Rules>>,
@@ -106,7 +106,7 @@ pub(crate) struct Content {
 
 /// The id of an item left out for errors of its own, and where it is
 /// written: its `id`, or the `name` it is made from.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub(crate) struct BrokenId {
     pub(crate) kind: FileKind,
     pub(crate) id: String,

@@ -2,12 +2,14 @@
 //! like every other file, then resolved against the compiled pack into
 //! [`Scenario`]s the engine can run.
 //!
-//! [`check_scenarios`] compiles the pack, and only when the pack itself is
-//! free of errors checks each scenario: its mission or bare board, seats,
-//! ship cards and their places, cards, the start of the turn (`setup`),
-//! its steps (`steps`) and its expectations (`expect`). Every reference
-//! gets a did-you-mean; every problem is a diagnostic at its key. A
-//! scenario with an error is left out of the run, the others still run.
+//! [`check_scenarios`] compiles the pack and checks each scenario: its
+//! mission or bare board, seats, ship cards and their places, cards, the
+//! start of the turn (`setup`), its steps (`steps`) and its expectations
+//! (`expect`). Every reference gets a did-you-mean; every problem is a
+//! diagnostic at its key. A scenario with an error is left out of the run,
+//! the others still run. When the pack has errors nothing runs, but the
+//! scenarios are still checked, against the pack's items that have none
+//! (unless its ruleset has errors: every check reads it).
 
 mod expect;
 mod setup;
@@ -15,6 +17,7 @@ mod steps;
 
 use std::path::Path;
 
+use spacedock_schema::FileKind;
 use spacedock_schema::bundle::Bundle;
 use spacedock_schema::common::Size;
 use spacedock_schema::scenario::Direction;
@@ -23,7 +26,7 @@ use spacedock_schema::scenario::checked::{Scenario, ShipRef, Weapon};
 use crate::codes::Code;
 use crate::context::Context;
 use crate::diagnostic::{Diagnostic, Diagnostics, Location};
-use crate::load::UNREADABLE;
+use crate::load::{Content, UNREADABLE};
 use crate::resolve::ItemKind;
 use crate::source::{FileId, SourceMap};
 use crate::suggest::did_you_mean;
@@ -104,34 +107,34 @@ pub fn check_scenarios(root: &Path, options: &Options) -> ScenarioSuite {
         options,
         &mut diagnostics,
         |context, model, diagnostics| {
-            let bundle = (!diagnostics.has_errors()).then(|| emit::bundle(context, model));
-            let mut scenarios = Vec::new();
-            if let Some(bundle) = &bundle {
-                let extra_weapons = extra_weapon_names(bundle);
-                for (read, misread) in &loaded {
-                    let file = &read.file;
-                    let mut own = Diagnostics::default();
-                    let checked = check(context, bundle, &extra_weapons, read, &mut own);
-                    if !own.has_errors()
-                        && !misread
-                        && let Some(scenario) = checked
-                    {
-                        scenarios.push(CheckedScenario {
-                            file: *file,
-                            scenario,
-                        });
-                    }
-                    // Steps left out for their errors are not "no steps".
-                    for diagnostic in own.into_sorted() {
-                        if !(*misread && diagnostic.code == Code::EmptyScenario) {
-                            scenario_diagnostics.push(diagnostic);
-                        }
-                    }
-                }
+            if diagnostics.has_errors() {
+                return (None, Vec::new());
             }
-            (bundle, scenarios)
+            let bundle = emit::bundle(context, model);
+            let extra_weapons = extra_weapon_names(&bundle);
+            let scenarios = check_each(
+                context,
+                &bundle,
+                &extra_weapons,
+                &loaded,
+                &mut scenario_diagnostics,
+            );
+            (Some(bundle), scenarios)
         },
     );
+    // A pack with errors runs no scenario, but its scenarios' own mistakes
+    // are told now rather than once the pack is mended: they are checked
+    // against the items of the pack that have no errors.
+    if bundle.is_none() && !loaded.is_empty() {
+        check_against_sound_items(
+            &content,
+            &sources,
+            options,
+            diagnostics.since(0),
+            &loaded,
+            &mut scenario_diagnostics,
+        );
+    }
     for diagnostic in scenario_diagnostics.into_sorted() {
         diagnostics.push(diagnostic);
     }
@@ -147,6 +150,226 @@ pub fn check_scenarios(root: &Path, options: &Options) -> ScenarioSuite {
         scenarios,
         names,
     }
+}
+
+/// Checks each scenario read against the compiled pack, reporting into
+/// `diagnostics`; those with no error of their own are ready to run.
+fn check_each(
+    context: &Context<'_>,
+    bundle: &Bundle,
+    extra_weapons: &[String],
+    loaded: &[(load::ScenarioRead, bool)],
+    diagnostics: &mut Diagnostics,
+) -> Vec<CheckedScenario> {
+    let mut scenarios = Vec::new();
+    for (read, misread) in loaded {
+        let mut own = Diagnostics::default();
+        let checked = check(context, bundle, extra_weapons, read, &mut own);
+        if !own.has_errors()
+            && !misread
+            && let Some(scenario) = checked
+        {
+            scenarios.push(CheckedScenario {
+                file: read.file,
+                scenario,
+            });
+        }
+        // Steps left out for their errors are not "no steps".
+        for diagnostic in own.into_sorted() {
+            if !(*misread && diagnostic.code == Code::EmptyScenario) {
+                diagnostics.push(diagnostic);
+            }
+        }
+    }
+    scenarios
+}
+
+/// An item of the pack (ship card, tactic card, board or mission), by
+/// where it is written: its file and its pointer there.
+type Place = (FileId, String);
+
+/// Checks the scenarios of a pack with errors, `found` (the pack's
+/// diagnostics), against the pack less its items with errors. An item
+/// left out stands among those whose file failed to load, so that a
+/// scenario naming it is not told of an unknown name (the item's own
+/// errors are told already) and what hangs on it is not checked. Leaving
+/// an item out can make others fail (a mission on a board left out has no
+/// battlefield): those are left out in turn, until what is left checks
+/// clean of items with errors.
+fn check_against_sound_items(
+    content: &Content,
+    sources: &SourceMap,
+    options: &Options,
+    found: &[Diagnostic],
+    loaded: &[(load::ScenarioRead, bool)],
+    diagnostics: &mut Diagnostics,
+) {
+    // Every check reads the ruleset (the dice, the damage types): with
+    // errors in it, a scenario's numbers could be told wrong for no fault
+    // of their own, so its scenarios wait for it to be mended.
+    let rulesets: Vec<std::path::PathBuf> = content
+        .packs
+        .iter()
+        .map(|pack| pack.root.join("rules.toml"))
+        .collect();
+    let in_ruleset = |diagnostic: &Diagnostic| {
+        diagnostic.location.as_ref().is_some_and(|location| {
+            // The roots are canonical; the files as they were named.
+            let path = sources.get(location.file).path();
+            let path = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+            rulesets.contains(&path)
+        })
+    };
+    if found
+        .iter()
+        .any(|diagnostic| diagnostic.is_error() && in_ruleset(diagnostic))
+    {
+        return;
+    }
+    let mut out = with_errors(content, sources, found);
+    loop {
+        let sound = without(content, &out);
+        // The pack's errors are told by the first check; this one's are
+        // only the same again, or follow from what is left out.
+        let mut again = Diagnostics::default();
+        let more = crate::context::analyse(
+            &sound,
+            sources,
+            options,
+            &mut again,
+            |context, model, again| {
+                let mut more = with_errors(context.content, sources, again.since(0));
+                for mission in &model.missions {
+                    let loaded = &context.content.missions[mission.mission];
+                    let place = (loaded.file, loaded.pointer.clone());
+                    if mission.map.is_none() && !more.contains(&place) {
+                        more.push(place);
+                    }
+                }
+                if more.is_empty() {
+                    let bundle = emit::bundle(context, model);
+                    let mut extra_weapons = extra_weapon_names(&bundle);
+                    extra_weapon_names_read(content, &mut extra_weapons);
+                    check_each(context, &bundle, &extra_weapons, loaded, diagnostics);
+                }
+                more
+            },
+        );
+        if more.is_empty() {
+            return;
+        }
+        out.extend(more);
+    }
+}
+
+/// The items an error of `found` is in: the one whose part of its file
+/// holds the error (the last to start before it: the items of a file are
+/// written one after another), or, when none does (an error of a whole
+/// file, or before its items), each item of the file.
+fn with_errors(content: &Content, sources: &SourceMap, found: &[Diagnostic]) -> Vec<Place> {
+    let items: Vec<Place> = places(&content.ships)
+        .chain(places(&content.tactics))
+        .chain(places(&content.boards))
+        .chain(places(&content.missions))
+        .collect();
+    let mut out: Vec<Place> = Vec::new();
+    for location in found
+        .iter()
+        .filter(|diagnostic| diagnostic.is_error())
+        .filter_map(|diagnostic| diagnostic.location.as_ref())
+    {
+        let in_file: Vec<(usize, &Place)> = items
+            .iter()
+            .filter(|(file, _)| *file == location.file)
+            .map(|place| (sources.key_span(place.0, &place.1).start, place))
+            .collect();
+        let holding = in_file
+            .iter()
+            .filter(|(start, _)| *start <= location.span.start)
+            .max_by_key(|(start, _)| *start)
+            .filter(|(start, _)| in_file.iter().filter(|(other, _)| other == start).count() == 1);
+        let hit: Vec<&Place> = match holding {
+            Some((_, place)) => vec![place],
+            None => in_file.iter().map(|(_, place)| *place).collect(),
+        };
+        for place in hit {
+            if !out.contains(place) {
+                out.push(place.clone());
+            }
+        }
+    }
+    out
+}
+
+fn places<T>(items: &[load::Loaded<T>]) -> impl Iterator<Item = Place> + '_ {
+    items
+        .iter()
+        .map(|loaded| (loaded.file, loaded.pointer.clone()))
+}
+
+/// `content` less the items at `out`, each named among the items whose
+/// file failed to load (by id, name and the id made from it), as is an
+/// alias of one.
+fn without(content: &Content, out: &[Place]) -> Content {
+    let mut sound = content.clone();
+    let mut broken = Vec::new();
+    leave_out(&mut sound.ships, FileKind::Ship, out, &mut broken, |ship| {
+        (ship.id.as_deref(), &ship.name)
+    });
+    leave_out(
+        &mut sound.tactics,
+        FileKind::Tactics,
+        out,
+        &mut broken,
+        |card| (card.id.as_deref(), &card.name),
+    );
+    leave_out(
+        &mut sound.boards,
+        FileKind::Board,
+        out,
+        &mut broken,
+        |board| (board.id.as_deref(), &board.name),
+    );
+    leave_out(
+        &mut sound.missions,
+        FileKind::Mission,
+        out,
+        &mut broken,
+        |mission| (mission.id.as_deref(), &mission.name),
+    );
+    let aliases = content
+        .packs
+        .iter()
+        .flat_map(|pack| pack.manifest.item.aliases.iter());
+    for alias in aliases {
+        if let Some((kind, _)) = broken.iter().find(|(_, name)| *name == alias.target) {
+            let kind = *kind;
+            broken.push((kind, alias.name.clone()));
+        }
+    }
+    sound.broken.extend(broken);
+    sound
+}
+
+fn leave_out<T>(
+    items: &mut Vec<load::Loaded<T>>,
+    kind: FileKind,
+    out: &[Place],
+    broken: &mut Vec<(FileKind, String)>,
+    names: impl Fn(&T) -> (Option<&str>, &String),
+) {
+    items.retain(|loaded| {
+        let left_out = out
+            .iter()
+            .any(|(file, pointer)| *file == loaded.file && *pointer == loaded.pointer);
+        if left_out {
+            let (id, name) = names(&loaded.item);
+            broken.extend(id.map(|id| (kind, id.to_owned())));
+            broken.push((kind, name.clone()));
+            broken.push((kind, crate::suggest::slug(name)));
+        }
+        !left_out
+    });
 }
 
 /// Checks one scenario against the compiled pack.
@@ -920,6 +1143,58 @@ pub(crate) enum Printed {
 /// pack give (cards, ship powers and mission rules, also within tables,
 /// choices and `if`s), each once.
 pub(crate) fn extra_weapon_names(bundle: &Bundle) -> Vec<String> {
+    let tactics = bundle.tactics.iter().flat_map(|tactic| {
+        std::iter::once(tactic.effects.as_slice())
+            .chain(tactic.powers.iter().map(|power| power.effects.as_slice()))
+    });
+    let ships = bundle
+        .ships
+        .iter()
+        .flat_map(|ship| &ship.versions)
+        .flat_map(|version| &version.powers)
+        .map(|power| power.effects.as_slice());
+    let missions = bundle
+        .missions
+        .iter()
+        .flat_map(|mission| &mission.special_rules)
+        .map(|rule| rule.effects.as_slice());
+    let mut names = Vec::new();
+    given_weapons(tactics.chain(ships).chain(missions), &mut names);
+    names
+}
+
+/// [`extra_weapon_names`] of the items as read, those with errors too: a
+/// weapon one of them gives is no slip of a scenario's.
+fn extra_weapon_names_read(content: &Content, names: &mut Vec<String>) {
+    let tactics = content.tactics.iter().flat_map(|tactic| {
+        std::iter::once(tactic.item.effects.as_slice()).chain(
+            tactic
+                .item
+                .powers
+                .iter()
+                .map(|power| power.effects.as_slice()),
+        )
+    });
+    let ships = content
+        .ships
+        .iter()
+        .flat_map(|ship| &ship.item.versions)
+        .flat_map(|version| &version.powers)
+        .map(|power| power.effects.as_slice());
+    let missions = content
+        .missions
+        .iter()
+        .flat_map(|mission| &mission.item.special_rules)
+        .map(|rule| rule.effects.as_slice());
+    given_weapons(tactics.chain(ships).chain(missions), names);
+}
+
+/// Adds the name of each weapon an `extra-weapon` effect of `effects`
+/// gives to `names`, once.
+fn given_weapons<'e>(
+    effects: impl Iterator<Item = &'e [spacedock_schema::effect::Effect]>,
+    names: &mut Vec<String>,
+) {
     use spacedock_schema::effect::Effect;
     fn walk(effects: &[Effect], names: &mut Vec<String>) {
         for effect in effects {
@@ -933,26 +1208,9 @@ pub(crate) fn extra_weapon_names(bundle: &Bundle) -> Vec<String> {
             }
         }
     }
-    let mut names = Vec::new();
-    for tactic in &bundle.tactics {
-        walk(&tactic.effects, &mut names);
-        for power in &tactic.powers {
-            walk(&power.effects, &mut names);
-        }
+    for effects in effects {
+        walk(effects, names);
     }
-    for ship in &bundle.ships {
-        for version in &ship.versions {
-            for power in &version.powers {
-                walk(&power.effects, &mut names);
-            }
-        }
-    }
-    for mission in &bundle.missions {
-        for rule in &mission.special_rules {
-            walk(&rule.effects, &mut names);
-        }
-    }
-    names
 }
 
 /// The last letter of a letter die with `letters` faces (10: `J`).
