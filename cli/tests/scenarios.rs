@@ -514,6 +514,33 @@ fn a_ship_card_with_errors_is_no_unknown_ship_to_the_scenarios() {
     );
 }
 
+/// An additional weapon card left out for its own errors is still a card:
+/// a scenario's attack with the weapon it names is not told of an unknown
+/// weapon.
+#[test]
+fn a_weapon_card_with_errors_is_no_unknown_weapon_to_the_scenarios() {
+    let dir = tempfile::tempdir().unwrap();
+    let pack = base_pack_copy(&dir);
+    change_in(
+        &pack.join("tactics/isn.toml"),
+        "name = \"SR2 Twin Rocket Launchers\"\nfaction = \"isn\"",
+        "name = \"SR2 Twin Rocket Launchers\"\nfaction = \"isnx\"",
+    );
+    let value = json(
+        &crate::run_in(
+            dir.path(),
+            &["test", "pack", "sr2-twin", "--format", "json"],
+            1,
+        )
+        .stdout,
+    );
+    assert_eq!(
+        crate::each_str(&value["diagnostics"], "message"),
+        ["no faction named `isnx`"]
+    );
+    assert_eq!(value["not_run"], 1);
+}
+
 /// The files under `folder`, sorted.
 fn walk(folder: &Path) -> Vec<std::path::PathBuf> {
     let mut files = Vec::new();

@@ -496,6 +496,7 @@ impl Checker<'_, '_> {
             .index
             .lookup_quiet(ItemKind::Tactic, text)
             .is_some()
+            || self.context.index.is_unread(ItemKind::Tactic, text)
         {
             return None;
         }
@@ -545,12 +546,15 @@ impl Checker<'_, '_> {
             .map(|item| self.context.index.id(kind, item).to_owned())
     }
 
-    /// Whether `text` is a tactic card's id or name as written.
+    /// Whether `text` is a tactic card's id or name as written, of the
+    /// pack or of a card left out for its errors (one not to be taken for
+    /// a slip of another name).
     pub(crate) fn names_tactic(&self, text: &str) -> bool {
         self.bundle
             .tactics
             .iter()
             .any(|tactic| tactic.id == text || tactic.name.eq_ignore_ascii_case(text))
+            || self.context.index.is_unread(ItemKind::Tactic, text)
     }
 
     /// A tactic card; its bundle index.
