@@ -541,6 +541,35 @@ fn a_weapon_card_with_errors_is_no_unknown_weapon_to_the_scenarios() {
     assert_eq!(value["not_run"], 1);
 }
 
+/// A board left out of the scenarios' check for its own errors leaves
+/// each mission on it without a battlefield: those are left out too, so
+/// that no scenario on them is told its ships stand off the battlefield,
+/// while a slip in such a scenario is still told.
+#[test]
+fn a_board_with_errors_takes_its_missions_out_of_the_scenarios_check() {
+    let dir = tempfile::tempdir().unwrap();
+    let pack = base_pack_copy(&dir);
+    change_in(
+        &pack.join("boards/saturn-battlefield.toml"),
+        "rows = [10, 11]",
+        "rows = [10, 14]",
+    );
+    change_in(
+        &pack.join("tests/missions/asteroid-not-onto-half-hex-or-asteroid.toml"),
+        "ship = \"Tes Kio\"",
+        "ship = \"Tes Kioo\"",
+    );
+    let value = json(&crate::run_in(dir.path(), &["test", "pack", "--format", "json"], 1).stdout);
+    assert_eq!(
+        crate::each_str(&value["diagnostics"], "message"),
+        [
+            "zone `south` names row 14, but the board has 12 rows",
+            "no ship card named `Tes Kioo`",
+        ]
+    );
+    assert_eq!(value["passed"], 0);
+}
+
 /// The files under `folder`, sorted.
 fn walk(folder: &Path) -> Vec<std::path::PathBuf> {
     let mut files = Vec::new();
