@@ -62,7 +62,8 @@ pub(crate) struct TeamModel {
     pub(crate) pointer: Option<String>,
     pub(crate) players: Vec<usize>,
     /// A `team` naming no team of `[[teams]]` (reported where it is
-    /// named): what its players lack or share is not known.
+    /// named), or any team not among those read of a mission whose teams
+    /// were read in part: what its players lack or share is not known.
     pub(crate) unknown: bool,
 }
 
@@ -589,8 +590,12 @@ fn team_of(
     if let Some(found) = teams.iter().position(|t| t.name == name) {
         return found;
     }
-    let unknown = explicit.is_some() && !source.teams.is_empty();
-    if unknown {
+    // With teams left out for their shape, a team not among those read,
+    // named or the faction's, may be one of them: it is not told as
+    // unknown, and what its players lack (a deck) may be what it shares.
+    let unread = context.content.stood_in(file, "/teams");
+    let unknown = (explicit.is_some() && !source.teams.is_empty()) || unread;
+    if unknown && !unread {
         let name = explicit.unwrap_or(name);
         let names: Vec<&str> = source.teams.iter().map(|t| t.name.as_str()).collect();
         diagnostics.push(

@@ -42,6 +42,12 @@ enum Cut {
     /// reads, and the item is kept out of the pack. The checks that need
     /// the key skip that item.
     StandIn(&'static str),
+    /// A list of an item's own whose broken entries its caller leaves out
+    /// (a mission's teams), when it is not a list at all: it is read as an
+    /// empty list, as if each of its entries were left out, and, as for a
+    /// [`Cut::StandIn`], the item is kept out of the pack. An error within
+    /// an entry is no error of the list: its entry is left out alone.
+    Emptied,
 }
 
 /// The value of a reference left unread for its shape: no item, seat or
@@ -82,10 +88,12 @@ const PLAY_STRUCTURE: &[&str] = &["when", "if", "do"];
 /// `half_hex_border`, and the hexes of a mission's own zone (its name,
 /// which players and rules look for, stays) or a board's zone (its name,
 /// checked against the others', stays) are given stand-ins instead
-/// (see [`Cut::StandIn`]).
+/// (see [`Cut::StandIn`]), and a mission's `teams` that is not a list is
+/// read as none (see [`Cut::Emptied`]).
 /// Items whose absence would be read as a lack (a scenario's ship cards
-/// and steps, a fleet's entries, a tactic card) are left out by their
-/// callers, which keep what names them.
+/// and steps, a fleet's entries, a tactic card, a mission's players and
+/// teams) are left out by their callers, which keep what names them or
+/// keep the item out of the pack.
 fn parts(kind: FileKind) -> &'static [(&'static str, Cut)] {
     match kind {
         FileKind::Mission => &[
@@ -94,6 +102,7 @@ fn parts(kind: FileKind) -> &'static [(&'static str, Cut)] {
             ("/special_rules", Cut::Part),
             ("/boards", Cut::Placeholders),
             ("/boards/*", Cut::Placeholder),
+            ("/teams", Cut::Emptied),
             ("/zones/*/rows", Cut::StandIn("[]")),
             ("/zones/*/cells", Cut::StandIn("[]")),
             ("/victory", Cut::Part),
@@ -201,6 +210,7 @@ fn part_of(kind: FileKind, pointer: &str) -> Option<(String, Cut)> {
                     .all(|(want, token)| *want == "*" || want == token);
             let fits = match cut {
                 Cut::Part | Cut::Placeholder | Cut::Placeholders | Cut::StandIn(_) => true,
+                Cut::Emptied => at.len() == template.len(),
                 Cut::Structure(keys) => {
                     at.get(template.len()).is_some_and(|key| keys.contains(key))
                 }
@@ -258,9 +268,11 @@ pub(super) fn leave_out_parts(
         cuts.iter().any(|(other, cut)| {
             other != part
                 && match cut {
-                    Cut::Part | Cut::Placeholder | Cut::Placeholders | Cut::StandIn(_) => {
-                        within(part, other)
-                    }
+                    Cut::Part
+                    | Cut::Placeholder
+                    | Cut::Placeholders
+                    | Cut::StandIn(_)
+                    | Cut::Emptied => within(part, other),
                     Cut::Structure(keys) => keys
                         .iter()
                         .any(|key| within(part, &format!("{other}/{key}"))),
@@ -290,6 +302,12 @@ pub(super) fn leave_out_parts(
             Cut::Placeholders => {
                 if let Some(unread) = value.pointer_mut(holder) {
                     *unread = Value::Array(vec![Value::String(UNREADABLE.to_owned())]);
+                }
+            }
+            Cut::Emptied => {
+                if let Some(unread) = value.pointer_mut(holder) {
+                    *unread = Value::Array(Vec::new());
+                    stood_in.push(holder.clone());
                 }
             }
             Cut::StandIn(stand_in) => {
@@ -452,6 +470,12 @@ mod tests {
             part(FileKind::Mission, "/boards/1"),
             Some(("/boards/1".to_owned(), Cut::Placeholder))
         );
+        // A team's own error is its entry's, left out by the caller.
+        assert_eq!(
+            part(FileKind::Mission, "/teams"),
+            Some(("/teams".to_owned(), Cut::Emptied))
+        );
+        assert_eq!(part(FileKind::Mission, "/teams/0/shared_deck/size"), None);
     }
 
     #[test]

@@ -72,15 +72,17 @@ pub(crate) struct Content {
     /// are among `broken`.
     pub(crate) partial_boards: Vec<Loaded<BoardSource>>,
     pub(crate) missions: Vec<Loaded<MissionSource>>,
-    /// Missions some of whose players have shape errors, read without
-    /// them, or some of whose own zones' hexes do, read as zones of no
-    /// hexes: their boards and what their other players name are looked
-    /// up, so that a misspelt reference is told in the same run, but
-    /// nothing plays or refers to them. Their names are among `broken`.
+    /// Missions some of whose players or teams have shape errors, read
+    /// without them, or some of whose own zones' hexes do, read as zones
+    /// of no hexes: their boards and what their other players and teams
+    /// name are looked up, so that a misspelt reference is told in the
+    /// same run, but nothing plays or refers to them. Their names are
+    /// among `broken`.
     pub(crate) partial_missions: Vec<Loaded<MissionSource>>,
-    /// Keys whose values are stand-ins for values of the wrong shape, and
-    /// their files: each item holding one is read in part, and the checks
-    /// that need the key skip it.
+    /// Keys whose values are stand-ins for values of the wrong shape (or
+    /// lists read without their broken entries, as a mission's `teams`),
+    /// and their files: each item holding one is read in part, and the
+    /// checks that need the key skip it.
     pub(crate) stood_in: Vec<(FileId, String)>,
     /// The levels of ship card versions left out for their shape, where
     /// each is written: a level written twice is told at once.
@@ -688,7 +690,7 @@ fn load_item_file(
         }
         FileKind::Mission => {
             let Some((mut value, file, broken, stood_in)) =
-                load_value(path, kind, &["players"], sources, diagnostics)
+                load_value(path, kind, &["players", "teams"], sources, diagnostics)
             else {
                 return;
             };
@@ -696,10 +698,11 @@ fn load_item_file(
                 push_whole(&mut content.missions, value, file, kind, diagnostics);
                 return;
             }
-            // Without a player, or with a zone of no hexes, the mission's
-            // seating, teams, victory and placement would be told as
-            // mistakes of their own: it stays out of the pack, and only
-            // what it and its other players name is looked up.
+            // Without a player or a team, or with a zone of no hexes, the
+            // mission's seating, teams, victory and placement would be told
+            // as mistakes of their own: it stays out of the pack, and only
+            // what it, its other players and its other teams name is
+            // looked up.
             cut::leave_out(
                 &mut value,
                 "/players",
@@ -707,6 +710,14 @@ fn load_item_file(
                 file,
                 sources,
             );
+            // Without its broken teams, a player's team that is not among
+            // those read may be one of them, and share what it lacks: the
+            // teams read stand in for those written.
+            let teams_out = indices_in(&broken, 1);
+            if !teams_out.is_empty() || stood_in.iter().any(|pointer| pointer == "/teams") {
+                content.stood_in.push((file, "/teams".to_owned()));
+            }
+            cut::leave_out(&mut value, "/teams", &teams_out, file, sources);
             push_whole(
                 &mut content.partial_missions,
                 value,
