@@ -189,6 +189,88 @@ fn parts(kind: FileKind) -> &'static [(&'static str, Cut)] {
     }
 }
 
+/// The keys of an item's own that every item has whose absence can be
+/// read past, and how each is stood in for: the item is kept out of the
+/// pack (a fleet or mission naming it is not told of it, as for an item
+/// that failed to load), and the rest of it is read and checked. Each is
+/// a key no check of an item kept out of the pack reads, or one whose
+/// checks skip a stand-in already (a ship card's `size` and `icon`, a
+/// board's `columns` and `rows`): a ship card's `faction`, only looked up
+/// (and a placeholder is told already) and its `versions` (with none, the
+/// card's own keys are still checked); a board's and a mission's `name`,
+/// read only by what refers to them; a mission's `boards`, read as one
+/// board that failed to load, and its `players`, read as none. A ship
+/// card's `name`, shown in what its checks tell, and a tactic card's keys
+/// (a card left out leaves no card in part to check) are not among them.
+fn missing_parts(kind: FileKind) -> &'static [(&'static str, Cut)] {
+    match kind {
+        FileKind::Ship => &[
+            ("/faction", Cut::Placeholder),
+            ("/size", Cut::StandIn("\"small\"")),
+            ("/icon", Cut::StandIn("\"solo\"")),
+            ("/versions", Cut::StandIn("[]")),
+        ],
+        FileKind::Board => &[
+            ("/name", Cut::Placeholder),
+            ("/columns", Cut::StandIn("3")),
+            ("/rows", Cut::StandIn("3")),
+        ],
+        FileKind::Mission => &[
+            ("/name", Cut::Placeholder),
+            ("/boards", Cut::Placeholders),
+            ("/players", Cut::StandIn("[]")),
+        ],
+        _ => &[],
+    }
+}
+
+/// Gives each key of `missing` (pointers) that [`missing_parts`] stands
+/// in for its stand-in, and takes its table out of `broken`; returns the
+/// pointers of the keys stood in for, which keep the item out of the
+/// pack. Only when every required key the item lacks has one: an item
+/// still broken is read no further.
+pub(super) fn stand_in_missing(
+    kind: FileKind,
+    value: &mut Value,
+    missing: &[String],
+    broken: &mut Vec<String>,
+) -> Vec<String> {
+    let own: Vec<&String> = missing
+        .iter()
+        .filter(|pointer| pointer.rfind('/') == Some(0))
+        .collect();
+    let stand_ins: Vec<(&String, Value)> = own
+        .iter()
+        .filter_map(|&pointer| {
+            let (_, cut) = missing_parts(kind)
+                .iter()
+                .find(|(part, _)| part == pointer)?;
+            let stand_in = match cut {
+                Cut::Placeholder => Value::String(UNREADABLE.to_owned()),
+                Cut::Placeholders => Value::Array(vec![Value::String(UNREADABLE.to_owned())]),
+                Cut::StandIn(stand_in) => serde_json::from_str(stand_in).ok()?,
+                _ => return None,
+            };
+            Some((pointer, stand_in))
+        })
+        .collect();
+    let Some(table) = value.as_object_mut() else {
+        return Vec::new();
+    };
+    if stand_ins.len() < own.len() {
+        return Vec::new();
+    }
+    let mut stood_in = Vec::new();
+    for (pointer, stand_in) in stand_ins {
+        table.insert(super::document::unescape(&pointer[1..]), stand_in);
+        if let Some(at) = broken.iter().position(String::is_empty) {
+            broken.remove(at);
+        }
+        stood_in.push(pointer.clone());
+    }
+    stood_in
+}
+
 /// The tokens of a JSON pointer (`/a/0` is `a`, `0`), still escaped.
 fn tokens(pointer: &str) -> Vec<&str> {
     pointer.split('/').skip(1).collect()
@@ -516,6 +598,47 @@ mod tests {
         assert_eq!(stood_in, ["/size"]);
         assert_eq!(value["size"], "small");
         assert_eq!(value["icon"], "squadron");
+    }
+
+    #[test]
+    fn missing_keys_are_stood_in_only_when_each_has_a_stand_in() {
+        let missing =
+            |keys: &[&str]| -> Vec<String> { keys.iter().map(|key| format!("/{key}")).collect() };
+        let mut value = serde_json::json!({ "name": "ISN Lancer" });
+        let mut broken = vec![String::new(), String::new(), "/versions/0".to_owned()];
+        let stood_in = stand_in_missing(
+            FileKind::Ship,
+            &mut value,
+            &missing(&["faction", "size"]),
+            &mut broken,
+        );
+        assert_eq!(stood_in, ["/faction", "/size"]);
+        assert_eq!(broken, ["/versions/0"]);
+        assert_eq!(value["faction"], UNREADABLE);
+        assert_eq!(value["size"], "small");
+        // A card's name has none: the card is read no further.
+        let mut value = serde_json::json!({ "size": "small" });
+        let mut broken = vec![String::new(), String::new()];
+        let stood_in = stand_in_missing(
+            FileKind::Ship,
+            &mut value,
+            &missing(&["name", "faction"]),
+            &mut broken,
+        );
+        assert!(stood_in.is_empty());
+        assert_eq!(broken.len(), 2);
+        assert_eq!(value.get("faction"), None);
+        // A key missing within a part is the part's.
+        let mut value = serde_json::json!({ "versions": [{}] });
+        let mut broken = vec!["/versions/0".to_owned()];
+        let stood_in = stand_in_missing(
+            FileKind::Ship,
+            &mut value,
+            &["/versions/0/hull".to_owned()],
+            &mut broken,
+        );
+        assert!(stood_in.is_empty());
+        assert_eq!(broken, ["/versions/0"]);
     }
 
     #[test]

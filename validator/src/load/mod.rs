@@ -1082,18 +1082,20 @@ fn load_value(
     // it finds at or below them. Each check weighs the whole document, so
     // the last one says which items are broken.
     let mut scope = vec![String::new()];
-    let broken = loop {
+    let (mut broken, missing) = loop {
         let verdict = shape::check(kind, &value, &scope, file, sources, diagnostics);
         if verdict.unknown_keys.is_empty() {
-            break verdict.broken;
+            break (verdict.broken, verdict.missing);
         }
         scope = read_as_meant(&mut value, verdict.unknown_keys, file, sources);
         if scope.is_empty() {
-            break verdict.broken;
+            break (verdict.broken, verdict.missing);
         }
         scope.extend(verdict.recheck);
     };
-    let (broken, stood_in) = cut::leave_out_parts(kind, &mut value, broken, file, sources);
+    let missing_stood_in = cut::stand_in_missing(kind, &mut value, &missing, &mut broken);
+    let (broken, mut stood_in) = cut::leave_out_parts(kind, &mut value, broken, file, sources);
+    stood_in.extend(missing_stood_in);
     if broken.is_empty() {
         return Some((value, file, Vec::new(), stood_in));
     }

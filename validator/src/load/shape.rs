@@ -48,6 +48,9 @@ pub(crate) struct Verdict {
     /// as meant: a tagged union whose tag was misspelt, checked so far for
     /// its tag alone.
     pub(crate) recheck: Vec<String>,
+    /// The required keys not written, as the pointer of each: the table
+    /// lacking one is among `broken` once for each.
+    pub(crate) missing: Vec<String>,
 }
 
 /// Reports the shape errors of `instance` at or below the pointers
@@ -227,6 +230,17 @@ pub(crate) fn check(
                 .into_iter()
                 .filter(|pointer| !misspelt_tags.contains(&pointer)),
         )
+        .collect();
+    let missing: Vec<String> = errors
+        .iter()
+        .filter_map(|error| match error.kind() {
+            ValidationErrorKind::Required { property } => {
+                let key = property.as_str().unwrap_or_default();
+                let pointer = error.instance_path().to_string();
+                (!explained(&pointer, key)).then(|| format!("{pointer}/{}", escape(key)))
+            }
+            _ => None,
+        })
         .collect();
     // A value of the wrong type for a list of words breaks both rules: it
     // is told once, as the wrong type, with the words.
@@ -620,6 +634,7 @@ pub(crate) fn check(
         unknown_keys,
         broken,
         recheck,
+        missing,
     }
 }
 
