@@ -4,7 +4,7 @@
 //! teams and its decks given owners. Checks and the emitter read this.
 
 use spacedock_schema::common::{Coord, Level};
-use spacedock_schema::mission::{DeckRule, MissionSource, Player, Victory};
+use spacedock_schema::mission::{DeckRule, MissionSource, Player};
 
 use crate::codes::Code;
 use crate::context::Context;
@@ -151,17 +151,28 @@ impl Model {
             .enumerate()
             .filter(|(mission, _)| context.index.is_canonical(ItemKind::Mission, *mission))
             .map(|(mission, loaded)| {
-                build_mission(context, mission, &loaded.item, loaded.file, diagnostics)
+                build_mission(
+                    context,
+                    mission,
+                    &loaded.item,
+                    loaded.file,
+                    true,
+                    diagnostics,
+                )
             })
             .collect();
-        // A mission's victory names teams its left-out players may make: it
-        // is not read, nor are the checks between players made.
+        // A mission's victory names teams its left-out players or teams may
+        // make: only the ships it names are looked up, and the checks
+        // between players are not made.
         for loaded in &content.partial_missions {
-            let named = MissionSource {
-                victory: Victory::default(),
-                ..loaded.item.clone()
-            };
-            let _ = build_mission(context, usize::MAX, &named, loaded.file, diagnostics);
+            let _ = build_mission(
+                context,
+                usize::MAX,
+                &loaded.item,
+                loaded.file,
+                false,
+                diagnostics,
+            );
         }
         Model {
             ship_factions,
@@ -214,11 +225,14 @@ impl Resolver<'_, '_> {
     }
 }
 
+/// The model of a mission; `whole` when each of its players and teams was
+/// read, so that the teams its victory names can be looked up.
 fn build_mission(
     context: &Context<'_>,
     mission: usize,
     source: &MissionSource,
     file: FileId,
+    whole: bool,
     diagnostics: &mut Diagnostics,
 ) -> MissionModel {
     let resolver = Resolver { context, file };
@@ -505,7 +519,7 @@ fn build_mission(
         .enumerate()
         .map(|(i, t)| (format!("/victory/alternatives/{i}/team"), t));
     for (pointer, team) in goals.chain(alternatives) {
-        if team_of_name(&teams, context, team).is_none() {
+        if whole && team_of_name(&teams, context, team).is_none() {
             diagnostics.push(
                 Diagnostic::new(Code::UnknownReference, format!("no team named `{team}`"))
                     .at(context.at(file, &pointer))
