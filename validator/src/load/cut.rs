@@ -195,13 +195,14 @@ fn parts(kind: FileKind) -> &'static [(&'static str, Cut)] {
 /// that failed to load), and the rest of it is read and checked. Each is
 /// a key no check of an item kept out of the pack reads, or one whose
 /// checks skip a stand-in already (a ship card's `size` and `icon`, a
-/// board's `columns` and `rows`): a ship card's `faction`, only looked up
-/// (and a placeholder is told already) and its `versions` (with none, the
-/// card's own keys are still checked); a board's and a mission's `name`,
-/// read only by what refers to them; a mission's `boards`, read as one
-/// board that failed to load, and its `players`, read as none. A ship
-/// card's `name`, shown in what its checks tell, and a tactic card's keys
-/// (a card left out leaves no card in part to check) are not among them.
+/// board's `columns` and `rows`): a ship card's `faction`, which is only
+/// looked up (a placeholder is taken as told already), and its `versions`,
+/// read as none (the card's own keys are still checked); a board's and a
+/// mission's `name`, read only by what refers to them; a mission's
+/// `boards`, read as one board that failed to load, and its `players`,
+/// read as none. A ship card's `name`, shown in what its checks tell, and
+/// a tactic card's keys (a card left out leaves no card in part to check)
+/// are not among them.
 fn missing_parts(kind: FileKind) -> &'static [(&'static str, Cut)] {
     match kind {
         FileKind::Ship => &[

@@ -67,14 +67,15 @@ pub(crate) struct Content {
     pub(crate) tactics: Vec<Loaded<TacticSource>>,
     pub(crate) boards: Vec<Loaded<BoardSource>>,
     /// Boards some of whose zones or half hexes have shape errors, read
-    /// without them, or with a stand-in for their size or border, and
-    /// checked as boards of their own; nothing refers to them. Their names
-    /// are among `broken`.
+    /// without them, or with a stand-in for their name, size or border,
+    /// and checked as boards of their own; nothing refers to them. Their
+    /// names are among `broken`.
     pub(crate) partial_boards: Vec<Loaded<BoardSource>>,
     pub(crate) missions: Vec<Loaded<MissionSource>>,
     /// Missions some of whose players or teams have shape errors, read
     /// without them, or some of whose own zones' hexes do, read as zones
-    /// of no hexes: their boards and what their other players and teams
+    /// of no hexes, or that lack their name, boards or players, read with
+    /// stand-ins (see `cut`): their boards and what their other players and teams
     /// name are looked up, so that a misspelt reference is told in the
     /// same run, but nothing plays or refers to them. Their names are
     /// among `broken`.
@@ -637,9 +638,10 @@ fn load_item_file(
                 return;
             }
             // The card stays out of the pack (a version it lacks would be
-            // told at every fleet that picks it, a stand-in size, icon or
-            // count read as its own), but its other versions are read and
-            // checked, the later ones found where they were written.
+            // told at every fleet that picks it, a stand-in size, icon,
+            // count or faction read as its own), but its other versions are
+            // read and checked, the later ones found where they were
+            // written.
             let versions = indices_in(&broken, 0);
             for &index in &versions {
                 let pointer = format!("/versions/{index}/level");
