@@ -708,6 +708,13 @@ fn a_nested_survive_saves_the_ship_on_its_roll() {
     passes_with_card("lucky-pod.toml", "lucky-pod-misses");
 }
 
+/// Shields a power takes off change the ship's pegs, and the trace tells
+/// it: before, `remove-shields` changed them with no event at all.
+#[test]
+fn removed_shields_are_told() {
+    passes_with_card("ion-pulse.toml", "ion-pulse");
+}
+
 /// A lasting `modify` of a ship card's number (its activation cost)
 /// changes it once however many ships of a squadron it selects (a test
 /// card). It was stored once per ship and counted three times.

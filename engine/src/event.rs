@@ -174,12 +174,24 @@ pub enum Event {
         ship: ShipId,
         amount: i32,
     },
+    /// Shield pegs a power took off, not as damage: nothing that answers
+    /// damage hears it.
+    ShieldsRemoved {
+        ship: ShipId,
+        amount: i32,
+    },
     HullRepaired {
         ship: ShipId,
         amount: i32,
     },
     Destroyed {
         ship: ShipId,
+    },
+    /// A ship that was to be destroyed survived, shields down, with
+    /// `hull_damage` pegs: 1 hull left.
+    Survived {
+        ship: ShipId,
+        hull_damage: i32,
     },
     CardOutOfPlay {
         card: ShipCardId,

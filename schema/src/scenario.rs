@@ -821,10 +821,15 @@ pub enum EventKind {
     Damaged,
     /// Shield pegs added (`ship`, `amount`).
     ShieldsAdded,
+    /// Shield pegs a power took off, not as damage (`ship`, `amount`).
+    ShieldsRemoved,
     /// Hull damage pegs removed (`ship`, `amount`).
     HullRepaired,
     /// A ship destroyed (`ship`).
     Destroyed,
+    /// A ship that was to be destroyed survived with its shields down and
+    /// 1 hull left (`ship`, `hull_damage`: its hull damage pegs now).
+    Survived,
     /// A ship card out of play (`ship`).
     CardOutOfPlay,
     /// A ship card changed sides (`ship`, `player`: the new controller).
@@ -867,8 +872,10 @@ impl EventKind {
             EventKind::PowerRoll => "power-roll",
             EventKind::Damaged => "damaged",
             EventKind::ShieldsAdded => "shields-added",
+            EventKind::ShieldsRemoved => "shields-removed",
             EventKind::HullRepaired => "hull-repaired",
             EventKind::Destroyed => "destroyed",
+            EventKind::Survived => "survived",
             EventKind::CardOutOfPlay => "card-out-of-play",
             EventKind::ControlTaken => "control-taken",
             EventKind::VictoryPoints => "victory-points",
@@ -905,7 +912,10 @@ impl EventKind {
             EventKind::AsteroidCover => &[F::Target, F::Roll, F::Missed],
             EventKind::PowerRoll => &[F::Player, F::Ship, F::Card, F::Rule, F::Roll, F::Row],
             EventKind::Damaged => &[F::Ship, F::ShieldsRemoved, F::HullAdded],
-            EventKind::ShieldsAdded | EventKind::HullRepaired => &[F::Ship, F::Amount],
+            EventKind::ShieldsAdded | EventKind::ShieldsRemoved | EventKind::HullRepaired => {
+                &[F::Ship, F::Amount]
+            }
+            EventKind::Survived => &[F::Ship, F::HullDamage],
             EventKind::ControlTaken => &[F::Ship, F::Player],
             EventKind::VictoryPoints => &[
                 F::Team,
@@ -972,6 +982,7 @@ pub enum EventField {
     Damage,
     ShieldsRemoved,
     HullAdded,
+    HullDamage,
     Points,
     Total,
     Winner,
@@ -1007,6 +1018,7 @@ impl EventField {
             EventField::Damage => "damage",
             EventField::ShieldsRemoved => "shields_removed",
             EventField::HullAdded => "hull_added",
+            EventField::HullDamage => "hull_damage",
             EventField::Points => "points",
             EventField::Total => "total",
             EventField::Winner => "winner",
@@ -1114,6 +1126,9 @@ pub struct EventPattern {
     pub shields_removed: Option<u32>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub hull_added: Option<u32>,
+    /// A ship's hull damage pegs after the event.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hull_damage: Option<u32>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub points: Option<u32>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -1159,6 +1174,7 @@ impl EventPattern {
         note(EventField::Damage, self.damage.is_some());
         note(EventField::ShieldsRemoved, self.shields_removed.is_some());
         note(EventField::HullAdded, self.hull_added.is_some());
+        note(EventField::HullDamage, self.hull_damage.is_some());
         note(EventField::Points, self.points.is_some());
         note(EventField::Total, self.total.is_some());
         note(EventField::Winner, self.winner.is_some());

@@ -70,8 +70,7 @@ fn one(game: &mut Game, ctx: &Ctx, effect: &Eff) {
         }
         Eff::RemoveShields { amount, target } => {
             for ship in eval::selected(game, ctx, target) {
-                let state = &mut game.st.ships[ship.index()];
-                state.shields = state.shields.saturating_sub((*amount).clamp(0, 255) as u8);
+                damage::remove_shields(game, ship, *amount);
             }
         }
         Eff::Repair { amount, target } => {
@@ -184,6 +183,8 @@ fn one(game: &mut Game, ctx: &Ctx, effect: &Eff) {
                 state.hull_damage = (hull - 1).clamp(0, 255) as u8;
                 state.shields = 0;
                 game.st.effects.survived = true;
+                let hull_damage = i32::from(state.hull_damage);
+                game.emit(Event::Survived { ship, hull_damage });
             }
         }
         Eff::Detach => {

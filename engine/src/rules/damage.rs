@@ -132,6 +132,20 @@ pub(crate) fn add_shields(game: &mut Game, ship: ShipId, amount: i32) {
     }
 }
 
+/// Takes shield pegs off without dealing damage (a power's effect).
+pub(crate) fn remove_shields(game: &mut Game, ship: ShipId, amount: i32) {
+    let state = &mut game.st.ships[ship.index()];
+    let before = i32::from(state.shields);
+    let after = (before - amount.max(0)).max(0);
+    state.shields = after as u8;
+    if after < before {
+        game.emit(Event::ShieldsRemoved {
+            ship,
+            amount: before - after,
+        });
+    }
+}
+
 /// Removes hull damage pegs (repairs).
 pub(crate) fn repair_hull(game: &mut Game, ship: ShipId, amount: i32) {
     let state = &mut game.st.ships[ship.index()];

@@ -401,6 +401,23 @@ pub(crate) fn event(game: &Game, event: &Event) -> Rendered {
                 (F::Amount, number(i64::from(*amount))),
             ],
         ),
+        Event::ShieldsRemoved { ship: s, amount } => (
+            EventKind::ShieldsRemoved,
+            vec![
+                (F::Ship, text(ship(game, *s))),
+                (F::Amount, number(i64::from(*amount))),
+            ],
+        ),
+        Event::Survived {
+            ship: s,
+            hull_damage,
+        } => (
+            EventKind::Survived,
+            vec![
+                (F::Ship, text(ship(game, *s))),
+                (F::HullDamage, number(i64::from(*hull_damage))),
+            ],
+        ),
         Event::HullRepaired { ship: s, amount } => (
             EventKind::HullRepaired,
             vec![

@@ -558,6 +558,7 @@ fn value(
         EventField::Damage => number(pattern.damage),
         EventField::ShieldsRemoved => number(pattern.shields_removed),
         EventField::HullAdded => number(pattern.hull_added),
+        EventField::HullDamage => number(pattern.hull_damage),
         EventField::Points => number(pattern.points),
         EventField::Total => number(pattern.total),
     }
