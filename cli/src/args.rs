@@ -215,7 +215,7 @@ pub(crate) struct ReportArgs {
     pub(crate) deny_warnings: bool,
 
     /// Game sets the players own: a deck may hold a card's copies in one set times this.
-    #[arg(long, default_value_t = 1, value_name = "N", value_parser = at_least_one::<u32>)]
+    #[arg(long, default_value_t = 1, value_name = "N", value_parser = at_least_one::<u32>, allow_negative_numbers = true)]
     pub(crate) sets: u32,
 }
 
@@ -229,11 +229,11 @@ pub(crate) struct CheckArgs {
     pub(crate) report: ReportArgs,
 
     /// Also play N games (at least 1) of each of the pack's own missions (random players unless --policy says otherwise), print who won, and report missions that crash, hang, are one-sided or end in the first round.
-    #[arg(long, value_name = "N", value_parser = at_least_one::<u64>)]
+    #[arg(long, value_name = "N", value_parser = at_least_one::<u64>, allow_negative_numbers = true)]
     pub(crate) games: Option<u64>,
 
     /// With --games: actions after which a game counts as hanging.
-    #[arg(long, value_name = "N", requires = "games", default_value_t = spacedock_engine::sim::DEFAULT_MAX_STEPS, value_parser = at_least_one::<u64>)]
+    #[arg(long, value_name = "N", requires = "games", default_value_t = spacedock_engine::sim::DEFAULT_MAX_STEPS, value_parser = at_least_one::<u64>, allow_negative_numbers = true)]
     pub(crate) max_steps: u64,
 
     /// With --games: the players (greedy or random), one policy for every seat or one per seat in seating order; random tries the most of each mission's rules.
@@ -404,15 +404,15 @@ pub(crate) struct SimRunArgs {
     pub(crate) mission: Option<String>,
 
     /// Games in the whole run (all shards together), at least 1.
-    #[arg(long, value_name = "N", required = true, value_parser = at_least_one::<u64>)]
+    #[arg(long, value_name = "N", required = true, value_parser = at_least_one::<u64>, allow_negative_numbers = true)]
     pub(crate) games: Option<u64>,
 
     /// The run's seed: game i plays with a seed made from it and i.
-    #[arg(long, value_name = "S", default_value_t = 0)]
+    #[arg(long, value_name = "S", default_value_t = 0, value_parser = seed, allow_negative_numbers = true)]
     pub(crate) seed: u64,
 
     /// Worker threads, at most 1024 (and never more than the games to play); 0 uses every core.
-    #[arg(long, value_name = "T", default_value_t = 0, value_parser = clap::value_parser!(u16).range(0..=1024))]
+    #[arg(long, value_name = "T", default_value_t = 0, value_parser = threads, allow_negative_numbers = true)]
     pub(crate) threads: u16,
 
     /// The players (greedy or random): one policy for every seat, or one per seat in seating order.
@@ -441,7 +441,7 @@ pub(crate) struct SimRunArgs {
     pub(crate) output: Option<PathBuf>,
 
     /// Actions after which a game is stopped and reported as failed.
-    #[arg(long, value_name = "N", default_value_t = spacedock_engine::sim::DEFAULT_MAX_STEPS, value_parser = at_least_one::<u64>)]
+    #[arg(long, value_name = "N", default_value_t = spacedock_engine::sim::DEFAULT_MAX_STEPS, value_parser = at_least_one::<u64>, allow_negative_numbers = true)]
     pub(crate) max_steps: u64,
 
     /// Play a seat with the fleet build in FILE; SEAT is a 1-based number in the mission's player order or the player's name. Once per seat.
@@ -449,7 +449,7 @@ pub(crate) struct SimRunArgs {
     pub(crate) fleet: Vec<FleetArg>,
 
     /// Game sets the players own, for the copy limits of the --fleet builds.
-    #[arg(long, default_value_t = 1, value_name = "N", value_parser = at_least_one::<u32>)]
+    #[arg(long, default_value_t = 1, value_name = "N", value_parser = at_least_one::<u32>, allow_negative_numbers = true)]
     pub(crate) sets: u32,
 }
 
@@ -543,6 +543,25 @@ where
     }
 }
 
+/// `--seed`: any whole number a `u64` holds, told in words when not one
+/// (clap's own parser says "invalid digit found in string").
+fn seed(text: &str) -> Result<u64, String> {
+    text.trim()
+        .parse()
+        .map_err(|_| format!("not a whole number from 0 to {}", u64::MAX))
+}
+
+/// The most worker threads `sim` starts.
+const MAX_THREADS: u64 = 1024;
+
+/// `--threads`: 0 (every core) to [`MAX_THREADS`].
+fn threads(text: &str) -> Result<u16, String> {
+    match text.trim().parse::<u64>() {
+        Ok(threads) if threads <= MAX_THREADS => Ok(threads as u16),
+        _ => Err(format!("not a whole number from 0 to {MAX_THREADS}")),
+    }
+}
+
 /// Splits `SEAT=FILE` at its first `=`: a seat is a number or a player's
 /// name, which rarely holds one, while a path may ([`FleetArg::for_players`]
 /// splits again once the players are known).
@@ -608,7 +627,7 @@ mod tests {
 
     use std::path::PathBuf;
 
-    use super::{Cli, at_least_one, parse_fleet};
+    use super::{Cli, at_least_one, parse_fleet, seed, threads};
 
     #[test]
     fn counts_are_at_least_one_and_say_why_not() {
@@ -625,6 +644,25 @@ mod tests {
             at_least_one::<u64>("-1"),
             Err("not a whole number of 1 or more".to_owned())
         );
+    }
+
+    #[test]
+    fn seeds_and_threads_say_what_they_take() {
+        assert_eq!(seed(" 7 "), Ok(7));
+        assert_eq!(seed("18446744073709551615"), Ok(u64::MAX));
+        let not_a_seed = Err("not a whole number from 0 to 18446744073709551615".to_owned());
+        for text in ["abc", "-1", "1.5", "18446744073709551616"] {
+            assert_eq!(seed(text), not_a_seed, "{text}");
+        }
+        assert_eq!(threads("0"), Ok(0));
+        assert_eq!(threads("1024"), Ok(1024));
+        for text in ["1025", "-1", "abc", "99999999999999999999"] {
+            assert_eq!(
+                threads(text),
+                Err("not a whole number from 0 to 1024".to_owned()),
+                "{text}"
+            );
+        }
     }
 
     #[test]

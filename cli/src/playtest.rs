@@ -99,7 +99,7 @@ impl MissionPlaytest {
 
 /// `text` as one word of a POSIX shell command: as it is when it holds
 /// nothing the shell reads, else in single quotes.
-fn shell_word(text: &str) -> String {
+pub(crate) fn shell_word(text: &str) -> String {
     let plain = !text.is_empty()
         && text
             .chars()

@@ -138,9 +138,18 @@ pub(crate) fn run(args: &ReplayArgs, style: Style) -> Result<Exit, Error> {
     };
     match replayed {
         Ok(replay) if replay.confirmed() => {
+            // A trace of a failed game (the step bound, a stuck game) is
+            // confirmed too: it reproduces the failure, which is said.
+            let failure = match (&replay.outcome, &replay.recorded.error) {
+                (None, Some(error)) => {
+                    format!(", where the game stopped without an outcome: {error}")
+                }
+                (None, None) => ", where the game stopped without an outcome".to_owned(),
+                (Some(_), _) => String::new(),
+            };
             writeln!(
                 stdout,
-                "confirmed: `{}` seed {} replays to state {} after {} actions",
+                "confirmed: `{}` seed {} replays to state {} after {} actions{failure}",
                 replay.header.mission, replay.header.seed, replay.state_hash, replay.steps
             )?;
             Ok(Exit::Success)

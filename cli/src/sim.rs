@@ -158,7 +158,7 @@ pub(crate) fn run(args: &SimRunArgs, style: Style) -> Result<Exit, Error> {
         args.output.as_deref(),
         trace
             .as_ref()
-            .map(|(path, bytes)| (*path, bytes.as_slice())),
+            .map(|(path, bytes)| (played.start, *path, bytes.as_slice())),
     )?;
     Ok(Exit::Success)
 }
@@ -1062,7 +1062,8 @@ fn trace(bundle: &Arc<Bundle>, config: &SimConfig, pack_path: &Path) -> Result<V
 type Output<'a> = (&'a Path, &'a [u8]);
 
 /// Prints the result in `format`; with `output`, the JSON goes there.
-/// The files (the output and a `trace`) are written last, once stdout took
+/// The files (the output and a `trace` of the game numbered first) are
+/// written last, once stdout took
 /// everything printed there (a full or closed stdout leaves them
 /// unwritten), and together or not at all.
 fn print(
@@ -1070,7 +1071,7 @@ fn print(
     tally: Tally,
     format: SimFormat,
     output: Option<&Path>,
-    trace: Option<(&Path, &[u8])>,
+    trace: Option<(u64, &Path, &[u8])>,
 ) -> Result<(), Error> {
     let json = SimJson {
         report: Report::new(&tally),
@@ -1081,7 +1082,12 @@ fn print(
     text.push('\n');
     // `-` is stdout: what goes there is printed with the report
     // (`stdout_free` saw that nothing else is).
+    // The game whose trace is written to a file, to point at it.
+    let traced = trace
+        .filter(|(_, path, _)| !write::is_stdout(path))
+        .map(|(game, path, _)| (game, path));
     let (printed, files): (Vec<Output<'_>>, Vec<Output<'_>>) = trace
+        .map(|(_, path, bytes)| (path, bytes))
         .into_iter()
         .chain(output.map(|path| (path, text.as_bytes())))
         .partition(|(path, _)| write::is_stdout(path));
@@ -1092,7 +1098,7 @@ fn print(
     match format {
         SimFormat::Json if output.is_none() => stdout.write_all(text.as_bytes())?,
         SimFormat::Json => {}
-        SimFormat::Human => stdout.write_all(human(&json.run, &json.report).as_bytes())?,
+        SimFormat::Human => stdout.write_all(human(&json.run, &json.report, traced).as_bytes())?,
     }
     stdout.flush()?;
     drop(stdout);
@@ -1150,7 +1156,7 @@ fn points(difference: &Difference) -> String {
 }
 
 /// The report as aligned text.
-pub(crate) fn human(run: &Run, report: &Report) -> String {
+pub(crate) fn human(run: &Run, report: &Report, traced: Option<(u64, &Path)>) -> String {
     let mut text = String::new();
     let shards = if run.is_complete() {
         String::new()
@@ -1380,7 +1386,18 @@ pub(crate) fn human(run: &Run, report: &Report) -> String {
         }
         // A game's seed is derived from the run's: the game is played again
         // as the one game of a shard of one game each.
-        if let (Some(sample), Ok(count)) = (failures.samples.first(), u32::try_from(run.games)) {
+        if let Some((game, path)) = traced
+            && failures.samples.iter().any(|sample| sample.index == game)
+        {
+            let _ = writeln!(
+                text,
+                "  game {game} is traced in {}: `spacedock replay {} --log` shows it",
+                path.display(),
+                crate::playtest::shell_word(&path.display().to_string()),
+            );
+        } else if let (Some(sample), Ok(count)) =
+            (failures.samples.first(), u32::try_from(run.games))
+        {
             let _ = writeln!(
                 text,
                 "  to trace game {}, run this command again with `--shard {}/{count} --trace FILE`",

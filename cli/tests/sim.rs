@@ -954,6 +954,62 @@ fn usage_errors_exit_2() {
         "{}",
         finished.stderr
     );
+    // A negative number reaches the flag's own check, which says what it
+    // takes, as a word does.
+    for (flag, value, told) in [
+        ("--games", "-1", "not a whole number of 1 or more"),
+        (
+            "--seed",
+            "-1",
+            "not a whole number from 0 to 18446744073709551615",
+        ),
+        ("--threads", "-1", "not a whole number from 0 to 1024"),
+        (
+            "--seed",
+            "abc",
+            "not a whole number from 0 to 18446744073709551615",
+        ),
+    ] {
+        let mut args = vec!["sim", "--pack", "clean", "--mission", "open-battle"];
+        if flag != "--games" {
+            args.extend(["--games", "1"]);
+        }
+        args.extend([flag, value]);
+        let finished = run(&args, 2);
+        assert!(
+            finished
+                .stderr
+                .contains(&format!("invalid value '{value}' for '{flag} ")),
+            "{}",
+            finished.stderr
+        );
+        assert!(finished.stderr.contains(told), "{}", finished.stderr);
+    }
+    // A pack without missions has none to list.
+    let dir = tempfile::tempdir().unwrap();
+    let pack = saturn_copy(&dir);
+    std::fs::remove_dir_all(pack.join("missions")).unwrap();
+    std::fs::remove_dir_all(pack.join("fleets")).unwrap();
+    std::fs::remove_dir_all(pack.join("tests")).unwrap();
+    let finished = run(
+        &[
+            "sim",
+            "--pack",
+            pack.to_str().unwrap(),
+            "--mission",
+            "zzz",
+            "--games",
+            "1",
+        ],
+        2,
+    );
+    assert!(
+        finished
+            .stderr
+            .contains("help: the pack has no missions: add one under `missions/`"),
+        "{}",
+        finished.stderr
+    );
     let finished = run_owned(
         &sim(&["--games", "1", "--policy", "random,random,random"]),
         2,
@@ -1055,6 +1111,42 @@ fn the_step_bound_names_the_failed_games() {
             .contains("  to trace game 0, run this command again with `--shard 1/4 --trace FILE`"),
         "{}",
         finished.stdout
+    );
+    // Run so, it points at the trace instead of telling the same again.
+    let dir = tempfile::tempdir().unwrap();
+    let trace = temp(&dir, "failed.jsonl");
+    let trace = trace.to_str().unwrap();
+    let traced = run_owned(
+        &sim(&[
+            "--games",
+            "4",
+            "--policy",
+            "random",
+            "--max-steps",
+            "2",
+            "--shard",
+            "1/4",
+            "--trace",
+            trace,
+        ]),
+        0,
+    );
+    assert!(
+        traced.stdout.contains(&format!(
+            "  game 0 is traced in {trace}: `spacedock replay {trace} --log` shows it"
+        )),
+        "{}",
+        traced.stdout
+    );
+    assert!(!traced.stdout.contains("run this command again"));
+    // Its replay says the game it confirms stopped without an outcome.
+    let replayed = run(&["replay", trace, "--pack", "clean"], 0);
+    assert!(
+        replayed.stdout.ends_with(
+            "after 2 actions, where the game stopped without an outcome: no outcome after 2 actions, in round 1\n"
+        ),
+        "{}",
+        replayed.stdout
     );
 }
 

@@ -64,6 +64,9 @@ impl SelectionError {
                 suggestion: Some(suggestion),
                 ..
             } => suggestion.clone(),
+            SelectionError::UnknownMission { missions, .. } if missions.is_empty() => {
+                "the pack has no missions: add one under `missions/`".to_owned()
+            }
             SelectionError::UnknownMission { missions, .. } => {
                 let mut missions = missions.clone();
                 missions.sort();
