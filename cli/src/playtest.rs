@@ -143,16 +143,15 @@ pub(crate) struct Plan<'a> {
 }
 
 impl Plan<'_> {
-    /// Who played, in the words of a message: "random players", "greedy
-    /// and random players".
+    /// Who played, in the words of a message: "random players", or one
+    /// policy per seat in seating order, "greedy, random players, seat by
+    /// seat" (which seat had which matters: `greedy,random` and
+    /// `random,greedy` are different runs).
     fn players(&self) -> String {
-        let mut names: Vec<&str> = self.policies.iter().map(String::as_str).collect();
-        names.sort_unstable();
-        names.dedup();
-        match names.as_slice() {
-            [one] => format!("{one} players"),
-            [rest @ .., last] => format!("{} and {last} players", rest.join(", ")),
+        match self.policies {
             [] => "players".to_owned(),
+            [one] => format!("{one} players"),
+            seats => format!("{} players, seat by seat", seats.join(", ")),
         }
     }
 }

@@ -609,8 +609,14 @@ fn a_playtest_plays_the_policies_asked_for() {
     let args = ["check", "clean", "--games", "3", "--max-steps", "5"];
     let greedy = run(&[&args[..], &["--policy", "greedy,random"]].concat(), 1).stderr;
     assert!(
-        greedy.contains("played 3 games (greedy and random players)"),
+        greedy.contains("played 3 games (greedy, random players, seat by seat)"),
         "{greedy}"
+    );
+    // The other way round is another run, told apart.
+    let swapped = run(&[&args[..], &["--policy", "random,greedy"]].concat(), 1).stderr;
+    assert!(
+        swapped.contains("played 3 games (random, greedy players, seat by seat)"),
+        "{swapped}"
     );
     assert!(
         greedy.contains("--policy greedy,random --seed 0"),
