@@ -51,7 +51,7 @@ fn ship_bit(game: &Game, ship: ShipId) -> u16 {
     1 << ((ship.0 - first) % 16)
 }
 
-fn charged(game: &Game, ship: ShipId, weapon: WeaponRef) -> bool {
+pub(crate) fn charged(game: &Game, ship: ShipId, weapon: WeaponRef) -> bool {
     match weapon {
         WeaponRef::Primary => game.st.ships[ship.index()].charged & 1 != 0,
         WeaponRef::Secondary(index) => {

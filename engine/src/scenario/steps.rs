@@ -614,7 +614,20 @@ fn weapon_ref(game: &Game, ship: ShipId, weapon: &Weapon) -> Result<WeaponRef, R
     Ok(match weapon {
         Weapon::Primary => WeaponRef::Primary,
         Weapon::Secondary(index) => WeaponRef::Secondary(*index),
-        Weapon::Additional(tactic) => WeaponRef::Additional(attached(game, card, tactic)?),
+        Weapon::Additional(tactic) => {
+            let first = attached(game, card, tactic)?;
+            // Two copies of one weapon card are two weapons, each charged
+            // once: the name stands for the first the ship has not charged
+            // yet, as a trace's second `charge` of it does.
+            let uncharged = game
+                .card(card)
+                .attached
+                .iter()
+                .map(|&held| WeaponRef::Additional(held))
+                .filter(|&weapon| render::weapon(game, weapon) == *tactic)
+                .find(|&weapon| !crate::rules::attack::charged(game, ship, weapon));
+            uncharged.unwrap_or(WeaponRef::Additional(first))
+        }
         Weapon::Extra(name) => {
             let mut extras = Vec::new();
             crate::powers::extra_weapons(game, ship, &mut extras);
