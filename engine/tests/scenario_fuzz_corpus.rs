@@ -75,6 +75,27 @@ fn the_base_packs_scenarios_each_check_and_run_alone() {
 }
 
 #[test]
+fn a_scenario_beside_a_broken_pack_is_checked_and_not_run() {
+    let base = scenario_input::base_pack(env!("CARGO_MANIFEST_DIR"));
+    let scenario = std::fs::read(base.join("tests/rules/charging-plaxma-cannon.toml")).unwrap();
+    // The scenario, 7 empty pages, then a page for the pack's first
+    // replaceable file: ISN Everest's card, with a faction no pack has.
+    let everest = std::fs::read_to_string(base.join("ships/isn-everest.toml")).unwrap();
+    let broken = everest.replacen("faction = \"isn\"", "faction = \"isnx\"", 1);
+    assert_ne!(broken, everest);
+    let mut input = scenario;
+    input.extend([0x0c; 8]);
+    input.extend(broken.bytes());
+    let folder = tempfile::tempdir().unwrap();
+    scenario_input::write_pack(&base, &input, folder.path()).unwrap();
+    assert_eq!(
+        std::fs::read_to_string(folder.path().join("ships/isn-everest.toml")).unwrap(),
+        broken
+    );
+    assert_eq!(scenarios::check_and_run(folder.path()), 0);
+}
+
+#[test]
 fn past_crashes_check_and_run_without_a_panic() {
     replay(&committed::inputs("scenario-regressions"));
 }
