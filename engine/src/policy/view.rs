@@ -162,6 +162,18 @@ impl<'a> Observation<'a> {
             .min()
     }
 
+    /// The round from which a team with no ships on the battlefield
+    /// loses (the rulebook's "after the second round"), if the mission is
+    /// won by destroying all of the other side's ships. Mission rules are
+    /// public.
+    pub fn destroy_all_from(&self) -> Option<u32> {
+        let game = self.game;
+        game.mission()
+            .victory
+            .destroy_all
+            .then(|| game.data.rules().destroy_all_earliest_round)
+    }
+
     /// Whether `hex` is in board zone `zone` (an index of the mission's
     /// battlefield, as [`Observation::escape_zone`] gives); false for a
     /// zone or hex that does not exist.
