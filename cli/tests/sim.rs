@@ -2366,7 +2366,7 @@ fn sim_never_writes_over_its_own_inputs() {
 
 /// A rule scoring each round for a ship in a zone of the mission's own:
 /// greedy players send a ship to hold it, so each side scores in every
-/// game, in most of its rounds (78 to 81% in these games; without a
+/// game, in most of its rounds (77 to 80% in these games; without a
 /// holder, when the holding was made, ships passing through scored in
 /// about 40% of rounds and not in every game).
 #[test]

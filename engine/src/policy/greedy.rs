@@ -812,7 +812,15 @@ impl<'o, 'a> View<'o, 'a> {
     /// which won 38.4% of dead-zone-battle. A rule from what the chooser
     /// sees of the state (go first unless 5 energy less launches fewer
     /// ship cards on turn one) picked worse than the fixed choice in two
-    /// missions and better in none when tried (2026-11-28).
+    /// missions and better in none when tried (2026-11-28). Since a side
+    /// that could be destroyed launches before keeping its activation
+    /// reserve ([`exposed`], 2026-11-30), the first player's short first
+    /// energy phase no longer loses ISN Barrage's ISN side so many games
+    /// at the start of round 3, and the choice gains less there: the same
+    /// runs give the-battle-for-isn-barrage 48.1% / 51.4% (10,000 games:
+    /// 48.4% / 51.4%), blockade-run-at-entebe 45.6% / 52.0% and
+    /// the-struggle-at-pan-base 39.9% / 34.6%, the missions without points
+    /// goals going first 61.2%, 49.0%, 51.5% and 49.5%.
     fn first_player(&self) -> PlayerId {
         let observation = self.observation;
         let me = self.me;
@@ -1184,11 +1192,12 @@ fn engaged_activation(observation: &Observation<'_>) -> i64 {
 /// enemy ships within reach of one of them (moves plus primary range)
 /// could remove if every attack of their primary weapons hit.
 ///
-/// Measured (2,000 greedy games a mission, 2026-11-30): ISN Everest,
-/// launched alone in round 1 of The Battle for ISN Barrage, kept the
-/// energy for its activation in round 2 instead of launching a second
-/// card and was destroyed before round 3 in 270 games; with this rule, 57,
-/// and the ISN side won 96% instead of 86%. Dropping the activation reserve
+/// Measured (2,000 greedy games a mission, 2026-11-30): 252 games of The
+/// Battle for ISN Barrage ended at the start of round 3 with every ISN
+/// ship destroyed (typically ISN Everest, launched alone in round 1,
+/// which kept the energy for its activation in round 2 instead of
+/// launching a second card); with this rule, 39, and the ISN side won 96%
+/// instead of 86%. Dropping the activation reserve
 /// whenever a side had a single ship card on the battlefield cut the
 /// round-3 losses further but cost the ISN side of Dead Zone Battle (42)
 /// games (18% won instead of 22%, 10,000 games): an Everest in no danger
