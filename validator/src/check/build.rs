@@ -50,8 +50,15 @@ pub(crate) fn check_mission(
         });
         match &build {
             Some(build) => {
-                if player_source.fleet.selection == Selection::Combined {
-                    required_once(context, mission, p, diagnostics);
+                required_once(context, mission, p, diagnostics);
+                match player_source.fleet.selection {
+                    Selection::Combined => {
+                        required_of_the_fleets_faction(context, model, mission, p, diagnostics);
+                    }
+                    Selection::Mission => {
+                        selected_as_required(context, mission, p, diagnostics);
+                    }
+                    Selection::Player => {}
                 }
                 check_fleet(context, model, mission, p, build, diagnostics);
             }
@@ -1002,9 +1009,9 @@ fn required_once(
     }
 }
 
-/// A player-selected fleet must be able to afford the ships it must take,
-/// and some ship at all.
-fn budget_fits(
+/// A ship a fleet the player builds (all or part of) must take is of the
+/// fleet's faction, or an exception: else no build could hold it.
+fn required_of_the_fleets_faction(
     context: &Context<'_>,
     model: &Model,
     mission: &MissionModel,
@@ -1013,11 +1020,8 @@ fn budget_fits(
 ) {
     let source = &context.content.missions[mission.mission].item;
     let player_model = &mission.players[player];
-    required_once(context, mission, player, diagnostics);
-    let mut cheapest = 0;
     for required in distinct_required(player_model) {
         let ship = &context.content.ships[required.item].item;
-        cheapest += cheapest_cost(ship).unwrap_or(0);
         let faction = model.ship_factions[required.item];
         if faction.is_some()
             && player_model.faction.is_some()
@@ -1038,6 +1042,62 @@ fn budget_fits(
             );
         }
     }
+}
+
+/// A mission-selected fleet is the ships it lists, no more, no fewer: a
+/// ship it requires but does not list leaves no fleet that `fleet check`
+/// could pass. (One it lists and forbids is told by [`check_fleet`].)
+fn selected_as_required(
+    context: &Context<'_>,
+    mission: &MissionModel,
+    player: usize,
+    diagnostics: &mut Diagnostics,
+) {
+    let player_model = &mission.players[player];
+    // An entry of the list that names nothing (told where it is) may be
+    // the ship required.
+    if player_model.ships_named {
+        for required in distinct_required(player_model) {
+            if player_model
+                .ships
+                .iter()
+                .any(|listed| listed.ship == required.item)
+            {
+                continue;
+            }
+            let ship = &context.content.ships[required.item].item;
+            diagnostics.push(
+                Diagnostic::new(
+                    Code::RequiredShipMissing,
+                    format!(
+                        "the mission requires `{}`, but the fleet it selects does not hold it",
+                        ship.name
+                    ),
+                )
+                .at(context.at(mission.file, &required.pointer))
+                .label("not in `ships`")
+                .help("no fleet can be built: add it to `ships`, or drop it from `required`"),
+            );
+        }
+    }
+}
+
+/// A player-selected fleet must be able to afford the ships it must take,
+/// and some ship at all.
+fn budget_fits(
+    context: &Context<'_>,
+    model: &Model,
+    mission: &MissionModel,
+    player: usize,
+    diagnostics: &mut Diagnostics,
+) {
+    let source = &context.content.missions[mission.mission].item;
+    let player_model = &mission.players[player];
+    required_once(context, mission, player, diagnostics);
+    required_of_the_fleets_faction(context, model, mission, player, diagnostics);
+    let cheapest: u32 = distinct_required(player_model)
+        .map(|required| cheapest_cost(&context.content.ships[required.item].item).unwrap_or(0))
+        .sum();
     if let Some(budget) = source.players[player].fleet.fleet_cost
         && cheapest > budget
     {
