@@ -255,7 +255,44 @@ fn deck_selection(
                 .at(context.key_at(mission.file, &format!("{}/{field}", deck.pointer)))
                 .label(format!("selection is `{}`", selection_name(rule.selection))),
         );
+    } else if let Some(costs) = shared_by_unequal_budgets(context, mission, deck) {
+        diagnostics.push(
+            Diagnostic::new(
+                Code::SelectionMismatch,
+                format!(
+                    "this shared deck's size is unknown: its players' fleet costs differ ({costs}), and it has no `size`"
+                ),
+            )
+            .at(context.key_at(mission.file, &deck.pointer))
+            .label("half of which fleet cost?")
+            .help("give the shared deck a `size`"),
+        );
     }
+}
+
+/// The fleet costs of a shared deck's players, written out, when the deck
+/// would take its size from a budget and they differ: the size of half
+/// "the" fleet cost is then not one number.
+fn shared_by_unequal_budgets(
+    context: &Context<'_>,
+    mission: &MissionModel,
+    deck: &DeckModel,
+) -> Option<String> {
+    deck_budget(context, mission, deck)?;
+    let source = &context.content.missions[mission.mission].item;
+    let costs: Vec<u32> = deck
+        .players
+        .iter()
+        .filter_map(|&p| source.players[p].fleet.fleet_cost)
+        .collect();
+    let unequal = costs.windows(2).any(|pair| pair[0] != pair[1]);
+    unequal.then(|| {
+        costs
+            .iter()
+            .map(u32::to_string)
+            .collect::<Vec<_>>()
+            .join(", ")
+    })
 }
 
 fn selection_name(selection: Selection) -> &'static str {
@@ -318,6 +355,10 @@ fn covers_opening_hands(
     deck: &DeckModel,
     diagnostics: &mut Diagnostics,
 ) {
+    // Of a size that is not one number, SD0312 tells.
+    if shared_by_unequal_budgets(context, mission, deck).is_some() {
+        return;
+    }
     let hand = context.rules.opening_hand.min(context.rules.hand_limit);
     let drawers = deck.players.len() as u32;
     // A mission-selected deck with no `size` is as long as its list.
