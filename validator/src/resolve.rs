@@ -536,15 +536,36 @@ impl Index {
                         self.of_another_kind(kind, text)
                             .or_else(|| names.suggest_with_broken(text, fitting))
                             .or_else(|| {
-                                // A name cut short: the items it begins,
-                                // by name (ids are for those who know them).
-                                let found = crate::suggest::starting_with(
-                                    text,
+                                // A name cut short, or cut to the words a
+                                // player calls it by: the items it begins,
+                                // else those with its words, by name (ids
+                                // are for those who know them).
+                                let fit_names = || {
                                     (0..names.ids.len())
                                         .filter(|item| (fitting.fits)(*item))
-                                        .map(|item| names.names[item].as_str()),
-                                );
+                                        .map(|item| names.names[item].as_str())
+                                };
+                                let mut found = crate::suggest::starting_with(text, fit_names());
+                                if found.is_empty() {
+                                    found = crate::suggest::containing_words(text, fit_names());
+                                }
                                 crate::suggest::did_you_mean_of(&found)
+                            })
+                            .or_else(|| {
+                                // The one item of any fit with its words,
+                                // saying why it would not do (`Vapor` in an
+                                // ISN fleet).
+                                let [near] = crate::suggest::containing_words(
+                                    text,
+                                    names.names.iter().map(String::as_str),
+                                )[..] else {
+                                    return None;
+                                };
+                                let item = names.names.iter().position(|name| name == near)?;
+                                Some(format!(
+                                    "did you mean `{near}`? {}",
+                                    (fitting.why_not)(item)
+                                ))
                             })
                             .or_else(|| {
                                 // A pack has a few factions and boards: all named.

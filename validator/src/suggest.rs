@@ -81,6 +81,60 @@ pub fn starting_with<'a>(
     found
 }
 
+/// The candidates whose name has `input`'s words among its own, whole and
+/// in order (ignoring case and punctuation, two characters at least),
+/// each once, when there are at most three: a name cut to the words a
+/// player calls it by (`Everest` for `ISN Everest`, `Cover Fire` for
+/// `Sparrow Cover Fire`) is too far for [`closest`] and does not begin it.
+/// An id and a name that are the same words are one item, by the one that
+/// comes first.
+pub fn containing_words<'a>(
+    input: &str,
+    candidates: impl IntoIterator<Item = &'a str>,
+) -> Vec<&'a str> {
+    if fold(input).chars().count() < 2 {
+        return Vec::new();
+    }
+    let wanted = word_readings(input);
+    let mut found: Vec<&str> = Vec::new();
+    for candidate in candidates {
+        let has = word_readings(candidate).iter().any(|words| {
+            wanted.iter().any(|wanted| {
+                !wanted.is_empty()
+                    && wanted.len() < words.len()
+                    && words
+                        .windows(wanted.len())
+                        .any(|run| run == wanted.as_slice())
+            })
+        });
+        if has && !found.iter().any(|seen| slug(seen) == slug(candidate)) {
+            found.push(candidate);
+        }
+    }
+    if found.len() > 3 {
+        found.clear();
+    }
+    found
+}
+
+/// The lowercase words of `text`, split at every other character than a
+/// letter or digit, and again with apostrophes dropped first: `Vapor's
+/// Fate` is `vapor s fate` to whoever types `Vapor`, `vapors fate` to
+/// whoever types `Vapors`.
+fn word_readings(text: &str) -> [Vec<String>; 2] {
+    let words = |text: &str| -> Vec<String> {
+        text.split(|c: char| !c.is_alphanumeric())
+            .filter(|word| !word.is_empty())
+            .map(str::to_lowercase)
+            .collect()
+    };
+    let unquoted: String = text
+        .chars()
+        .filter(|c| *c != '\'' && *c != '\u{2019}')
+        .collect();
+    [words(text), words(&unquoted)]
+}
+
 /// The slips between `input` and `candidate`: 0 when they are equal
 /// ignoring case and punctuation, else the edits from one to the other,
 /// two letters swapped counting as one.
@@ -141,12 +195,18 @@ fn stems(word: &str) -> Vec<String> {
 }
 
 /// `did you mean `x`?`, or `did you mean `x` or `y`?` when both are as
-/// close, or nothing.
+/// close, or the few with `input`'s words in their names (see
+/// [`containing_words`]) when none is close, or nothing.
 pub fn did_you_mean<'a>(
     input: &str,
     candidates: impl IntoIterator<Item = &'a str>,
 ) -> Option<String> {
-    did_you_mean_of(&closest_all(input, candidates))
+    let candidates: Vec<&str> = candidates.into_iter().collect();
+    let mut found = closest_all(input, candidates.iter().copied());
+    if found.is_empty() {
+        found = containing_words(input, candidates);
+    }
+    did_you_mean_of(&found)
 }
 
 /// [`did_you_mean`] for a word of a closed list (a trigger, an effect kind,
@@ -521,6 +581,71 @@ mod tests {
         assert!(
             starting_with("Wretch", many).is_empty(),
             "more than three say nothing"
+        );
+    }
+
+    #[test]
+    fn a_name_called_by_some_of_its_words_is_found_by_them() {
+        let ships = [
+            "ISN Everest",
+            "ISN Barrage",
+            "Vapor's Fate",
+            "F-51 Blue Sparrows",
+            "F-47 Blue Hawks",
+        ];
+        for (written, meant) in [
+            ("Everest", "ISN Everest"),
+            ("barrage", "ISN Barrage"),
+            ("Vapor", "Vapor's Fate"),
+            ("Vapors", "Vapor's Fate"),
+            ("Blue Sparrows", "F-51 Blue Sparrows"),
+            ("51", "F-51 Blue Sparrows"),
+        ] {
+            assert_eq!(containing_words(written, ships), [meant], "{written}");
+            assert_eq!(
+                did_you_mean(written, ships),
+                Some(format!("did you mean `{meant}`?")),
+                "{written}"
+            );
+        }
+        assert_eq!(
+            containing_words("blue", ships),
+            ["F-51 Blue Sparrows", "F-47 Blue Hawks"]
+        );
+        assert!(
+            containing_words(
+                "ISN",
+                ["ISN Everest", "ISN Barrage", "ISN Torrent", "ISN Shuttle"]
+            )
+            .is_empty(),
+            "more than three say nothing"
+        );
+        assert!(
+            containing_words("Ever", ships).is_empty(),
+            "only whole words"
+        );
+        assert!(
+            containing_words("Fate Vapor", ships).is_empty(),
+            "words in their order"
+        );
+        assert!(
+            containing_words("s", ships).is_empty(),
+            "one letter is no name"
+        );
+        // An item's id and name are one item.
+        assert_eq!(
+            containing_words("Everest", ["isn-everest", "ISN Everest", "isn-barrage"]),
+            ["isn-everest"]
+        );
+        // A near spelling comes before a word of a longer name.
+        assert_eq!(
+            did_you_mean("Everst", ["ISN Everest", "Everest"]).as_deref(),
+            Some("did you mean `Everest`?")
+        );
+        let cards = ["Sparrow Cover Fire", "LR5 Nuclear Warhead", "Overload"];
+        assert_eq!(
+            did_you_mean("Cover Fire", cards).as_deref(),
+            Some("did you mean `Sparrow Cover Fire`?")
         );
     }
 
