@@ -118,6 +118,79 @@ fn a_pack_with_errors_still_lists_what_loaded_and_warns() {
     );
 }
 
+/// Seats whose fleets are chosen differently are described one by one: one
+/// phrase for the mission would be wrong for some of them.
+#[test]
+fn missions_with_seats_chosen_differently_are_described_seat_by_seat() {
+    let dir = crate::copy_fixture("clean");
+    let pack = dir.path().join("clean");
+    let seat = |name: &str, faction: &str, zone: &str, fleet: &str, deck: &str| {
+        format!(
+            "\n[[players]]\nname = \"{name}\"\nfaction = \"{faction}\"\n\
+             starting_zone = \"{zone}\"\nfleet = {fleet}\ndeck = {deck}\n"
+        )
+    };
+    let isn = |fleet: &str, deck: &str| seat("ISN player", "isn", "north", fleet, deck);
+    let wretch = |fleet: &str, deck: &str| seat("Wretch player", "wretch", "south", fleet, deck);
+    let player = "{ selection = \"player\" }";
+    let listed_deck = "{ selection = \"mission\", cards = [{ card = \"ambush\", count = 3 }] }";
+    let raider =
+        "{ selection = \"mission\", ships = [{ ship = \"test-raider\", version = \"standard\" }] }";
+    let missions = [
+        (
+            "combined-and-listed",
+            isn(
+                "{ selection = \"combined\", fleet_cost = 12, ships = [{ ship = \"test-frigate\", version = \"standard\" }] }",
+                player,
+            ) + &wretch(raider, listed_deck),
+        ),
+        (
+            "listed-and-built",
+            isn(
+                "{ selection = \"mission\", ships = [{ ship = \"test-frigate\", version = \"standard\" }] }",
+                "{ selection = \"mission\", cards = [{ card = \"full-burn\", count = 3 }] }",
+            ) + &wretch("{ selection = \"player\", fleet_cost = 12 }", player),
+        ),
+        (
+            "uneven-budgets",
+            isn("{ selection = \"player\", fleet_cost = 10 }", player)
+                + &wretch("{ selection = \"player\", fleet_cost = 12 }", player),
+        ),
+    ];
+    for (id, players) in &missions {
+        std::fs::write(
+            pack.join("missions").join(format!("{id}.toml")),
+            format!("name = \"{id}\"\nboards = [\"test-grid\"]\nvictory = {{}}\n{players}"),
+        )
+        .unwrap();
+    }
+    let finished = crate::run_in(dir.path(), &["list", "missions", "--pack", "clean"], 0);
+    assert_eq!(finished.stderr, "", "the missions are sound");
+    let detail = |id: &str| {
+        let line = finished
+            .stdout
+            .lines()
+            .find(|line| line.starts_with(id))
+            .unwrap_or_else(|| panic!("no `{id}` in\n{}", finished.stdout));
+        line.split("  ").last().unwrap().trim().to_owned()
+    };
+    assert_eq!(
+        detail("combined-and-listed"),
+        "2 players, fleets: player 1 of 12 energy with some ships listed, player 2 listed"
+    );
+    assert_eq!(
+        detail("listed-and-built"),
+        "2 players, fleets: player 1 listed, player 2 of 12 energy"
+    );
+    assert_eq!(
+        detail("uneven-budgets"),
+        "2 players, fleets: player 1 of 10 energy, player 2 of 12 energy"
+    );
+    // Seats all chosen alike still share one phrase.
+    assert_eq!(detail("open-battle"), "2 players, fleets of 12 energy");
+    assert_eq!(detail("skirmish"), "2 players, fleets listed");
+}
+
 /// The kinds may be named in the singular too, as `schema` names them.
 #[test]
 fn a_kind_in_the_singular_lists_the_same() {

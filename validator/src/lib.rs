@@ -34,7 +34,7 @@ pub use source::{FileId, SourceFile, SourceMap, tidy};
 use spacedock_schema::bundle::Bundle;
 use spacedock_schema::common::{Level, Phase};
 use spacedock_schema::fleet::FleetSource;
-use spacedock_schema::mission::MissionSource;
+use spacedock_schema::mission::{FleetRule, MissionSource, Selection};
 
 /// Settings of a compilation.
 #[derive(Clone, Debug)]
@@ -266,7 +266,9 @@ fn played_in(phase: Phase) -> &'static str {
 }
 
 /// A mission's line in a list: its number in the rulebook, its players and
-/// how their fleets are chosen ("mission 1, 2 players, fleets listed").
+/// how their fleets are chosen ("mission 1, 2 players, fleets listed"),
+/// seat by seat when the seats differ ("fleets: player 1 listed, player 2
+/// of 48 energy"), since one phrase for all would be wrong for some.
 fn mission_detail(mission: &MissionSource) -> String {
     let mut parts = Vec::new();
     if let Some(number) = mission.number {
@@ -276,19 +278,40 @@ fn mission_detail(mission: &MissionSource) -> String {
         1 => "1 player".to_owned(),
         players => format!("{players} players"),
     });
-    let mut budgets: Vec<u32> = mission
+    let seats: Vec<String> = mission
         .players
         .iter()
-        .filter_map(|player| player.fleet.fleet_cost)
+        .map(|player| fleet_chosen(&player.fleet))
         .collect();
-    budgets.sort_unstable();
-    budgets.dedup();
-    parts.push(match budgets.as_slice() {
-        [] => "fleets listed".to_owned(),
-        [budget] => format!("fleets of {budget} energy"),
-        [least, .., most] => format!("fleets of {least} to {most} energy"),
-    });
+    match seats.as_slice() {
+        [] => {}
+        [first, rest @ ..] if rest.iter().all(|seat| seat == first) => {
+            parts.push(format!("fleets {first}"));
+        }
+        _ => parts.push(format!(
+            "fleets: {}",
+            seats
+                .iter()
+                .enumerate()
+                .map(|(seat, chosen)| format!("player {} {chosen}", seat + 1))
+                .collect::<Vec<_>>()
+                .join(", ")
+        )),
+    }
     parts.join(", ")
+}
+
+/// How one seat's fleet is chosen, after "fleets": `listed` by the
+/// mission, `of 40 energy` built by the player, or both.
+fn fleet_chosen(rule: &FleetRule) -> String {
+    let budget = rule
+        .fleet_cost
+        .map_or_else(|| "built".to_owned(), |cost| format!("of {cost} energy"));
+    match rule.selection {
+        Selection::Mission => "listed".to_owned(),
+        Selection::Player => budget,
+        Selection::Combined => format!("{budget} with some ships listed"),
+    }
 }
 
 /// What `list` shows of a pack: its ships, tactic cards, missions and boards, even
