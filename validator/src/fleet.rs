@@ -169,9 +169,10 @@ pub(crate) fn check(
     }
     // Of a build for another seat, every ship and card would be of the
     // wrong faction too, and what the seat asks (its required and
-    // forbidden ships, the mission's lists and prepped cards, its deck's
-    // size) another faction's: that is told once, above. The rules that do
-    // not ask whose seat it is (the cost, the copy limits) are checked on.
+    // forbidden ships, the mission's lists and prepped cards) another
+    // faction's: that is told once, above. The rules that do not ask whose
+    // seat it is (the cost, the deck's size, the copy limits) are checked
+    // on.
     let outer = diagnostics;
     let mut rest = Diagnostics::default();
     let diagnostics = &mut rest;
@@ -375,19 +376,23 @@ pub(crate) fn check(
             }
         })
         .collect();
+    // The size of a deck the mission selects is its list's: another
+    // faction's deck is not that list, which is told once, above.
+    let listed_deck = deck_model.is_some_and(|deck| deck.rule.selection == Selection::Mission);
     for diagnostic in rest.into_sorted() {
         // What the seat asks of its build (its faction, its required and
-        // forbidden ships, the mission's lists and prepped cards, its deck
-        // size) says nothing more of a build for another seat.
-        let of_the_seat = matches!(
-            diagnostic.code,
+        // forbidden ships, the mission's lists and prepped cards) says
+        // nothing more of a build for another seat. A deck's size is asked
+        // of any build the seat gets, whatever its faction.
+        let of_the_seat = match diagnostic.code {
             Code::WrongFaction
-                | Code::RequiredShipMissing
-                | Code::ForbiddenShip
-                | Code::NotMissionFleet
-                | Code::PreppedShipMissing
-                | Code::DeckSize
-        );
+            | Code::RequiredShipMissing
+            | Code::ForbiddenShip
+            | Code::NotMissionFleet
+            | Code::PreppedShipMissing => true,
+            Code::DeckSize => listed_deck,
+            _ => false,
+        };
         if !(other_faction && of_the_seat) {
             outer.push(diagnostic);
         }
