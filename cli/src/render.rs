@@ -189,13 +189,25 @@ pub(crate) fn human(checked: &[Checked<'_>], style: Style) -> String {
     for pack in checked {
         for diagnostic in pack.diagnostics {
             let report = diagnostic.to_report(pack.sources);
+            let mut rendered = String::new();
             handler
-                .render_report(&mut text, &report)
+                .render_report(&mut rendered, &report)
                 .expect("rendering into a String cannot fail");
+            text.push_str(&without_bare_headers(&rendered));
             text.push('\n');
         }
     }
     text
+}
+
+/// miette heads a related report with its severity and then its code; a
+/// note in another file is one, with no code of its own, and its `☞`
+/// already marks it: the header would be a bare `Advice: ` line.
+fn without_bare_headers(rendered: &str) -> String {
+    rendered
+        .split_inclusive('\n')
+        .filter(|line| line.trim_end() != "Advice:")
+        .collect()
 }
 
 /// One line per pack with its counts (its diagnostics and its findings),
@@ -524,5 +536,42 @@ mod tests {
             },
         );
         assert!(colored.contains('\u{1b}'), "{colored}");
+    }
+
+    #[test]
+    fn a_note_in_another_file_has_no_bare_header() {
+        let mut sources = SourceMap::new();
+        let fleet = sources.add("fleets/a.toml".into(), "faction = \"isn\"\n".to_owned());
+        let mission = sources.add("missions/m.toml".into(), "ships = []\n".to_owned());
+        let diagnostics = vec![
+            Diagnostic::new(Code::NotMissionFleet, "a ship is missing")
+                .at(Location {
+                    file: fleet,
+                    span: 0..7,
+                })
+                .label("here")
+                .note(
+                    Location {
+                        file: mission,
+                        span: 0..5,
+                    },
+                    "selected here",
+                ),
+        ];
+        let checked = [Checked {
+            label: "fleets/a.toml".to_owned(),
+            sources: &sources,
+            diagnostics: &diagnostics,
+        }];
+        let text = human(
+            &checked,
+            Style {
+                color: false,
+                width: FIXED_WIDTH,
+            },
+        );
+        assert!(text.contains("selected here"), "{text}");
+        assert!(!text.contains("Advice"), "{text}");
+        assert!(text.lines().all(|line| line == line.trim_end()), "{text}");
     }
 }
