@@ -344,34 +344,39 @@ impl Report {
                 diagnostic.label.clone(),
                 location.span.clone(),
             ));
+            // miette draws one file per report; notes elsewhere become
+            // related reports of their own, one for the notes of one file
+            // that say the same (each place it is said underlined), in the
+            // order first noted.
+            let mut elsewhere: Vec<(FileId, &str, Vec<miette::LabeledSpan>)> = Vec::new();
             for note in &diagnostic.notes {
                 if note.location.file == location.file {
                     labels.push(miette::LabeledSpan::new_with_span(
                         Some(note.message.clone()),
                         note.location.span.clone(),
                     ));
-                } else {
-                    // miette draws one file per report; notes elsewhere
-                    // become related reports of their own.
-                    let note_label = miette::LabeledSpan::new_primary_with_span(
-                        None,
-                        note.location.span.clone(),
-                    );
-                    related.push(Report {
-                        message: note.message.clone(),
-                        code: diagnostic.code.id(),
-                        name: "note",
-                        severity: Severity::Warning,
-                        help: None,
-                        source: Some(Excerpt::new(
-                            sources,
-                            note.location.file,
-                            std::slice::from_ref(&note_label),
-                        )),
-                        labels: vec![note_label],
-                        related: Vec::new(),
-                    });
+                    continue;
                 }
+                let note_label =
+                    miette::LabeledSpan::new_primary_with_span(None, note.location.span.clone());
+                match elsewhere.iter_mut().find(|(file, message, _)| {
+                    *file == note.location.file && *message == note.message
+                }) {
+                    Some((_, _, spans)) => spans.push(note_label),
+                    None => elsewhere.push((note.location.file, &note.message, vec![note_label])),
+                }
+            }
+            for (file, message, note_labels) in elsewhere {
+                related.push(Report {
+                    message: message.to_owned(),
+                    code: diagnostic.code.id(),
+                    name: "note",
+                    severity: Severity::Warning,
+                    help: None,
+                    source: Some(Excerpt::new(sources, file, &note_labels)),
+                    labels: note_labels,
+                    related: Vec::new(),
+                });
             }
             Excerpt::new(sources, location.file, &labels)
         });

@@ -644,18 +644,18 @@ fn fits_the_zone(
     }
 }
 
-fn missing_listed_ship(
+/// A ship of the mission's list brought in another version than listed.
+fn other_version(
     context: &Context<'_>,
     mission: &MissionModel,
     listed: &PlannedShip,
-    ships: &[PlannedShip],
+    brought: &PlannedShip,
     file: FileId,
     diagnostics: &mut Diagnostics,
 ) {
     let ship = &context.content.ships[listed.ship].item;
-    let selected_here = context.at(mission.file, &listed.pointer);
-    let diagnostic = match ships.iter().find(|s| s.ship == listed.ship) {
-        Some(brought) => Diagnostic::new(
+    diagnostics.push(
+        Diagnostic::new(
             Code::NotMissionFleet,
             format!(
                 "the mission selects `{}` in its {} version, not {}",
@@ -665,19 +665,55 @@ fn missing_listed_ship(
             ),
         )
         .at(context.at(file, &format!("{}/version", brought.pointer)))
-        .label(format!("write `version = \"{}\"`", listed.level.name())),
-        None => Diagnostic::new(
+        .label(format!("write `version = \"{}\"`", listed.level.name()))
+        .note(context.at(mission.file, &listed.pointer), "selected here"),
+    );
+}
+
+/// The ships of the mission's list a build lacks, told once at its ships
+/// in the mission's order: they all lack one fix, and each told on its
+/// own would be one more error at the same place.
+fn lacking_listed_ships(
+    context: &Context<'_>,
+    mission: &MissionModel,
+    lacking: &[&PlannedShip],
+    file: FileId,
+    diagnostics: &mut Diagnostics,
+) {
+    let named: Vec<String> = lacking
+        .iter()
+        .map(|listed| {
+            format!(
+                "{} `{}`",
+                listed.level.name(),
+                context.content.ships[listed.ship].item.name
+            )
+        })
+        .collect();
+    let diagnostic = match named.as_slice() {
+        [] => return,
+        [one] => Diagnostic::new(
+            Code::NotMissionFleet,
+            format!("the mission selects {one}, which this fleet lacks"),
+        )
+        .label("missing a mission-selected ship"),
+        [init @ .., last] => Diagnostic::new(
             Code::NotMissionFleet,
             format!(
-                "the mission selects {} `{}`, which this fleet lacks",
-                listed.level.name(),
-                ship.name
+                "the mission selects {} this fleet lacks: {} and {last}",
+                count(named.len() as u32, "ship"),
+                init.join(", ")
             ),
         )
-        .at(context.key_at(file, "/ships"))
-        .label("missing a mission-selected ship"),
+        .label(format!("missing {} mission-selected ships", named.len())),
     };
-    diagnostics.push(diagnostic.note(selected_here, "selected here"));
+    let diagnostic = lacking.iter().fold(
+        diagnostic.at(context.key_at(file, "/ships")),
+        |diagnostic, listed| {
+            diagnostic.note(context.at(mission.file, &listed.pointer), "selected here")
+        },
+    );
+    diagnostics.push(diagnostic);
 }
 
 /// A build's ships against the mission's list: the same ships in the same
@@ -700,12 +736,18 @@ fn same_ships(
         return;
     }
     let listed = &mission.players[player].ships;
+    let mut lacking = Vec::new();
     for planned in listed {
-        let brought = ships.iter().find(|s| s.ship == planned.ship);
-        if brought.is_none_or(|s| s.level != planned.level) && (complete || brought.is_some()) {
-            missing_listed_ship(context, mission, planned, ships, file, diagnostics);
+        match ships.iter().find(|s| s.ship == planned.ship) {
+            Some(brought) if brought.level != planned.level => {
+                other_version(context, mission, planned, brought, file, diagnostics);
+            }
+            // With an entry left out, a lacking ship may be that entry.
+            None if complete => lacking.push(planned),
+            Some(_) | None => {}
         }
     }
+    lacking_listed_ships(context, mission, &lacking, file, diagnostics);
     // With an entry of the mission's list naming no ship card, any ship
     // of the build may be the one it meant.
     if selection == Selection::Combined || !mission.players[player].ships_named {
