@@ -288,7 +288,8 @@ Examples:
 
 ID is a mission's id or name (`spacedock list missions --pack PACK` shows
 them). When the build is legal, its fleet cost, deck size and transport use
-are printed.")]
+are printed, unless the pack has errors outside other missions' files. Any
+error printed, the pack's included, makes the exit status 1.")]
     Check(FleetCheckArgs),
 }
 

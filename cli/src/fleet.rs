@@ -1,8 +1,9 @@
 //! `spacedock fleet check FLEET.toml --pack PACK --mission ID`: a player's
 //! fleet build checked against one seat of a mission. Diagnostics and exit
-//! status are those of `check`; a legal build also gets its numbers (fleet
-//! cost against the budget, deck size, transport holds) as a small table,
-//! or as the `summary` key of the JSON object.
+//! status are those of `check` (the pack's errors fail the run too); a
+//! legal build also gets its numbers (fleet cost against the budget, deck
+//! size, transport holds) as a small table, or as the `summary` key of the
+//! JSON object, unless the pack has errors outside other missions' files.
 
 use std::fmt::Write as _;
 use std::io::{self, Write as _};

@@ -100,6 +100,73 @@ fn the_packs_problems_are_counted_as_the_packs() {
     let result = json(&run_in(dir.path(), &json_args, 1).stdout);
     assert_eq!(result["diagnostics"][0]["pack"], "clean");
     assert_eq!(result["errors"], 1);
+    // The manifest says what the pack is: the build's numbers wait for it.
+    assert!(result["summary"].is_null(), "{result}");
+    assert!(finished.stdout.is_empty(), "{}", finished.stdout);
+}
+
+/// Another mission's errors are the pack's: they still fail the run, but
+/// the build and its mission read nothing of that mission, so its numbers
+/// are printed.
+#[test]
+fn another_missions_errors_leave_the_builds_numbers() {
+    let dir = copy_fixture("clean");
+    let pack = dir.path().join("clean");
+    std::fs::copy(
+        crate::fixtures().join("fleets/legal.toml"),
+        dir.path().join("legal.toml"),
+    )
+    .unwrap();
+    let skirmish = std::fs::read_to_string(pack.join("missions/skirmish.toml")).unwrap();
+    std::fs::write(
+        pack.join("missions/skirmish.toml"),
+        skirmish.replace("\"full-burn\"", "\"full-burnn\""),
+    )
+    .unwrap();
+    let args = [
+        "fleet",
+        "check",
+        "legal.toml",
+        "--pack",
+        "clean",
+        "--mission",
+        "open-battle",
+    ];
+    let finished = run_in(dir.path(), &args, 1);
+    assert!(
+        finished.stderr.contains("SD0101(unknown-reference)")
+            && finished.stderr.ends_with(
+                "clean: 1 error, 0 warnings\nlegal.toml: 0 errors, 0 warnings\nin all: 1 error, 0 warnings\n"
+            ),
+        "{}",
+        finished.stderr
+    );
+    assert!(
+        finished
+            .stdout
+            .lines()
+            .any(|l| l.starts_with("fleet cost") && l.ends_with("10 of 12")),
+        "{}",
+        finished.stdout
+    );
+    let mut json_args = args.to_vec();
+    json_args.extend(["--format", "json"]);
+    let result = json(&run_in(dir.path(), &json_args, 1).stdout);
+    assert_eq!(result["passed"], false);
+    assert_eq!(result["summary"]["fleet_cost"], 10);
+
+    // Checked against the mission with the error, the build has no numbers.
+    let against_it = [
+        "fleet",
+        "check",
+        "legal.toml",
+        "--pack",
+        "clean",
+        "--mission",
+        "skirmish",
+    ];
+    let finished = run_in(dir.path(), &against_it, 1);
+    assert!(finished.stdout.is_empty(), "{}", finished.stdout);
 }
 
 #[test]

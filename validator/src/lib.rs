@@ -131,7 +131,8 @@ pub struct FleetCheck {
     /// (a prepped card's ship missing from the build points at the
     /// mission).
     pub build_diagnostics: Vec<Diagnostic>,
-    /// Cost, deck size and transport use, present when the build is legal.
+    /// Cost, deck size and transport use, present when the build is legal
+    /// and the pack has no errors but in other missions' files.
     pub summary: Option<FleetSummary>,
     /// Set when the mission or seat asked for does not exist: a usage
     /// error, reported apart from the content's diagnostics.
@@ -174,24 +175,50 @@ pub fn check_fleet(
             // Without the pack there is no mission to check against: its
             // error says what to fix, and "no mission" would mislead.
             let pack_read = !content.packs.is_empty();
-            fleet
-                .as_ref()
-                .filter(|_| pack_read)
-                .map(|read| fleet::check(context, model, read, mission, player, &mut of_build))
+            fleet.as_ref().filter(|_| pack_read).map(|read| {
+                let checked = fleet::check(context, model, read, mission, player, &mut of_build);
+                let mission_file =
+                    checked
+                        .as_ref()
+                        .ok()
+                        .and_then(Option::as_ref)
+                        .and_then(|summary| {
+                            (0..context.content.missions.len())
+                                .find(|&m| {
+                                    context.index.id(resolve::ItemKind::Mission, m)
+                                        == summary.mission_id
+                                })
+                                .map(|m| context.content.missions[m].file)
+                        });
+                (checked, mission_file)
+            })
         },
     );
-    let (summary, selection_error) = match result {
-        Some(Ok(summary)) => (summary, None),
-        Some(Err(error)) => (None, Some(error)),
-        None => (None, None),
+    let (summary, selection_error, mission_file) = match result {
+        Some((Ok(summary), mission_file)) => (summary, None, mission_file),
+        Some((Err(error), _)) => (None, Some(error), None),
+        None => (None, None, None),
     };
-    let summary = if diagnostics.has_errors() || of_build.has_errors() {
+    let pack_diagnostics = diagnostics.into_sorted();
+    // Another mission's file is nothing the build or its mission reads:
+    // its errors (still printed, still failing the run) leave the build's
+    // numbers standing. Any other error of the pack may be in what they
+    // are counted from.
+    let not_the_builds = |diagnostic: &Diagnostic| {
+        diagnostic.location.as_ref().is_some_and(|location| {
+            Some(location.file) != mission_file
+                && is_mission_file(&content, sources.get(location.file).path())
+        })
+    };
+    let pack_errors = pack_diagnostics
+        .iter()
+        .any(|diagnostic| diagnostic.is_error() && !not_the_builds(diagnostic));
+    let summary = if pack_errors || of_build.has_errors() {
         None
     } else {
         summary
     };
     let build = fleet.filter(|_| summary.is_some()).map(|read| read.fleet);
-    let pack_diagnostics = diagnostics.into_sorted();
     // A mission's own mistake that the build's checks meet again (a card
     // it preps that cannot go where it says) is the pack's, told once.
     let build_diagnostics: Vec<Diagnostic> = of_build
@@ -212,6 +239,18 @@ pub fn check_fleet(
         selection_error,
         build,
     }
+}
+
+/// Whether `path` is in the `missions` folder of the pack or of one of
+/// its dependencies: read or not, a mission's file. The packs' roots are
+/// canonical, the files' paths as given.
+fn is_mission_file(content: &load::Content, path: &Path) -> bool {
+    std::fs::canonicalize(path).is_ok_and(|path| {
+        content
+            .packs
+            .iter()
+            .any(|pack| path.starts_with(pack.root.join("missions")))
+    })
 }
 
 /// One line per item of a pack, for `spacedock list`.
