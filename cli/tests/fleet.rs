@@ -61,32 +61,37 @@ fn an_over_budget_build_exits_1() {
     );
 }
 
-/// A legal build in a pack with a problem of its own: the problem is the
-/// pack's, and the build is not said to have it.
-#[test]
-fn the_packs_problems_are_counted_as_the_packs() {
+/// `fleet check` of the legal build against Open Battle, in a folder made
+/// by [`legal_build_beside_clean`].
+const CHECK_LEGAL: [&str; 7] = [
+    "fleet",
+    "check",
+    "legal.toml",
+    "--pack",
+    "clean",
+    "--mission",
+    "open-battle",
+];
+
+/// A folder holding a copy of the `clean` pack with the first `from` of its
+/// `file` changed to `to`, and the legal build beside it.
+fn legal_build_beside_clean(file: &str, from: &str, to: &str) -> tempfile::TempDir {
     let dir = copy_fixture("clean");
-    let pack = dir.path().join("clean");
     std::fs::copy(
         crate::fixtures().join("fleets/legal.toml"),
         dir.path().join("legal.toml"),
     )
     .unwrap();
-    let text = std::fs::read_to_string(pack.join("pack.toml")).unwrap();
-    std::fs::write(
-        pack.join("pack.toml"),
-        text.replace("game = ", "colour = \"red\"\ngame = "),
-    )
-    .unwrap();
-    let args = [
-        "fleet",
-        "check",
-        "legal.toml",
-        "--pack",
-        "clean",
-        "--mission",
-        "open-battle",
-    ];
+    crate::scenarios::change_in(&dir.path().join("clean").join(file), from, to);
+    dir
+}
+
+/// A legal build in a pack with a problem of its own: the problem is the
+/// pack's, and the build is not said to have it.
+#[test]
+fn the_packs_problems_are_counted_as_the_packs() {
+    let dir = legal_build_beside_clean("pack.toml", "game = ", "colour = \"red\"\ngame = ");
+    let args = CHECK_LEGAL;
     let finished = run_in(dir.path(), &args, 1);
     assert!(
         finished.stderr.ends_with(
@@ -110,28 +115,8 @@ fn the_packs_problems_are_counted_as_the_packs() {
 /// are printed.
 #[test]
 fn another_missions_errors_leave_the_builds_numbers() {
-    let dir = copy_fixture("clean");
-    let pack = dir.path().join("clean");
-    std::fs::copy(
-        crate::fixtures().join("fleets/legal.toml"),
-        dir.path().join("legal.toml"),
-    )
-    .unwrap();
-    let skirmish = std::fs::read_to_string(pack.join("missions/skirmish.toml")).unwrap();
-    std::fs::write(
-        pack.join("missions/skirmish.toml"),
-        skirmish.replace("\"full-burn\"", "\"full-burnn\""),
-    )
-    .unwrap();
-    let args = [
-        "fleet",
-        "check",
-        "legal.toml",
-        "--pack",
-        "clean",
-        "--mission",
-        "open-battle",
-    ];
+    let dir = legal_build_beside_clean("missions/skirmish.toml", "\"full-burn\"", "\"full-burnn\"");
+    let args = CHECK_LEGAL;
     let finished = run_in(dir.path(), &args, 1);
     assert!(
         finished.stderr.contains("SD0101(unknown-reference)")

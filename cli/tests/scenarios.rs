@@ -404,7 +404,7 @@ fn scenarios_of_a_broken_pack_blame_the_pack() {
 }
 
 /// Writes `file` with its first `from` changed to `to`.
-fn change_in(file: &Path, from: &str, to: &str) {
+pub(crate) fn change_in(file: &Path, from: &str, to: &str) {
     let text = std::fs::read_to_string(file).unwrap();
     assert!(text.contains(from), "`{from}` is not in {}", file.display());
     std::fs::write(file, text.replacen(from, to, 1)).unwrap();

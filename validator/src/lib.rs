@@ -177,19 +177,16 @@ pub fn check_fleet(
             let pack_read = !content.packs.is_empty();
             fleet.as_ref().filter(|_| pack_read).map(|read| {
                 let checked = fleet::check(context, model, read, mission, player, &mut of_build);
-                let mission_file =
-                    checked
-                        .as_ref()
-                        .ok()
-                        .and_then(Option::as_ref)
-                        .and_then(|summary| {
-                            (0..context.content.missions.len())
-                                .find(|&m| {
-                                    context.index.id(resolve::ItemKind::Mission, m)
-                                        == summary.mission_id
-                                })
-                                .map(|m| context.content.missions[m].file)
-                        });
+                let mission_file = checked
+                    .as_ref()
+                    .ok()
+                    .and_then(Option::as_ref)
+                    .and_then(|summary| {
+                        (0..context.content.missions.len()).find(|&m| {
+                            context.index.id(resolve::ItemKind::Mission, m) == summary.mission_id
+                        })
+                    })
+                    .map(|m| context.content.missions[m].file);
                 (checked, mission_file)
             })
         },
@@ -207,7 +204,8 @@ pub fn check_fleet(
     let not_the_builds = |diagnostic: &Diagnostic| {
         diagnostic.location.as_ref().is_some_and(|location| {
             Some(location.file) != mission_file
-                && is_mission_file(&content, sources.get(location.file).path())
+                // Read or not, a file under `missions/` is a mission's.
+                && content.holds("missions", sources.get(location.file).path())
         })
     };
     let pack_errors = pack_diagnostics
@@ -239,18 +237,6 @@ pub fn check_fleet(
         selection_error,
         build,
     }
-}
-
-/// Whether `path` is in the `missions` folder of the pack or of one of
-/// its dependencies: read or not, a mission's file. The packs' roots are
-/// canonical, the files' paths as given.
-fn is_mission_file(content: &load::Content, path: &Path) -> bool {
-    std::fs::canonicalize(path).is_ok_and(|path| {
-        content
-            .packs
-            .iter()
-            .any(|pack| path.starts_with(pack.root.join("missions")))
-    })
 }
 
 /// One line per item of a pack, for `spacedock list`.

@@ -623,8 +623,8 @@ fn weapon_ref(game: &Game, ship: ShipId, weapon: &Weapon) -> Result<WeaponRef, R
                 .card(card)
                 .attached
                 .iter()
+                .filter(|&&held| game.tactic(held).card == tactic)
                 .map(|&held| WeaponRef::Additional(held))
-                .filter(|&weapon| render::weapon(game, weapon) == *tactic)
                 .find(|&weapon| !crate::rules::attack::charged(game, ship, weapon));
             uncharged.unwrap_or(WeaponRef::Additional(first))
         }

@@ -48,18 +48,15 @@ pub(crate) fn check_mission(
             anchor: format!("{}/fleet/ships", player.pointer),
             complete: player.ships_named,
         });
+        required_once(context, mission, p, diagnostics);
+        match player_source.fleet.selection {
+            Selection::Mission => selected_as_required(context, mission, p, diagnostics),
+            Selection::Player | Selection::Combined => {
+                required_of_the_fleets_faction(context, model, mission, p, diagnostics);
+            }
+        }
         match &build {
             Some(build) => {
-                required_once(context, mission, p, diagnostics);
-                match player_source.fleet.selection {
-                    Selection::Combined => {
-                        required_of_the_fleets_faction(context, model, mission, p, diagnostics);
-                    }
-                    Selection::Mission => {
-                        selected_as_required(context, mission, p, diagnostics);
-                    }
-                    Selection::Player => {}
-                }
                 check_fleet(context, model, mission, p, build, diagnostics);
             }
             None => budget_fits(context, model, mission, p, diagnostics),
@@ -1134,8 +1131,6 @@ fn budget_fits(
 ) {
     let source = &context.content.missions[mission.mission].item;
     let player_model = &mission.players[player];
-    required_once(context, mission, player, diagnostics);
-    required_of_the_fleets_faction(context, model, mission, player, diagnostics);
     let cheapest: u32 = distinct_required(player_model)
         .map(|required| cheapest_cost(&context.content.ships[required.item].item).unwrap_or(0))
         .sum();

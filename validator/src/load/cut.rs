@@ -50,6 +50,27 @@ enum Cut {
     Emptied,
 }
 
+impl Cut {
+    /// The value that takes the place of what this cut leaves out, for the
+    /// cuts that replace it; `None` for a part left out or a structure
+    /// kept as text.
+    fn replacement(self) -> Option<Value> {
+        match self {
+            Cut::Placeholder => Some(Value::String(UNREADABLE.to_owned())),
+            Cut::Placeholders => Some(Value::Array(vec![Value::String(UNREADABLE.to_owned())])),
+            Cut::Emptied => Some(Value::Array(Vec::new())),
+            Cut::StandIn(stand_in) => serde_json::from_str(stand_in).ok(),
+            Cut::Part | Cut::Structure(_) => None,
+        }
+    }
+
+    /// Whether the item whose key this cut replaces is kept out of the
+    /// pack (its key stood in for).
+    fn stands_in(self) -> bool {
+        matches!(self, Cut::StandIn(_) | Cut::Emptied)
+    }
+}
+
 /// The value of a reference left unread for its shape: no item, seat or
 /// zone has it (names hold no control characters, SD0006), and the checks
 /// report nothing more of it.
@@ -246,13 +267,7 @@ pub(super) fn stand_in_missing(
             let (_, cut) = missing_parts(kind)
                 .iter()
                 .find(|(part, _)| part == pointer)?;
-            let stand_in = match cut {
-                Cut::Placeholder => Value::String(UNREADABLE.to_owned()),
-                Cut::Placeholders => Value::Array(vec![Value::String(UNREADABLE.to_owned())]),
-                Cut::StandIn(stand_in) => serde_json::from_str(stand_in).ok()?,
-                _ => return None,
-            };
-            Some((pointer, stand_in))
+            Some((pointer, cut.replacement()?))
         })
         .collect();
     let Some(table) = value.as_object_mut() else {
@@ -369,39 +384,19 @@ pub(super) fn leave_out_parts(
         .collect();
     let mut stood_in = Vec::new();
     for (holder, cut) in &kept {
-        match cut {
-            Cut::Structure(keys) => {
-                if let Some(table) = value.pointer_mut(holder).and_then(Value::as_object_mut) {
-                    for key in *keys {
-                        table.remove(*key);
-                    }
+        if let Cut::Structure(keys) = cut {
+            if let Some(table) = value.pointer_mut(holder).and_then(Value::as_object_mut) {
+                for key in *keys {
+                    table.remove(*key);
                 }
             }
-            Cut::Placeholder => {
-                if let Some(unread) = value.pointer_mut(holder) {
-                    *unread = Value::String(UNREADABLE.to_owned());
-                }
+        } else if let (Some(unread), Some(replacement)) =
+            (value.pointer_mut(holder), cut.replacement())
+        {
+            *unread = replacement;
+            if cut.stands_in() {
+                stood_in.push(holder.clone());
             }
-            Cut::Placeholders => {
-                if let Some(unread) = value.pointer_mut(holder) {
-                    *unread = Value::Array(vec![Value::String(UNREADABLE.to_owned())]);
-                }
-            }
-            Cut::Emptied => {
-                if let Some(unread) = value.pointer_mut(holder) {
-                    *unread = Value::Array(Vec::new());
-                    stood_in.push(holder.clone());
-                }
-            }
-            Cut::StandIn(stand_in) => {
-                if let (Some(unread), Ok(stand_in)) =
-                    (value.pointer_mut(holder), serde_json::from_str(stand_in))
-                {
-                    *unread = stand_in;
-                    stood_in.push(holder.clone());
-                }
-            }
-            Cut::Part => {}
         }
     }
     // The elements of each array together, the deepest arrays first: an

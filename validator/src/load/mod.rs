@@ -143,6 +143,17 @@ impl BrokenId {
 }
 
 impl Content {
+    /// Whether the file at `path` is `part` of one of the packs (a path
+    /// from its root: `rules.toml`), or lies within it (`missions`). The
+    /// roots are canonical; files are named as they were found.
+    pub(crate) fn holds(&self, part: &str, path: &std::path::Path) -> bool {
+        std::fs::canonicalize(path).is_ok_and(|path| {
+            self.packs
+                .iter()
+                .any(|pack| path.starts_with(pack.root.join(part)))
+        })
+    }
+
     /// Whether items of `kind` may be missing: some content could not be
     /// read, or a file of that kind failed to load.
     pub(crate) fn may_lack(&self, kind: FileKind) -> bool {

@@ -207,18 +207,11 @@ fn check_against_sound_items(
     // Every check reads the ruleset (the dice, the damage types): with
     // errors in it, a scenario's numbers could be told wrong for no fault
     // of their own, so its scenarios wait for it to be mended.
-    let rulesets: Vec<std::path::PathBuf> = content
-        .packs
-        .iter()
-        .map(|pack| pack.root.join("rules.toml"))
-        .collect();
     let in_ruleset = |diagnostic: &Diagnostic| {
-        diagnostic.location.as_ref().is_some_and(|location| {
-            // The roots are canonical; the files as they were named.
-            let path = sources.get(location.file).path();
-            let path = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
-            rulesets.contains(&path)
-        })
+        diagnostic
+            .location
+            .as_ref()
+            .is_some_and(|location| content.holds("rules.toml", sources.get(location.file).path()))
     };
     if found
         .iter()
