@@ -5,8 +5,8 @@
 //! the best (ties broken by its random stream, so mirrored games still
 //! differ by seed). The scores encode a turn plan:
 //!
-//! - setup and deploy: go first, unless a team races for victory points:
-//!   then let the enemy seated just before it go first (the first
+//! - setup and deploy: go first, unless it is a duel in which a side
+//!   races for victory points: then let the enemy go first (the first
 //!   player's first energy phase gives only 5); launch the most
 //!   expensive ship card it can afford that leaves the energy to activate
 //!   its most valuable ship card with an enemy in range (unless the side
@@ -789,38 +789,26 @@ impl<'o, 'a> View<'o, 'a> {
     }
 
     /// Who goes first, when the observer won the roll: itself, unless the
-    /// mission gives a team a victory-point goal; then the enemy seated
-    /// nearest before it in turn order, so the observer plays second and
-    /// answers the first player's turn before anyone else does.
+    /// game is a duel in which a side has a victory-point goal; then the
+    /// enemy, so the observer answers the first player's turn.
     ///
     /// The rulebook ("Who Goes First") cuts the first player's first energy
     /// phase to 5 (from 10), and the first player launches, places and
     /// closes in before seeing the other side do so. In greedy-vs-greedy
-    /// play the extra turn is worth more than that where ships only fight,
-    /// and less where one side races for points. The share of games the
-    /// high roller won, going first / letting this enemy go first, over
-    /// 2,000 games a mission (`spacedock sim --games 2000 --threads 2`,
-    /// seed 0, 2026-11-29, the greedy player of that evening):
-    /// dead-zone-battle 61.2% / 38.4%; even within the noise in
-    /// dead-zone-battle-42 49.1% / 50.5%, dead-zone-battle-48 50.4% /
-    /// 50.5% (10,000 games: 50.0% / 50.3%) and meteor-storm 49.5% / 50.0%;
-    /// with points goals, the-battle-for-isn-barrage 38.0% / 62.1%
-    /// (10,000 games: 37.9% / 61.8%) and blockade-run-at-entebe 46.0% /
-    /// 51.7%, while the-struggle-at-pan-base goes the other way, 40.1% /
-    /// 34.6% (10,000 games: 38.7% / 33.3%), the one mission this choice
-    /// gets wrong. Until then the observer always let the enemy go first,
-    /// which won 38.4% of dead-zone-battle. A rule from what the chooser
-    /// sees of the state (go first unless 5 energy less launches fewer
-    /// ship cards on turn one) picked worse than the fixed choice in two
-    /// missions and better in none when tried (2026-11-28). Since a side
-    /// that could be destroyed launches before keeping its activation
-    /// reserve ([`exposed`], 2026-11-30), the first player's short first
-    /// energy phase no longer loses ISN Barrage's ISN side so many games
-    /// at the start of round 3, and the choice gains less there: the same
-    /// runs give the-battle-for-isn-barrage 48.1% / 51.4% (10,000 games:
-    /// 48.4% / 51.4%), blockade-run-at-entebe 45.6% / 52.0% and
-    /// the-struggle-at-pan-base 39.9% / 34.6%, the missions without points
-    /// goals going first 61.2%, 49.0%, 51.5% and 49.5%.
+    /// play the extra turn is worth more than that where ships only fight
+    /// and in the team race of Pan Base, and less in the duels where one
+    /// side races for points. The high roller's wins going first / letting
+    /// the enemy go first, by the side that won the roll, over 2,000 games
+    /// a mission (the choice forced one way, then the other, for the same
+    /// seeds; 2026-11-30): the-battle-for-isn-barrage ISN 94.4% / 98.6%,
+    /// Wretch 2.0% / 5.0%; blockade-run-at-entebe ISN 89.0% / 96.1%, Wretch
+    /// 3.4% / 9.9%; the-struggle-at-pan-base ISN 95.4% / 88.6%, each
+    /// Wretch 11.5% / 6.9% and 9.6% / 4.5%; dead-zone-battle ISN 75.4% /
+    /// 55.1%, Wretch 43.8% / 26.1%; within the noise in the 42- and
+    /// 48-energy Dead Zone Battles and Meteor Storm. Each side of every
+    /// mission does better so or within the noise. Before, any points
+    /// goal made the high roller let an enemy go first, which lost Pan
+    /// Base's high roller 5.5 games in a hundred (docs/simulation.md).
     fn first_player(&self) -> PlayerId {
         let observation = self.observation;
         let me = self.me;
@@ -829,12 +817,11 @@ impl<'o, 'a> View<'o, 'a> {
                 .points_to_win(observation.team_of(player))
                 .is_some()
         });
-        if !race {
+        if !race || observation.players().len() > 2 {
             return me;
         }
-        let seats = observation.players().len();
-        (1..seats)
-            .map(|back| PlayerId(((me.index() + seats - back) % seats) as u8))
+        observation
+            .players()
             .find(|&player| observation.team_of(player) != observation.team())
             .unwrap_or(me)
     }
@@ -1287,17 +1274,16 @@ mod tests {
     use crate::state::{TurnPhase, WeaponRef};
 
     /// The high roller goes first where ships only fight (a duel, Meteor
-    /// Storm's four seats), and where a team has a victory-point goal lets
-    /// the enemy seated just before it go first, so it plays right after
-    /// that enemy: the other player of a duel, and at Pan Base the ISN
-    /// player's last Wretch and the Wretch players' ISN player.
+    /// Storm's four seats) and in Pan Base's race of three seats, and lets
+    /// the other player go first in a duel where a side has a
+    /// victory-point goal.
     #[test]
-    fn the_high_roller_goes_first_unless_a_team_races_for_points() {
+    fn the_high_roller_goes_first_unless_a_duel_is_a_race_for_points() {
         let missions: [(&str, &[u8]); 4] = [
             ("dead-zone-battle", &[0, 1]),
             ("meteor-storm", &[0, 1, 2, 3]),
             ("the-battle-for-isn-barrage", &[1, 0]),
-            ("the-struggle-at-pan-base", &[2, 0, 0]),
+            ("the-struggle-at-pan-base", &[0, 1, 2]),
         ];
         for (mission, wanted) in missions {
             let mut rolled = vec![false; wanted.len()];
