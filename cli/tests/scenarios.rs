@@ -685,6 +685,27 @@ fn a_ship_taken_over_is_destroyed_by_its_name() {
     assert_eq!(outcome["status"], "passed", "{outcome:#?}");
 }
 
+/// A ship that escapes is out of play, not destroyed: a mission's other
+/// way to win by destroying it does not end the game. It did, since the
+/// test looked only at the card being out of play.
+#[test]
+fn an_escaped_ship_is_not_destroyed_for_another_way_to_win() {
+    let dir = tempfile::tempdir().unwrap();
+    let pack = base_pack_copy(&dir);
+    change_in(
+        &pack.join("missions/blockade-run-at-entebe.toml"),
+        "victory_clock = true\n",
+        "victory_clock = true\nalternatives = [{ team = \"isn\", destroy_ship = \"Tes Kio\", \
+         text = \"The ISN player wins by destroying Tes Kio.\" }]\n",
+    );
+    let name = "escape-is-no-destruction";
+    let scenario =
+        std::fs::read_to_string(crate::fixtures().join(format!("saturn-scenarios/{name}.toml")))
+            .unwrap();
+    let report = run_in_pack(&pack, name, &scenario, "", 0);
+    assert_eq!(report["scenarios"][0]["status"], "passed", "{report:#?}");
+}
+
 /// A power that saves the taken ship from that destruction (a test card
 /// like Spectral Resurgence) keeps its card in play: the card was put out
 /// of play anyway, its attachments discarded, with its ship still on the

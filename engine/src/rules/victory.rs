@@ -93,11 +93,16 @@ pub(crate) fn check(game: &mut Game) {
         ) else {
             continue;
         };
+        // Out of play is not enough: a card whose ships escaped or were
+        // taken off the battlefield is out of play, not destroyed.
         let destroyed = game.data.cards.iter().enumerate().any(|(index, card)| {
             let state = &game.st.cards[index];
             game.data.bundle.ships[card.ship].id == ship
                 && state.place == CardPlace::OutOfPlay
                 && game.data.team_of(state.controller) != team
+                && card
+                    .ship_ids()
+                    .all(|ship| game.st.ships[ship.index()].destroyed)
         });
         if destroyed {
             finish(
