@@ -706,6 +706,32 @@ fn an_escaped_ship_is_not_destroyed_for_another_way_to_win() {
     assert_eq!(report["scenarios"][0]["status"], "passed", "{report:#?}");
 }
 
+/// A special rule for one side answers damage the other side deals to
+/// its ships, acting for the ship's controller. It heard only the events
+/// of the player who dealt the damage, so a rule "whenever one of your
+/// ships takes damage" never acted.
+#[test]
+fn a_rule_for_one_side_answers_damage_to_its_ships() {
+    let dir = tempfile::tempdir().unwrap();
+    let pack = base_pack_copy(&dir);
+    let mission = pack.join("missions/dead-zone-battle.toml");
+    let mut text = std::fs::read_to_string(&mission).unwrap();
+    text.push_str(
+        "\n[[special_rules]]\nname = \"Salvage\"\n\
+         text = \"Whenever one of your ships takes damage, you gain 1 energy.\"\n\
+         for = [\"isn\"]\nwhen = \"damage\"\n\
+         if = [{ kind = \"affected-ship\", is = \"friendly\" }]\n\
+         do = [{ kind = \"gain-energy\", amount = 1 }]\n",
+    );
+    std::fs::write(&mission, text).unwrap();
+    let name = "rule-for-the-side-hit";
+    let scenario =
+        std::fs::read_to_string(crate::fixtures().join(format!("saturn-scenarios/{name}.toml")))
+            .unwrap();
+    let report = run_in_pack(&pack, name, &scenario, "", 0);
+    assert_eq!(report["scenarios"][0]["status"], "passed", "{report:#?}");
+}
+
 /// A power that saves the taken ship from that destruction (a test card
 /// like Spectral Resurgence) keeps its card in play: the card was put out
 /// of play anyway, its attachments discarded, with its ship still on the

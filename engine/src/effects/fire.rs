@@ -127,13 +127,36 @@ pub(crate) fn hearing(game: &Game, index: usize, power: &Power, ev: &Ev) -> Inst
     {
         return None.into_iter().chain(Vec::new());
     }
+    let player = match power.origins.first() {
+        Some(Origin::Seat(_)) => seat_hearing(game, power, ev),
+        _ => ev.player,
+    };
     taken(
         power
             .origins
             .iter()
             .filter(|&&origin| hears(game, actor, origin, ev.acting))
-            .filter_map(|&origin| instance(game, index, origin, Some(ev.player))),
+            .filter_map(|&origin| instance(game, index, origin, Some(player))),
     )
+}
+
+/// The player a mission rule acts for at `ev`: the event's player when
+/// the rule is for them; else, at an event that befalls a ship (an
+/// attack, a hit or a miss, damage, a destruction), that ship's
+/// controller when the rule is for them. So a rule for one side answers
+/// what the other side does to its ships ("whenever one of your ships
+/// takes damage"), and still acts once an event.
+fn seat_hearing(game: &Game, power: &Power, ev: &Ev) -> PlayerId {
+    let for_seat = |player| power.origins.contains(&Origin::Seat(player));
+    if let Ships::One(ship) = ev.affected
+        && !for_seat(ev.player)
+    {
+        let controller = eval::controller_of(game, ship);
+        if for_seat(controller) {
+            return controller;
+        }
+    }
+    ev.player
 }
 
 /// Whether a power from `origin` whose acting ship must be of `actor`'s
