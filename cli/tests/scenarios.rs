@@ -732,6 +732,38 @@ fn a_rule_for_one_side_answers_damage_to_its_ships() {
     assert_eq!(report["scenarios"][0]["status"], "passed", "{report:#?}");
 }
 
+/// A step marked `illegal` that had to wait for a question was never
+/// tried, and proves nothing: it fails, saying so. It passed, though the
+/// step is legal once the question is answered.
+#[test]
+fn an_illegal_step_is_not_judged_while_a_question_waits() {
+    let outcome = run_fixture_scenario("illegal-while-a-question-waits", "", 1);
+    let failure = &outcome["failures"][0];
+    assert_eq!(failure["line"], 49, "{outcome:#?}");
+    assert_eq!(failure["expected"], "the engine refuses the step");
+    let actual = failure["actual"].as_str().unwrap();
+    assert!(
+        actual.starts_with("it was not tried: `activate tes-kio` must wait")
+            && actual.ends_with("a step marked `illegal` is judged with no question waiting"),
+        "{actual}"
+    );
+}
+
+/// A refused step's legal list gives a ship's steps as one entry for each
+/// lead, so that the actions after them are shown: ten steps of Chosh Ka
+/// used to fill the list and cut off the discard.
+#[test]
+fn a_refused_steps_legal_list_gives_a_ships_steps_as_one_entry() {
+    let outcome = run_fixture_scenario("refused-step-lists-each-kind", "", 1);
+    assert_eq!(
+        outcome["failures"][0]["actual"],
+        "`end-weapon` is not legal now; legal now: move chosh-ka e/ne/nw/sw/se, \
+         move chosh-ka ne/nw/w/sw/se leading with its back, charge chosh-ka primary, \
+         end-activation, discard krall-draxus",
+        "{outcome:#?}"
+    );
+}
+
 /// A power that saves the taken ship from that destruction (a test card
 /// like Spectral Resurgence) keeps its card in play: the card was put out
 /// of play anyway, its attachments discarded, with its ship still on the

@@ -533,6 +533,40 @@ fn placement(game: &Game, card: Option<ShipCardId>, hex: Hex, dir: u8) -> String
     }
 }
 
+/// The names of the directions of a step, by its `dir` (modulo 6).
+const DIRECTIONS: [&str; 6] = ["e", "ne", "nw", "w", "sw", "se"];
+
+/// Legal actions in words, for a step the engine refused: one ship's
+/// steps as one entry (`move chosh-ka e/ne/se`, and those leading with
+/// the back as another), so that the list stays short enough to show
+/// every other action.
+pub(super) fn actions(game: &Game, actions: &[Action]) -> Vec<String> {
+    let mut shown: Vec<String> = Vec::new();
+    // Where each ship's steps (by ship and lead) are listed in `shown`.
+    let mut moves: Vec<((ShipId, bool), usize)> = Vec::new();
+    for &action in actions {
+        let Action::Step { ship: s, dir } = action else {
+            shown.push(self::action(game, action));
+            continue;
+        };
+        let key = (s, dir >= 6);
+        let name = DIRECTIONS[usize::from(dir % 6)];
+        if let Some(&(_, at)) = moves.iter().find(|(listed, _)| *listed == key) {
+            shown[at].push('/');
+            shown[at].push_str(name);
+        } else {
+            moves.push((key, shown.len()));
+            shown.push(format!("move {} {name}", ship(game, s)));
+        }
+    }
+    for ((_, back), at) in moves {
+        if back {
+            shown[at].push_str(" leading with its back");
+        }
+    }
+    shown
+}
+
 /// An action in words, for a step the engine refused.
 pub(crate) fn action(game: &Game, action: Action) -> String {
     match action {
@@ -561,7 +595,6 @@ pub(crate) fn action(game: &Game, action: Action) -> String {
         },
         Action::Activate(c) => format!("activate {}", card_name(game, c)),
         Action::Step { ship: s, dir } => {
-            let names = ["e", "ne", "nw", "w", "sw", "se"];
             let lead = if dir >= 6 {
                 " leading with its back"
             } else {
@@ -570,7 +603,7 @@ pub(crate) fn action(game: &Game, action: Action) -> String {
             format!(
                 "move {} {}{lead}",
                 ship(game, s),
-                names[usize::from(dir % 6)]
+                DIRECTIONS[usize::from(dir % 6)]
             )
         }
         Action::EndMove => "end the move".to_owned(),

@@ -23,7 +23,8 @@ use crate::scenario::arrange::{Arranged, Forced, position};
 use crate::scenario::{Failure, render};
 use crate::state::WeaponRef;
 
-/// Legal actions shown when a step is refused.
+/// Entries of the legal list shown when a step is refused (a ship's
+/// steps are one entry).
 const SHOWN_LEGAL: usize = 12;
 
 /// Why a step could not be played.
@@ -35,6 +36,9 @@ struct Refused {
     /// The key within the step that was refused (`/path/6`), empty for the
     /// step as a whole: a long path's failure points at its entry.
     within: String,
+    /// Whether it was refused only because a question waits for its
+    /// answer: it may be legal once the question is answered.
+    waiting: bool,
 }
 
 impl Refused {
@@ -43,11 +47,9 @@ impl Refused {
         game.legal_actions(&mut legal);
         Refused {
             tried,
-            legal: legal
-                .into_iter()
-                .map(|action| render::action(game, action))
-                .collect(),
+            legal: render::actions(game, &legal),
             within: String::new(),
+            waiting: false,
         }
     }
 
@@ -66,17 +68,21 @@ impl Refused {
     }
 
     fn describe(&self) -> String {
-        let mut shown: Vec<&str> = self
+        let shown: Vec<&str> = self
             .legal
             .iter()
             .take(SHOWN_LEGAL)
             .map(String::as_str)
             .collect();
-        if self.legal.len() > SHOWN_LEGAL {
-            shown.push("...");
-        }
+        let more = self.legal.len().saturating_sub(SHOWN_LEGAL);
         if shown.is_empty() {
             format!("{}; nothing is legal now", self.tried)
+        } else if more > 0 {
+            format!(
+                "{}; legal now: {}, and {more} more",
+                self.tried,
+                shown.join(", ")
+            )
         } else {
             format!("{}; legal now: {}", self.tried, shown.join(", "))
         }
@@ -119,6 +125,17 @@ pub(super) fn play(
         let mut trial = arranged.game.clone();
         trial.edit().force_dice(&step.dice);
         return Ok(match execute(&mut trial, &arranged.cards, &step.action) {
+            // Refused only for the question: that proves nothing of the
+            // step itself.
+            Err(refused) if refused.waiting => vec![Failure {
+                pointer: format!("{}{}", step.pointer, refused.within),
+                what,
+                expected: "the engine refuses the step".to_owned(),
+                actual: format!(
+                    "it was not tried: {}; a step marked `illegal` is judged with no question waiting",
+                    refused.tried
+                ),
+            }],
             Err(_) => Vec::new(),
             Ok(()) => vec![Failure {
                 pointer: format!("{}/illegal", step.pointer),
@@ -534,7 +551,10 @@ fn apply_shown(game: &mut Game, action: Action, shown: Option<&str>) -> Result<(
             named(game),
             render::question(game, question)
         );
-        return Err(Refused::new(game, tried));
+        return Err(Refused {
+            waiting: true,
+            ..Refused::new(game, tried)
+        });
     }
     game.apply(action).map_err(|_| {
         let mut tried = format!("`{}` is not legal now", named(game));
