@@ -796,6 +796,21 @@ fn rows(tally: &Tally) -> Rows<'_> {
     (teams, ships, cards)
 }
 
+/// Special rules by name for a note, "special rule `A`" or "special
+/// rules `A`, `B`", with the words that refer back to them.
+fn rule_list(names: &[String]) -> (String, &'static str, &'static str) {
+    let names: Vec<String> = names.iter().map(|name| format!("`{name}`")).collect();
+    if names.len() == 1 {
+        (format!("special rule {}", names[0]), "its", "it")
+    } else {
+        (
+            format!("special rules {}", names.join(", ")),
+            "their",
+            "them",
+        )
+    }
+}
+
 /// The seats of a run, as `1 Name (team) policy, 2 ...`.
 fn seats(run: &Run) -> String {
     let seats: Vec<String> = run
@@ -921,7 +936,10 @@ fn add_shards(into: &mut Run, other: &Run, path: &Path) -> Result<(), Error> {
     // What prints alike may still differ (a seat's ships, whether it
     // played the default build; the rules the greedy note names): the
     // bundle ties them together, so only a file edited by hand gets here.
-    if into.seats != other.seats || into.greedy_ignores != other.greedy_ignores {
+    if into.seats != other.seats
+        || into.greedy_ignores != other.greedy_ignores
+        || into.greedy_escapes_only_to_win != other.greedy_escapes_only_to_win
+    {
         return Err(Error::MergeMismatch {
             path: path.to_path_buf(),
             what: "run description",
@@ -1175,20 +1193,17 @@ pub(crate) fn human(run: &Run, report: &Report, traced: Option<(u64, &Path)>) ->
     let _ = writeln!(text, "seats: {}", seats(run));
     text.push_str(&seat_fleets(run));
     if !run.greedy_ignores.is_empty() {
-        let rules: Vec<String> = run
-            .greedy_ignores
-            .iter()
-            .map(|rule| format!("`{rule}`"))
-            .collect();
-        let (rule, its, it) = if rules.len() == 1 {
-            ("special rule", "its", "it")
-        } else {
-            ("special rules", "their", "them")
-        };
+        let (rules, its, it) = rule_list(&run.greedy_ignores);
         let _ = writeln!(
             text,
-            "note: greedy players do not aim for the victory points of {rule} {}: they score {its} points only when play meets {it} by chance",
-            rules.join(", "),
+            "note: greedy players do not aim for the victory points of {rules}: they score {its} points only when play meets {it} by chance",
+        );
+    }
+    if !run.greedy_escapes_only_to_win.is_empty() {
+        let (rules, its, _) = rule_list(&run.greedy_escapes_only_to_win);
+        let _ = writeln!(
+            text,
+            "note: greedy players escape by {rules} only when one escape wins the game: {its} points before that come only by chance",
         );
     }
     let _ = writeln!(text, "pack {} ({})", run.pack, run.bundle);

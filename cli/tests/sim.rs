@@ -606,7 +606,7 @@ fn merging_refuses_a_result_edited_by_hand() {
     // A result of another version names both formats.
     let stderr = edit(&|result| result["run"]["format"] = serde_json::json!(1));
     assert!(
-        stderr.contains("it is in result format 1, written by another version of spacedock; this one reads format 5"),
+        stderr.contains("it is in result format 1, written by another version of spacedock; this one reads format 6"),
         "{stderr}"
     );
     // Untouched, the two merge.
@@ -2573,5 +2573,32 @@ do = [{ kind = "score", points = 1 }]
             "{mission}: {}",
             report["run"]
         );
+        // The greedy player escapes only when an escape wins the game.
+        let escapes =
+            (mission == "blockade-run-at-entebe").then(|| serde_json::json!(["Victory points"]));
+        assert_eq!(
+            report["run"].get("greedy_escapes_only_to_win"),
+            escapes.as_ref(),
+            "{mission}"
+        );
     }
+    let blockade = run(
+        &[
+            "sim",
+            "--pack",
+            &base,
+            "--mission",
+            "blockade-run-at-entebe",
+            "--games",
+            "1",
+        ],
+        0,
+    )
+    .stdout;
+    assert!(
+        blockade.contains(
+            "note: greedy players escape by special rule `Victory points` only when one escape wins the game: its points before that come only by chance\n"
+        ),
+        "{blockade}"
+    );
 }

@@ -261,17 +261,13 @@ fn may_score(effects: &[Eff]) -> bool {
     })
 }
 
-/// The mission's special rules that score victory points in a way no
-/// heuristic reading of [`power_points`], [`attach_points`],
-/// [`escape_zone`] and [`hold_zone`] aims for, by name, in the mission's
-/// order: a rule the greedy player only meets by chance (points at a
-/// round's end for an enemy ship in a zone, say). A rule scoring for
-/// destroying ships is not among them: the greedy player destroys all it
-/// can; nor is one scoring whatever anyone does. Only rules scoring for a
-/// seat `greedy` says a greedy player plays are told of: a rule another
-/// policy's seat scores by is no concern of the greedy player's.
-pub(crate) fn unpursued_rules(game: &Game, greedy: impl Fn(PlayerId) -> bool) -> Vec<String> {
-    let mut names: Vec<String> = Vec::new();
+/// The mission's special rules whose victory points the greedy player
+/// does not aim for, or aims for only in part: see [`Unpursued`]. Only
+/// rules scoring for a seat `greedy` says a greedy player plays are told
+/// of: a rule another policy's seat scores by is no concern of the greedy
+/// player's.
+pub(crate) fn unpursued_rules(game: &Game, greedy: impl Fn(PlayerId) -> bool) -> Unpursued {
+    let mut unpursued = Unpursued::default();
     for power in &game.data.powers.powers {
         let for_greedy = power
             .origins
@@ -293,24 +289,45 @@ pub(crate) fn unpursued_rules(game: &Game, greedy: impl Fn(PlayerId) -> bool) ->
             && power.effects.iter().all(|effect| {
                 matches!(effect, Eff::Score { .. }) || !may_score(std::slice::from_ref(effect))
             });
-        let pursued = match power.when {
-            _ if unconditional || held_by_every_seat(game, power) => true,
-            Some(when) if when.is_action_window() => true,
-            Some(When::Attach | When::Destroy) => true,
-            Some(When::ActivationEnd) => power.effects.iter().all(|effect| {
-                matches!(effect, Eff::Escape { target, .. }
-                    if target.role == Role::ActingShip && target.zone.is_some())
-            }),
-            _ => false,
+        let list = match power.when {
+            _ if unconditional || held_by_every_seat(game, power) => continue,
+            Some(when) if when.is_action_window() => continue,
+            Some(When::Attach | When::Destroy) => continue,
+            Some(When::ActivationEnd)
+                if power.effects.iter().all(|effect| {
+                    matches!(effect, Eff::Escape { target, .. }
+                        if target.role == Role::ActingShip && target.zone.is_some())
+                }) =>
+            {
+                &mut unpursued.escapes_only_to_win
+            }
+            _ => &mut unpursued.ignored,
         };
         let name = game
             .mission()
             .special_rules
             .get(usize::from(power.place))
             .map(|rule| rule.name.clone());
-        if let Some(name) = name.filter(|name| !pursued && !names.contains(name)) {
-            names.push(name);
+        if let Some(name) = name.filter(|name| !list.contains(name)) {
+            list.push(name);
         }
     }
-    names
+    unpursued
+}
+
+/// The special rules of a mission that the greedy player leaves to
+/// chance, by name, in the mission's order.
+#[derive(Debug, Default)]
+pub(crate) struct Unpursued {
+    /// Rules scoring in a way no heuristic reading of [`power_points`],
+    /// [`attach_points`], [`escape_zone`] and [`hold_zone`] aims for
+    /// (points at a round's end for an enemy ship in a zone, say). A rule
+    /// scoring for destroying ships is not among them: the greedy player
+    /// destroys all it can; nor is one scoring whatever anyone does.
+    pub(crate) ignored: Vec<String>,
+    /// Rules scoring an escape at the end of an activation: the greedy
+    /// player runs for the zone only when one escape wins the game
+    /// (measured, running sooner lost more games), so the points before
+    /// that come only by chance.
+    pub(crate) escapes_only_to_win: Vec<String>,
 }

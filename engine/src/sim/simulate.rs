@@ -33,7 +33,7 @@ use crate::sim::tally::{
 use crate::state::{CardPlace, TacticPlace};
 
 /// The format of `spacedock sim --format json` output and of shard files.
-pub const SIM_FORMAT: u32 = 5;
+pub const SIM_FORMAT: u32 = 6;
 
 /// The step bound when none is given: far above any real game (a random
 /// Dead Zone Battle takes a few thousand actions), low enough that a game
@@ -89,6 +89,11 @@ pub struct Run {
     /// rates are those of players who do not pursue them.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub greedy_ignores: Vec<String>,
+    /// When a seat plays greedy: the mission's special rules that score
+    /// an escape, which the greedy player makes only when one escape wins
+    /// the game, by name. Their points before that come only by chance.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub greedy_escapes_only_to_win: Vec<String>,
 }
 
 /// A seat of a run: the mission's player, their team and the policy that
@@ -176,6 +181,11 @@ pub fn simulate(
     let seats = probe.players().len();
     let policies = seat_policies(&config.policies, seats)?;
     let layout = Layout::new(&probe);
+    let unpursued = crate::effects::worth::unpursued_rules(&probe, |seat| {
+        policies
+            .get(seat.index())
+            .is_some_and(|policy| policy == "greedy")
+    });
     let run = Run {
         format: SIM_FORMAT,
         pack: bundle.pack.id.clone(),
@@ -210,11 +220,8 @@ pub fn simulate(
         max_steps: config.max_steps,
         shard_count: config.shard.count,
         shards: vec![config.shard.index],
-        greedy_ignores: crate::effects::worth::unpursued_rules(&probe, |seat| {
-            policies
-                .get(seat.index())
-                .is_some_and(|policy| policy == "greedy")
-        }),
+        greedy_ignores: unpursued.ignored,
+        greedy_escapes_only_to_win: unpursued.escapes_only_to_win,
     };
     let games = config.shard.games(config.games);
     let threads = config.threads.min(
