@@ -764,6 +764,38 @@ fn a_refused_steps_legal_list_gives_a_ships_steps_as_one_entry() {
     );
 }
 
+/// A destroyed ship has no pegs: an expectation of its shields or hull
+/// damage fails, saying so. It compared the count the ship was destroyed
+/// with, which passed or failed by chance.
+#[test]
+fn a_destroyed_ship_has_no_pegs_to_expect() {
+    let outcome = run_fixture_scenario("pegs-of-a-destroyed-ship", "", 1);
+    let failures = outcome["failures"].as_array().unwrap();
+    let told: Vec<(&str, &str)> = failures
+        .iter()
+        .map(|failure| {
+            (
+                failure["what"].as_str().unwrap(),
+                failure["actual"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        told,
+        [
+            (
+                "the shield pegs of `f-47-blue-hawks#1`",
+                "none: it is destroyed"
+            ),
+            (
+                "the hull damage pegs of `f-47-blue-hawks#1`",
+                "none: it is destroyed"
+            ),
+        ],
+        "{outcome:#?}"
+    );
+}
+
 /// A power that saves the taken ship from that destruction (a test card
 /// like Spectral Resurgence) keeps its card in play: the card was put out
 /// of play anyway, its attachments discarded, with its ship still on the

@@ -133,6 +133,17 @@ fn of_kind(rendered: &[Rendered], pattern: &EventCheck) -> Option<String> {
     (!same.is_empty()).then(|| same.join("; "))
 }
 
+/// A ship's pegs as a scenario reads them: a destroyed ship has none (it
+/// keeps the count it was destroyed with, which no expectation should
+/// pass on).
+fn pegs(game: &Game, ship: ShipId, count: u32) -> String {
+    if game.ship(ship).destroyed {
+        "none: it is destroyed".to_owned()
+    } else {
+        count.to_string()
+    }
+}
+
 fn failure(check: &Check, what: String, expected: String, actual: String) -> Option<Failure> {
     (expected != actual).then(|| Failure {
         pointer: check.pointer.clone(),
@@ -351,7 +362,7 @@ fn value(arranged: &Arranged, check: &Check) -> Option<Failure> {
                 check,
                 format!("the shield pegs of `{}`", render::ship(game, id)),
                 value.to_string(),
-                game.ship(id).shields.to_string(),
+                pegs(game, id, game.ship(id).shields),
             )
         }
         Expected::HullDamage { ship, value } => {
@@ -360,7 +371,7 @@ fn value(arranged: &Arranged, check: &Check) -> Option<Failure> {
                 check,
                 format!("the hull damage pegs of `{}`", render::ship(game, id)),
                 value.to_string(),
-                game.ship(id).hull_damage.to_string(),
+                pegs(game, id, game.ship(id).hull_damage),
             )
         }
         Expected::Destroyed { ship, value } => {
