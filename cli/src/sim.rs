@@ -1021,12 +1021,22 @@ pub(crate) fn mission_id(bundle: &Bundle, wanted: &str) -> Result<String, Error>
                 .iter()
                 .map(|mission| mission.id.clone())
                 .collect();
+            // A bundle keeps no file names: a mission's file is named
+            // after its id, or close to it.
+            let suggest = spacedock_validator::suggest::file_stem_named(wanted)
+                .and_then(|stem| {
+                    spacedock_validator::suggest::closest(stem, missions.iter().map(String::as_str))
+                })
+                .map(spacedock_validator::suggest::mission_not_file)
+                .or_else(|| {
+                    spacedock_validator::suggest::did_you_mean(
+                        wanted,
+                        missions.iter().map(String::as_str),
+                    )
+                });
             Err(Error::Selection(SelectionError::UnknownMission {
                 name: wanted.to_owned(),
-                suggestion: spacedock_validator::suggest::did_you_mean(
-                    wanted,
-                    missions.iter().map(String::as_str),
-                ),
+                suggestion: suggest,
                 missions,
             }))
         }

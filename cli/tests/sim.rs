@@ -1086,6 +1086,26 @@ fn a_mission_name_works_like_its_id() {
     assert_eq!(by_name.stdout, by_id.stdout);
 }
 
+/// A mission's file given for its id is answered with the id, as
+/// `fleet check` answers it; the list of missions alone said nothing of
+/// the slip.
+#[test]
+fn a_missions_file_given_for_its_id_is_told_the_id() {
+    for given in ["open-battle.toml", "missions/open-battle.toml"] {
+        let finished = run(
+            &["sim", "--pack", "clean", "--mission", given, "--games", "1"],
+            2,
+        );
+        assert!(
+            finished.stderr.contains(
+                "help: did you mean `open-battle`? `--mission` takes the mission's id or name, not its file"
+            ),
+            "{given}: {}",
+            finished.stderr
+        );
+    }
+}
+
 #[test]
 fn the_step_bound_names_the_failed_games() {
     let finished = run_owned(

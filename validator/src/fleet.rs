@@ -483,11 +483,7 @@ fn find_mission<'m>(
         .ok_or_else(|| SelectionError::UnknownMission {
             name: text.to_owned(),
             suggestion: mission_of_file(context, text, &ids)
-                .map(|id| {
-                    format!(
-                        "did you mean `{id}`? `--mission` takes the mission's id or name, not its file"
-                    )
-                })
+                .map(|id| crate::suggest::mission_not_file(&id))
                 .or_else(|| did_you_mean(text, ids.iter().map(String::as_str))),
             missions: ids.clone(),
         })
@@ -497,10 +493,7 @@ fn find_mission<'m>(
 /// `missions/dead-zone-battle.toml`), or one close to its name; `ids` are
 /// the missions' ids, in their order.
 fn mission_of_file(context: &Context<'_>, text: &str, ids: &[String]) -> Option<String> {
-    let path = std::path::Path::new(text);
-    let is_file =
-        path.extension().is_some_and(|ext| ext == "toml") || path.components().count() > 1;
-    let stem = path.file_stem()?.to_str().filter(|_| is_file)?;
+    let stem = crate::suggest::file_stem_named(text)?;
     let files = context.content.missions.iter().map(|loaded| {
         context
             .sources

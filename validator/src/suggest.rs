@@ -405,6 +405,22 @@ fn fold(text: &str) -> String {
         .collect()
 }
 
+/// The file stem of `text` when it names a file (`dead-zone-battle.toml`,
+/// `missions/dead-zone-battle.toml`) rather than an id or a name: where a
+/// command takes a mission's id, the id its file is likely named after.
+pub fn file_stem_named(text: &str) -> Option<&str> {
+    let path = std::path::Path::new(text);
+    let is_file =
+        path.extension().is_some_and(|ext| ext == "toml") || path.components().count() > 1;
+    path.file_stem()?.to_str().filter(|_| is_file)
+}
+
+/// The help for a mission given by its file where its id or name is
+/// wanted: `id` is the mission the file holds.
+pub fn mission_not_file(id: &str) -> String {
+    format!("did you mean `{id}`? `--mission` takes the mission's id or name, not its file")
+}
+
 /// The kebab-case slug of a display name: lowercase, apostrophes dropped,
 /// every other run of non-alphanumerics one `-`.
 pub fn slug(name: &str) -> String {
