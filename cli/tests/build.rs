@@ -20,7 +20,7 @@ fn writes_a_bundle_and_says_what_is_in_it() {
     assert_eq!(
         summary,
         format!(
-            "wrote {}: 3 ships, 5 tactic cards, 2 missions, 1 board ({hash})",
+            "wrote {}: 3 ships, 6 tactic cards, 2 missions, 1 board ({hash})",
             out.display()
         )
     );

@@ -450,10 +450,12 @@ fn playtest_findings(report: &serde_json::Value) -> Vec<(String, String)> {
 fn playtest_findings_count_in_the_json_totals() {
     // A step bound too low for some games to end (errors), and one-sided
     // missions (warnings), next to the broken pack's diagnostics.
+    let short = crate::clean_with_short_decks();
+    let broken = crate::fixtures().join("broken");
     let args = [
         "check",
         "clean",
-        "broken",
+        broken.to_str().unwrap(),
         "--games",
         "3",
         "--max-steps",
@@ -461,7 +463,7 @@ fn playtest_findings_count_in_the_json_totals() {
         "--format",
         "json",
     ];
-    let report = json(&run(&args, 1).stdout);
+    let report = json(&crate::run_in(short.path(), &args, 1).stdout);
     let findings = playtest_findings(&report);
     let found = |severity: &str| findings.iter().filter(|(_, s)| s == severity).count();
     let diagnostics = report["diagnostics"].as_array().unwrap();
@@ -485,7 +487,8 @@ fn playtest_findings_count_in_the_json_totals() {
 
     // Warnings denied: they fail the run, and the object counts them.
     let report = json(
-        &run(
+        &crate::run_in(
+            short.path(),
             &[
                 "check",
                 "clean",
@@ -658,6 +661,8 @@ fn a_policy_per_seat_must_fit_every_mission_played() {
 
 #[test]
 fn playtest_findings_have_one_name_in_every_format() {
+    let short = crate::clean_with_short_decks();
+    let run = |args: &[&str], code| crate::run_in(short.path(), args, code);
     let args = ["check", "clean", "--games", "3", "--max-steps", "5"];
     let report = json(&run(&[&args[..], &["--format", "json"]].concat(), 1).stdout);
     let mut in_json: Vec<String> = playtest_findings(&report)

@@ -129,3 +129,33 @@ pub(crate) fn copy_fixture(name: &str) -> tempfile::TempDir {
     copy(&fixtures().join(name), &dir.path().join(name));
     dir
 }
+
+/// A copy of the `clean` pack (named `clean` in the folder) whose decks hold
+/// 6 cards, the opening hand and the first draw: the first player's first
+/// draw runs their deck out for good, the other player's first draw does
+/// the same (no card of the pack is played in answer, so their discard pile
+/// is still empty), and the victory clock ends every game in its first
+/// round. Playtests of it have findings to report.
+pub(crate) fn clean_with_short_decks() -> tempfile::TempDir {
+    let dir = copy_fixture("clean");
+    let missions = dir.path().join("clean").join("missions");
+    for (file, long, short) in [
+        ("open-battle.toml", "size = 7", "size = 6"),
+        (
+            "skirmish.toml",
+            ", { card = \"prototype-drive\", count = 1 }",
+            "",
+        ),
+        (
+            "skirmish.toml",
+            ", { card = \"scavenger-crews\", count = 1 }",
+            "",
+        ),
+    ] {
+        let path = missions.join(file);
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(text.contains(long), "{file} holds `{long}`");
+        std::fs::write(&path, text.replace(long, short)).unwrap();
+    }
+    dir
+}

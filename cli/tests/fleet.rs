@@ -34,7 +34,7 @@ fn a_legal_build_prints_its_numbers() {
     assert!(
         lines
             .iter()
-            .any(|l| l.starts_with("deck") && l.ends_with("6 cards")),
+            .any(|l| l.starts_with("deck") && l.ends_with("7 cards")),
         "{}",
         finished.stdout
     );
@@ -161,7 +161,7 @@ fn json_adds_the_summary() {
     assert_eq!(legal["passed"], true);
     assert_eq!(legal["summary"]["fleet_cost"], 10);
     assert_eq!(legal["summary"]["budget"], 12);
-    assert_eq!(legal["summary"]["deck_size"], 6);
+    assert_eq!(legal["summary"]["deck_size"], 7);
     assert_eq!(legal["summary"]["mission"], "Open Battle");
     assert_eq!(legal["summary"]["player"], "ISN player");
     assert_eq!(legal["summary"]["transport"][0]["carrier"], "Test Carrier");

@@ -55,6 +55,7 @@ fn lists_tactics_and_missions_as_json() {
             "ambush",
             "full-burn",
             "prototype-drive",
+            "scavenger-crews",
             "scrap-shields",
             "shield-boost"
         ]

@@ -1172,7 +1172,10 @@ fn the_step_bound_names_the_failed_games() {
 
 #[test]
 fn check_with_games_playtests_every_mission() {
-    let finished = run(&["check", "clean", "--games", "5"], 0);
+    // Decks that run out in the first round: findings to report.
+    let short = crate::clean_with_short_decks();
+    let in_short = |args: &[&str], code| crate::run_in(short.path(), args, code);
+    let finished = in_short(&["check", "clean", "--games", "5"], 0);
     assert!(
         finished
             .stderr
@@ -1198,7 +1201,7 @@ fn check_with_games_playtests_every_mission() {
         "{}",
         finished.stderr
     );
-    run(&["check", "clean", "--games", "5", "--deny-warnings"], 1);
+    in_short(&["check", "clean", "--games", "5", "--deny-warnings"], 1);
 
     // A step bound too low for any game to end: every mission hangs, and
     // each finding says the bound and how to trace the game it names.
@@ -1279,14 +1282,14 @@ fn check_with_games_playtests_every_mission() {
         finished.stderr
     );
 
-    let finished = run(&["check", "clean", "--games", "2", "--format", "json"], 0);
+    let finished = in_short(&["check", "clean", "--games", "2", "--format", "json"], 0);
     let report = json(&finished.stdout);
     let playtests = report["playtest"].as_array().unwrap();
     assert_eq!(playtests.len(), 2);
     assert_eq!(playtests[0]["games"], 2);
     assert!(playtests[0]["findings"][0]["kind"].is_string());
 
-    let finished = run(&["check", "clean", "--games", "2", "--format", "github"], 0);
+    let finished = in_short(&["check", "clean", "--games", "2", "--format", "github"], 0);
     assert!(
         finished
             .stdout
