@@ -485,7 +485,8 @@ fn playtest_findings_count_in_the_json_totals() {
         "{report:#}"
     );
 
-    // Warnings denied: they fail the run, and the object counts them.
+    // Warnings denied: they fail the run, and the object counts them, the
+    // decks' warnings (SD0313) with the playtest's.
     let report = json(
         &crate::run_in(
             short.path(),
@@ -505,7 +506,14 @@ fn playtest_findings_count_in_the_json_totals() {
     let warnings = playtest_findings(&report).len();
     assert!(warnings >= 1, "{report:#}");
     assert_eq!(report["errors"], 0);
-    assert_eq!(report["warnings"].as_u64(), Some(warnings as u64));
+    let decks = report["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["code"] == "SD0313")
+        .count();
+    assert_eq!(report["diagnostics"].as_array().unwrap().len(), decks);
+    assert_eq!(report["warnings"].as_u64(), Some((decks + warnings) as u64));
 }
 
 #[test]

@@ -65,7 +65,7 @@ pub(crate) fn check_mission(
     }
     for deck in &mission.decks {
         deck_selection(context, mission, deck, diagnostics);
-        covers_opening_hands(context, mission, deck, diagnostics);
+        outlasts_the_first_draw(context, mission, deck, diagnostics);
         match deck.rule.selection {
             Selection::Player => {
                 minimums_fit(context, model, mission, deck, diagnostics);
@@ -340,13 +340,17 @@ fn size_origin(context: &Context<'_>, mission: &MissionModel, deck: &DeckModel) 
     })
 }
 
-/// A deck must hold more than its players' opening hands: the deal that
-/// draws its last card runs it out while the discard pile is still empty,
-/// so the new deck is empty too and the deck is out for good before the
-/// first turn; when every deck is, the victory clock ends the game (the
+/// A deck must hold more than is drawn from it before any card can be
+/// discarded: its players' opening hands, then the first energy phase's
+/// draws (`draws_per_phase`, those the hand has room for: a draw past the
+/// hand limit waits for a forced discard, which feeds the discard pile) of
+/// whichever of its players goes first. The draw that takes the last card
+/// runs the deck out at once; with the discard pile still empty the deck
+/// rebuilt from it is empty too, so the deck is out for good in the first
+/// round, and once every deck is, the victory clock ends the game (the
 /// rulebook's deck exhaustion). Prepped cards are set aside, not dealt,
 /// and are not counted.
-fn covers_opening_hands(
+fn outlasts_the_first_draw(
     context: &Context<'_>,
     mission: &MissionModel,
     deck: &DeckModel,
@@ -356,7 +360,9 @@ fn covers_opening_hands(
     if shared_by_unequal_budgets(context, mission, deck).is_some() {
         return;
     }
-    let hand = context.rules.opening_hand.min(context.rules.hand_limit);
+    let rules = &context.rules;
+    let hand = rules.opening_hand.min(rules.hand_limit);
+    let first_draws = rules.draws_per_phase.min(rules.hand_limit - hand);
     let drawers = deck.players.len() as u32;
     // A mission-selected deck with no `size` is as long as its list.
     let size = match expected_deck_size(context, mission, deck) {
@@ -366,7 +372,8 @@ fn covers_opening_hands(
         }
         None => return,
     };
-    let needed = hand * drawers;
+    let dealt = hand * drawers;
+    let needed = dealt + first_draws;
     // An empty deck never runs out (the victory clock waits only for decks
     // that hold cards); one the players choose is SD0312's to tell.
     if size > needed || size == 0 {
@@ -382,19 +389,41 @@ fn covers_opening_hands(
     } else {
         format!("the opening hands of its {drawers} players ({drawers} x {hand})")
     };
-    let reshuffles = context.rules.deck_reshuffles;
+    let draws = match first_draws {
+        0 => String::new(),
+        1 => " and the first draw".to_owned(),
+        n => format!(" and the first {n} draws"),
+    };
+    let spent = if size <= dealt {
+        "the deal spends it before the first turn".to_owned()
+    } else {
+        format!(
+            "if {} goes first, their first {} the last card before any card is discarded",
+            if drawers == 1 {
+                "its player"
+            } else {
+                "one of its players"
+            },
+            if first_draws == 1 {
+                "draw takes"
+            } else {
+                "draws take"
+            }
+        )
+    };
+    let reshuffles = rules.deck_reshuffles;
     diagnostics.push(
         Diagnostic::new(
             Code::ShortDeck,
             format!(
-                "the deck holds {}{origin}, no more than {hands}: the deal spends it before the first turn",
+                "the deck holds {}{origin}, no more than {hands}{draws}: {spent}",
                 count(size, "card")
             ),
         )
         .at(context.key_at(mission.file, &pointer))
         .label(format!("{size} <= {needed}"))
         .help(format!(
-            "give the deck at least {} cards, or lower `opening_hand` in the pack's rules.toml; a deck that runs out is rebuilt from its discard pile ({} by the ruleset), still empty during the deal, and the victory clock ends the game once every deck is out for good",
+            "give the deck at least {} cards, or lower `opening_hand` in the pack's rules.toml; a deck that runs out is rebuilt from its discard pile ({} by the ruleset), still empty during the deal and the first player's first draw, and the victory clock ends the game once every deck is out for good",
             needed + 1,
             if reshuffles == 1 { "once".to_owned() } else { format!("{reshuffles} times") }
         )),
