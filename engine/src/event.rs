@@ -156,6 +156,14 @@ pub enum Event {
         roll: u32,
         missed: bool,
     },
+    /// A triggered power, a card's power or a special rule acted, or a
+    /// power was used as an action: what follows, up to the next event of
+    /// its kind or of an action, is its doing. `player` is the power's
+    /// controller.
+    PowerActed {
+        source: EffectSource,
+        player: PlayerId,
+    },
     /// A die a power, a card or a special rule rolled: on a die table
     /// (`row`: the row, from 0, the result fell in), or for the spaces an
     /// obstacle moves (`row` `None`). `player` is the power's controller.

@@ -815,6 +815,10 @@ pub enum EventKind {
     AttackRoll,
     /// An asteroid cover roll (`target`, `roll`, `missed`).
     AsteroidCover,
+    /// A power acted: a triggered power, a card's power or a mission special
+    /// rule, or a power used as an action (`player`: its controller; `ship`,
+    /// `card` or `rule`: whose power). Its effects' events follow it.
+    PowerActed,
     /// A die a power, a card or a mission special rule rolled (`player`: the power's controller; `ship`, `card` or `rule`: whose power; `roll`; `row`: the die table's row it fell in, from 1).
     PowerRoll,
     /// Pegs changed by damage (`ship`, `shields_removed`, `hull_added`).
@@ -869,6 +873,7 @@ impl EventKind {
             EventKind::Charged => "charged",
             EventKind::AttackRoll => "attack-roll",
             EventKind::AsteroidCover => "asteroid-cover",
+            EventKind::PowerActed => "power-acted",
             EventKind::PowerRoll => "power-roll",
             EventKind::Damaged => "damaged",
             EventKind::ShieldsAdded => "shields-added",
@@ -910,6 +915,7 @@ impl EventKind {
             EventKind::Charged => &[F::Ship, F::Weapon],
             EventKind::AttackRoll => &[F::Ship, F::Target, F::Letter, F::Number, F::Cell],
             EventKind::AsteroidCover => &[F::Target, F::Roll, F::Missed],
+            EventKind::PowerActed => &[F::Player, F::Ship, F::Card, F::Rule],
             EventKind::PowerRoll => &[F::Player, F::Ship, F::Card, F::Rule, F::Roll, F::Row],
             EventKind::Damaged => &[F::Ship, F::ShieldsRemoved, F::HullAdded],
             EventKind::ShieldsAdded | EventKind::ShieldsRemoved | EventKind::HullRepaired => {
@@ -942,6 +948,7 @@ impl EventKind {
                 | EventKind::Activated
                 | EventKind::CardOutOfPlay
                 | EventKind::ControlTaken
+                | EventKind::PowerActed
                 | EventKind::PowerRoll
                 | EventKind::VictoryPoints
         )

@@ -15,6 +15,7 @@ use crate::effects::eval::{self, Ctx, Ships};
 use crate::effects::fire::{self, each_instance, mark_used, used};
 use crate::effects::program::Eff;
 use crate::effects::run;
+use crate::event::Event;
 use crate::game::Game;
 use crate::ids::PlayerId;
 use crate::rules::{activation, cards, energy, stats};
@@ -153,6 +154,10 @@ pub(crate) fn use_power(game: &mut Game, player: PlayerId, power: u16, source: u
         return;
     };
     let compiled = &data.powers.powers[usize::from(power)];
+    game.emit_with(|game| Event::PowerActed {
+        source: eval::source(game, &ctx),
+        player,
+    });
     energy::spend_energy(game, player, compiled.cost);
     mark_used(game, &ctx, compiled.limit);
     if compiled.when == Some(When::InsteadOfMove)

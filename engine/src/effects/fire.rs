@@ -342,6 +342,10 @@ fn act(game: &mut Game, ctx: &Ctx, index: usize, power: &Power) -> bool {
     {
         return false;
     }
+    game.emit_with(|game| Event::PowerActed {
+        source: eval::source(game, ctx),
+        player: ctx.you,
+    });
     energy::spend_energy(game, ctx.you, power.cost);
     mark_used(game, ctx, power.limit);
     game.chain += 1;

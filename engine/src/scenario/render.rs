@@ -439,6 +439,11 @@ pub(crate) fn event(game: &Game, event: &Event) -> Rendered {
                 (F::Player, text(player(game, *by))),
             ],
         ),
+        Event::PowerActed { source, player: p } => {
+            let mut fields = vec![(F::Player, text(player(game, *p)))];
+            fields.extend(source_field(game, *source));
+            (EventKind::PowerActed, fields)
+        }
         Event::PowerRoll {
             source,
             player: p,

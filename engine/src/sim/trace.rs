@@ -38,7 +38,7 @@ use crate::sim::play::{Decision, PlayError, play_observed, policy_rng};
 use crate::sim::simulate::{SimError, seat_policies};
 
 /// The trace format this build writes.
-pub const TRACE_FORMAT: u32 = 6;
+pub const TRACE_FORMAT: u32 = 7;
 
 /// One line of a trace.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
