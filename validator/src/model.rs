@@ -135,8 +135,8 @@ impl Model {
             .iter()
             .map(|s| faction_of(s.file, &s.pointer, &s.item.faction, diagnostics))
             .collect();
-        // Nothing refers to a card read without its broken versions, but
-        // its faction is checked as a whole card's is.
+        // Nothing refers to a card read in part, but its faction is
+        // checked as a whole card's is.
         for s in &content.partial_ships {
             let _ = faction_of(s.file, &s.pointer, &s.item.faction, diagnostics);
         }
@@ -145,6 +145,9 @@ impl Model {
             .iter()
             .map(|t| faction_of(t.file, &t.pointer, &t.item.faction, diagnostics))
             .collect();
+        for t in &content.partial_tactics {
+            let _ = faction_of(t.file, &t.pointer, &t.item.faction, diagnostics);
+        }
         let missions = content
             .missions
             .iter()

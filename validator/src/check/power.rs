@@ -54,7 +54,7 @@ pub(crate) fn check(context: &Context<'_>, model: &Model, diagnostics: &mut Diag
             }
         }
     }
-    for loaded in &context.content.tactics {
+    for loaded in context.content.checked_tactics() {
         let mark = diagnostics.len();
         card(
             context,

@@ -6,7 +6,7 @@ use crate::context::Context;
 use crate::diagnostic::{Diagnostic, Diagnostics};
 
 pub(crate) fn check(context: &Context<'_>, diagnostics: &mut Diagnostics) {
-    for loaded in &context.content.tactics {
+    for loaded in context.content.checked_tactics() {
         let card = &loaded.item;
         let at = |field: &str| context.at(loaded.file, &format!("{}/{field}", loaded.pointer));
         let key_at =

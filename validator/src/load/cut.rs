@@ -48,14 +48,20 @@ enum Cut {
     /// [`Cut::StandIn`], the item is kept out of the pack. An error within
     /// an entry is no error of the list: its entry is left out alone.
     Emptied,
+    /// A name shown in what an item's checks tell (a ship card's): it is
+    /// read as the id the item is known by, its `id` or, for a file of
+    /// one item, its file's name. As for a [`Cut::StandIn`], the item is
+    /// kept out of the pack.
+    Named,
 }
 
 impl Cut {
     /// The value that takes the place of what this cut leaves out, for the
     /// cuts that replace it; `None` for a part left out or a structure
-    /// kept as text.
-    fn replacement(self) -> Option<Value> {
+    /// kept as text, and for a name when no id is known (`id`).
+    fn replacement(self, id: Option<&str>) -> Option<Value> {
         match self {
+            Cut::Named => id.map(Value::from),
             Cut::Placeholder => Some(Value::String(UNREADABLE.to_owned())),
             Cut::Placeholders => Some(Value::Array(vec![Value::String(UNREADABLE.to_owned())])),
             Cut::Emptied => Some(Value::Array(Vec::new())),
@@ -67,7 +73,7 @@ impl Cut {
     /// Whether the item whose key this cut replaces is kept out of the
     /// pack (its key stood in for).
     fn stands_in(self) -> bool {
-        matches!(self, Cut::StandIn(_) | Cut::Emptied)
+        matches!(self, Cut::StandIn(_) | Cut::Emptied | Cut::Named)
     }
 }
 
@@ -217,16 +223,19 @@ fn parts(kind: FileKind) -> &'static [(&'static str, Cut)] {
 /// a key no check of an item kept out of the pack reads, or one whose
 /// checks skip a stand-in already (a ship card's `size` and `icon`, a
 /// board's `columns` and `rows`): a ship card's `faction`, which is only
-/// looked up (a placeholder is taken as told already), and its `versions`,
-/// read as none (the card's own keys are still checked); a board's and a
-/// mission's `name`, read only by what refers to them; a mission's
-/// `boards`, read as one board that failed to load, and its `players`,
-/// read as none. A ship card's `name`, shown in what its checks tell, and
-/// a tactic card's keys (a card left out leaves no card in part to check)
-/// are not among them.
+/// looked up (a placeholder is taken as told already), its `versions`,
+/// read as none (the card's own keys are still checked), and its `name`,
+/// read as its id (see [`Cut::Named`]); a board's and a mission's `name`,
+/// read only by what refers to them; a mission's `boards`, read as one
+/// board that failed to load, and its `players`, read as none; a tactic
+/// card's `faction`, `cost`, `copies` and `text`, read by the checks of a
+/// fleet or mission only, and its `phase`, read as any phase, which no
+/// trigger is out of, and its `name` when it has an `id`. A tactic card's
+/// `type`, which decides what else it may hold, is not among them.
 fn missing_parts(kind: FileKind) -> &'static [(&'static str, Cut)] {
     match kind {
         FileKind::Ship => &[
+            ("/name", Cut::Named),
             ("/faction", Cut::Placeholder),
             ("/size", Cut::StandIn("\"small\"")),
             ("/icon", Cut::StandIn("\"solo\"")),
@@ -242,49 +251,84 @@ fn missing_parts(kind: FileKind) -> &'static [(&'static str, Cut)] {
             ("/boards", Cut::Placeholders),
             ("/players", Cut::StandIn("[]")),
         ],
+        FileKind::Tactics => &[
+            ("/tactic/*/name", Cut::Named),
+            ("/tactic/*/faction", Cut::Placeholder),
+            ("/tactic/*/phase", Cut::StandIn("\"any\"")),
+            ("/tactic/*/cost", Cut::StandIn("0")),
+            ("/tactic/*/copies", Cut::StandIn("1")),
+            ("/tactic/*/text", Cut::StandIn("\"\"")),
+        ],
         _ => &[],
     }
 }
 
 /// Gives each key of `missing` (pointers) that [`missing_parts`] stands
 /// in for its stand-in, and takes its table out of `broken`; returns the
-/// pointers of the keys stood in for, which keep the item out of the
-/// pack. Only when every required key the item lacks has one: an item
-/// still broken is read no further.
+/// pointers of the keys stood in for, which keep their item out of the
+/// pack. Only where every required key a table lacks has one: an item
+/// still broken is read no further. A name is read as the table's `id`,
+/// or `stem`, the name of a file of one item.
 pub(super) fn stand_in_missing(
     kind: FileKind,
     value: &mut Value,
     missing: &[String],
+    stem: Option<&str>,
     broken: &mut Vec<String>,
 ) -> Vec<String> {
-    let own: Vec<&String> = missing
+    let mut tables: Vec<&str> = missing
         .iter()
-        .filter(|pointer| pointer.rfind('/') == Some(0))
+        .map(|pointer| pointer.rsplit_once('/').unwrap_or_default().0)
         .collect();
-    let stand_ins: Vec<(&String, Value)> = own
-        .iter()
-        .filter_map(|&pointer| {
-            let (_, cut) = missing_parts(kind)
-                .iter()
-                .find(|(part, _)| part == pointer)?;
-            Some((pointer, cut.replacement()?))
-        })
-        .collect();
-    let Some(table) = value.as_object_mut() else {
-        return Vec::new();
-    };
-    if stand_ins.len() < own.len() {
-        return Vec::new();
-    }
+    tables.sort_unstable();
+    tables.dedup();
     let mut stood_in = Vec::new();
-    for (pointer, stand_in) in stand_ins {
-        table.insert(super::document::unescape(&pointer[1..]), stand_in);
-        if let Some(at) = broken.iter().position(String::is_empty) {
-            broken.remove(at);
+    for at in tables {
+        let Some(table) = value.pointer_mut(at).and_then(Value::as_object_mut) else {
+            continue;
+        };
+        let id = table
+            .get("id")
+            .and_then(Value::as_str)
+            .or(stem)
+            .map(str::to_owned);
+        let stand_ins: Option<Vec<(&String, Value)>> = missing
+            .iter()
+            .filter(|pointer| {
+                pointer
+                    .rsplit_once('/')
+                    .is_some_and(|(table, _)| table == at)
+            })
+            .map(|pointer| {
+                let (_, cut) = missing_parts(kind)
+                    .iter()
+                    .find(|(part, _)| names(part, pointer))?;
+                Some((pointer, cut.replacement(id.as_deref())?))
+            })
+            .collect();
+        let Some(stand_ins) = stand_ins else {
+            continue;
+        };
+        for (pointer, stand_in) in stand_ins {
+            let key = pointer.rsplit_once('/').unwrap_or_default().1;
+            table.insert(super::document::unescape(key), stand_in);
+            stood_in.push(pointer.clone());
         }
-        stood_in.push(pointer.clone());
+        if let Some(table) = broken.iter().position(|pointer| pointer == at) {
+            broken.remove(table);
+        }
     }
     stood_in
+}
+
+/// Whether `template` (`*` for any index or key) names just `pointer`.
+fn names(template: &str, pointer: &str) -> bool {
+    let (template, at) = (tokens(template), tokens(pointer));
+    template.len() == at.len()
+        && template
+            .iter()
+            .zip(&at)
+            .all(|(want, token)| *want == "*" || want == token)
 }
 
 /// The tokens of a JSON pointer (`/a/0` is `a`, `0`), still escaped.
@@ -307,7 +351,9 @@ fn part_of(kind: FileKind, pointer: &str) -> Option<(String, Cut)> {
                     .zip(&at)
                     .all(|(want, token)| *want == "*" || want == token);
             let fits = match cut {
-                Cut::Part | Cut::Placeholder | Cut::Placeholders | Cut::StandIn(_) => true,
+                Cut::Part | Cut::Placeholder | Cut::Placeholders | Cut::StandIn(_) | Cut::Named => {
+                    true
+                }
                 Cut::Emptied => at.len() == template.len(),
                 Cut::Structure(keys) => {
                     at.get(template.len()).is_some_and(|key| keys.contains(key))
@@ -370,7 +416,8 @@ pub(super) fn leave_out_parts(
                     | Cut::Placeholder
                     | Cut::Placeholders
                     | Cut::StandIn(_)
-                    | Cut::Emptied => within(part, other),
+                    | Cut::Emptied
+                    | Cut::Named => within(part, other),
                     Cut::Structure(keys) => keys
                         .iter()
                         .any(|key| within(part, &format!("{other}/{key}"))),
@@ -391,7 +438,7 @@ pub(super) fn leave_out_parts(
                 }
             }
         } else if let (Some(unread), Some(replacement)) =
-            (value.pointer_mut(holder), cut.replacement())
+            (value.pointer_mut(holder), cut.replacement(None))
         {
             *unread = replacement;
             if cut.stands_in() {
@@ -601,29 +648,71 @@ mod tests {
         let missing =
             |keys: &[&str]| -> Vec<String> { keys.iter().map(|key| format!("/{key}")).collect() };
         let mut value = serde_json::json!({ "name": "ISN Lancer" });
-        let mut broken = vec![String::new(), String::new(), "/versions/0".to_owned()];
+        let mut broken = vec![String::new(), "/versions/0".to_owned()];
         let stood_in = stand_in_missing(
             FileKind::Ship,
             &mut value,
             &missing(&["faction", "size"]),
+            Some("isn-lancer"),
             &mut broken,
         );
         assert_eq!(stood_in, ["/faction", "/size"]);
         assert_eq!(broken, ["/versions/0"]);
         assert_eq!(value["faction"], UNREADABLE);
         assert_eq!(value["size"], "small");
-        // A card's name has none: the card is read no further.
+        // A card's name is its id, or its file's name.
         let mut value = serde_json::json!({ "size": "small" });
-        let mut broken = vec![String::new(), String::new()];
+        let mut broken = vec![String::new()];
         let stood_in = stand_in_missing(
             FileKind::Ship,
             &mut value,
             &missing(&["name", "faction"]),
+            Some("isn-lancer"),
+            &mut broken,
+        );
+        assert_eq!(stood_in, ["/name", "/faction"]);
+        assert!(broken.is_empty());
+        assert_eq!(value["name"], "isn-lancer");
+        let mut value = serde_json::json!({ "id": "lancer" });
+        let stood_in = stand_in_missing(
+            FileKind::Ship,
+            &mut value,
+            &missing(&["name"]),
+            Some("isn-lancer"),
+            &mut Vec::new(),
+        );
+        assert_eq!(stood_in, ["/name"]);
+        assert_eq!(value["name"], "lancer");
+        // A tactic card's: with no id, the card is read no further, nor
+        // is one lacking its type.
+        let mut value = serde_json::json!({ "tactic": [{ "cost": 1 }, { "name": "b" }] });
+        let mut broken = vec!["/tactic/0".to_owned(), "/tactic/1".to_owned()];
+        let stood_in = stand_in_missing(
+            FileKind::Tactics,
+            &mut value,
+            &[
+                "/tactic/0/name".to_owned(),
+                "/tactic/1/type".to_owned(),
+                "/tactic/1/copies".to_owned(),
+            ],
+            None,
             &mut broken,
         );
         assert!(stood_in.is_empty());
-        assert_eq!(broken.len(), 2);
-        assert_eq!(value.get("faction"), None);
+        assert_eq!(broken, ["/tactic/0", "/tactic/1"]);
+        assert_eq!(value["tactic"][1].get("copies"), None);
+        let mut value = serde_json::json!({ "tactic": [{ "name": "a" }, { "name": "b" }] });
+        let mut broken = vec!["/tactic/1".to_owned()];
+        let stood_in = stand_in_missing(
+            FileKind::Tactics,
+            &mut value,
+            &["/tactic/1/copies".to_owned()],
+            None,
+            &mut broken,
+        );
+        assert_eq!(stood_in, ["/tactic/1/copies"]);
+        assert!(broken.is_empty());
+        assert_eq!(value["tactic"][1]["copies"], 1);
         // A key missing within a part is the part's.
         let mut value = serde_json::json!({ "versions": [{}] });
         let mut broken = vec!["/versions/0".to_owned()];
@@ -631,6 +720,7 @@ mod tests {
             FileKind::Ship,
             &mut value,
             &["/versions/0/hull".to_owned()],
+            Some("isn-lancer"),
             &mut broken,
         );
         assert!(stood_in.is_empty());

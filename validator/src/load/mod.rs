@@ -65,6 +65,11 @@ pub(crate) struct Content {
     /// is only unread. Their names are among `broken`.
     pub(crate) partial_ships: Vec<Loaded<ShipSource>>,
     pub(crate) tactics: Vec<Loaded<TacticSource>>,
+    /// Tactic cards read with stand-ins for missing keys of their own:
+    /// they are checked as cards of their own, but nothing can refer to
+    /// them, nor is the stand-in read as theirs. Their names are among
+    /// `broken`.
+    pub(crate) partial_tactics: Vec<Loaded<TacticSource>>,
     pub(crate) boards: Vec<Loaded<BoardSource>>,
     /// Boards some of whose zones or half hexes have shape errors, read
     /// without them, or with a stand-in for their name, size or border,
@@ -178,6 +183,12 @@ impl Content {
     /// those read without their broken versions.
     pub(crate) fn checked_ships(&self) -> impl Iterator<Item = &Loaded<ShipSource>> {
         self.ships.iter().chain(&self.partial_ships)
+    }
+
+    /// Every tactic card whose own rules are checked: those read whole,
+    /// then those read with stand-ins for missing keys.
+    pub(crate) fn checked_tactics(&self) -> impl Iterator<Item = &Loaded<TacticSource>> {
+        self.tactics.iter().chain(&self.partial_tactics)
     }
 }
 
@@ -740,12 +751,12 @@ fn load_item_file(
             );
         }
         FileKind::Tactics => {
-            let Some((value, file, broken, _)) =
+            let Some((value, file, broken, stood_in)) =
                 load_value(path, kind, &["tactic"], sources, diagnostics)
             else {
                 return;
             };
-            if broken.is_empty() {
+            if broken.is_empty() && stood_in.is_empty() {
                 if let Some(file_items) = typed::<TacticsSource>(value, file, kind, diagnostics) {
                     content
                         .tactics
@@ -763,12 +774,19 @@ fn load_item_file(
                 }
                 return;
             }
-            // Card by card: a card with errors is left out (its names kept,
-            // so references to it are not reported again), the others are
-            // read at their own places.
+            // Card by card: a card with errors is left out, and one with
+            // stand-ins for its missing keys is checked as a card of its
+            // own; their names are kept, so references to them are not
+            // reported again. The others are read at their own places.
+            let stood_in_cards = broken_items(&["tactic"], &stood_in).unwrap_or_default();
+            content
+                .stood_in
+                .extend(stood_in.into_iter().map(|pointer| (file, pointer)));
             let cards = value.get("tactic").and_then(serde_json::Value::as_array);
             for (index, card) in cards.into_iter().flatten().enumerate() {
-                if broken.contains(&(0, index)) {
+                let pointer = format!("/tactic/{index}");
+                let in_part = stood_in_cards.contains(&(0, index));
+                if broken.contains(&(0, index)) || in_part {
                     let text = |key: &str| card.get(key).and_then(serde_json::Value::as_str);
                     for key in ["id", "name"] {
                         if let Some(text) = text(key) {
@@ -776,7 +794,6 @@ fn load_item_file(
                             content.broken.push((kind, crate::suggest::slug(text)));
                         }
                     }
-                    let pointer = format!("/tactic/{index}");
                     content.broken_ids.extend(BrokenId::of(
                         kind,
                         text("id"),
@@ -784,13 +801,20 @@ fn load_item_file(
                         file,
                         &pointer,
                     ));
-                } else if let Some(item) =
-                    typed::<TacticSource>(card.clone(), file, kind, diagnostics)
-                {
-                    content.tactics.push(Loaded {
+                }
+                if broken.contains(&(0, index)) {
+                    continue;
+                }
+                let list = if in_part {
+                    &mut content.partial_tactics
+                } else {
+                    &mut content.tactics
+                };
+                if let Some(item) = typed::<TacticSource>(card.clone(), file, kind, diagnostics) {
+                    list.push(Loaded {
                         item,
                         file,
-                        pointer: format!("/tactic/{index}"),
+                        pointer,
                     });
                 }
             }
@@ -1106,7 +1130,12 @@ fn load_value(
         }
         scope.extend(verdict.recheck);
     };
-    let missing_stood_in = cut::stand_in_missing(kind, &mut value, &missing, &mut broken);
+    // A file of one item is named after its id by default.
+    let stem = path
+        .file_stem()
+        .and_then(|stem| stem.to_str())
+        .filter(|_| kind != FileKind::Tactics);
+    let missing_stood_in = cut::stand_in_missing(kind, &mut value, &missing, stem, &mut broken);
     let (broken, mut stood_in) = cut::leave_out_parts(kind, &mut value, broken, file, sources);
     stood_in.extend(missing_stood_in);
     if broken.is_empty() {
