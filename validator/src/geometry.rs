@@ -158,7 +158,8 @@ impl BattleMap {
 
     /// The error for a zone `name` that names none of the battlefield's
     /// (at `at`): a name both joined boards have, without the board's
-    /// number, or a name no zone has. None when it names one.
+    /// number, or a name no zone has. None when it names one, or is a
+    /// name left unread, told already.
     pub(crate) fn unknown_zone(
         &self,
         name: &str,
@@ -166,7 +167,7 @@ impl BattleMap {
     ) -> Option<crate::diagnostic::Diagnostic> {
         use crate::codes::Code;
         use crate::diagnostic::Diagnostic;
-        if self.zone(name).is_some() {
+        if self.zone(name).is_some() || name == crate::load::UNREADABLE {
             return None;
         }
         // On joined boards, a name both boards have needs its board number.

@@ -611,8 +611,8 @@ fn team_of(
     // named or the faction's, may be one of them: it is not told as
     // unknown, and what its players lack (a deck) may be what it shares.
     let unread = context.content.stood_in(file, "/teams");
-    let unknown = (explicit.is_some() && !source.teams.is_empty()) || unread;
-    if unknown && !unread {
+    let misnamed = explicit.is_some() && !source.teams.is_empty();
+    if misnamed && !unread {
         let name = explicit.unwrap_or(name);
         let names: Vec<&str> = source.teams.iter().map(|t| t.name.as_str()).collect();
         diagnostics.push(
@@ -629,7 +629,8 @@ fn team_of(
         name: name.to_owned(),
         pointer: None,
         players: Vec::new(),
-        unknown,
+        // A faction left unread may be a team's that shares a deck.
+        unknown: misnamed || unread || player.faction == crate::load::UNREADABLE,
     });
     teams.len() - 1
 }

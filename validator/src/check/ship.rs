@@ -27,7 +27,9 @@ pub(crate) fn check(context: &Context<'_>, diagnostics: &mut Diagnostics) {
         duplicate_versions(context, ship, file, diagnostics);
         for (v, version) in ship.versions.iter().enumerate() {
             let pointer = format!("/versions/{v}");
-            if !misfits.counted(context, ship, &version.hit_chart, file) {
+            if !content.stood_in(file, &format!("{pointer}/hit_chart"))
+                && !misfits.counted(context, ship, &version.hit_chart, file)
+            {
                 hit_chart(context, &version.hit_chart, file, &pointer, diagnostics);
             }
             if size_read {

@@ -227,11 +227,18 @@ fn parts(kind: FileKind) -> &'static [(&'static str, Cut)] {
 /// read as none (the card's own keys are still checked), and its `name`,
 /// read as its id (see [`Cut::Named`]); a board's and a mission's `name`,
 /// read only by what refers to them; a mission's `boards`, read as one
-/// board that failed to load, and its `players`, read as none; a tactic
+/// board that failed to load, and its `players`, read as none, and a
+/// player's `faction` and `starting_zone`, only looked up (a player of an
+/// unread faction is in no team told of, which may share a deck); a tactic
 /// card's `faction`, `cost`, `copies` and `text`, read by the checks of a
 /// fleet or mission only, and its `phase`, read as any phase, which no
-/// trigger is out of, and its `name` when it has an `id`. A tactic card's
-/// `type`, which decides what else it may hold, is not among them.
+/// trigger is out of, and its `name` when it has an `id`; a version's
+/// costs, `move`, `shield` and `hull`, and a weapon's `range`, `attacks`
+/// and `strength`, read by fleets and games only, and a version's
+/// `hit_chart`, whose check skips a stand-in. A tactic card's `type`,
+/// which decides what else it may hold, a version's `level`, which is
+/// checked against the others', and a weapon as a whole or its `name`,
+/// which powers look for, are not among them.
 fn missing_parts(kind: FileKind) -> &'static [(&'static str, Cut)] {
     match kind {
         FileKind::Ship => &[
@@ -240,6 +247,18 @@ fn missing_parts(kind: FileKind) -> &'static [(&'static str, Cut)] {
             ("/size", Cut::StandIn("\"small\"")),
             ("/icon", Cut::StandIn("\"solo\"")),
             ("/versions", Cut::StandIn("[]")),
+            ("/versions/*/launch_cost", Cut::StandIn("0")),
+            ("/versions/*/activation_cost", Cut::StandIn("0")),
+            ("/versions/*/move", Cut::StandIn("0")),
+            ("/versions/*/shield", Cut::StandIn("0")),
+            ("/versions/*/hull", Cut::StandIn("1")),
+            ("/versions/*/hit_chart", Cut::StandIn("[]")),
+            ("/versions/*/primary/range", Cut::StandIn("1")),
+            ("/versions/*/primary/attacks", Cut::StandIn("1")),
+            ("/versions/*/primary/strength", Cut::StandIn("1")),
+            ("/versions/*/secondary/*/range", Cut::StandIn("1")),
+            ("/versions/*/secondary/*/attacks", Cut::StandIn("1")),
+            ("/versions/*/secondary/*/strength", Cut::StandIn("1")),
         ],
         FileKind::Board => &[
             ("/name", Cut::Placeholder),
@@ -250,6 +269,8 @@ fn missing_parts(kind: FileKind) -> &'static [(&'static str, Cut)] {
             ("/name", Cut::Placeholder),
             ("/boards", Cut::Placeholders),
             ("/players", Cut::StandIn("[]")),
+            ("/players/*/faction", Cut::Placeholder),
+            ("/players/*/starting_zone", Cut::Placeholder),
         ],
         FileKind::Tactics => &[
             ("/tactic/*/name", Cut::Named),
@@ -258,6 +279,9 @@ fn missing_parts(kind: FileKind) -> &'static [(&'static str, Cut)] {
             ("/tactic/*/cost", Cut::StandIn("0")),
             ("/tactic/*/copies", Cut::StandIn("1")),
             ("/tactic/*/text", Cut::StandIn("\"\"")),
+            ("/tactic/*/weapon/range", Cut::StandIn("1")),
+            ("/tactic/*/weapon/attacks", Cut::StandIn("1")),
+            ("/tactic/*/weapon/strength", Cut::StandIn("1")),
         ],
         _ => &[],
     }
@@ -713,18 +737,24 @@ mod tests {
         assert_eq!(stood_in, ["/tactic/1/copies"]);
         assert!(broken.is_empty());
         assert_eq!(value["tactic"][1]["copies"], 1);
-        // A key missing within a part is the part's.
-        let mut value = serde_json::json!({ "versions": [{}] });
-        let mut broken = vec!["/versions/0".to_owned()];
+        // Within a part, table by table: a version lacking its level is
+        // the version's error, its weapon's own keys are stood in.
+        let mut value = serde_json::json!({ "versions": [{ "primary": {} }] });
+        let mut broken = vec!["/versions/0".to_owned(), "/versions/0/primary".to_owned()];
         let stood_in = stand_in_missing(
             FileKind::Ship,
             &mut value,
-            &["/versions/0/hull".to_owned()],
+            &[
+                "/versions/0/hull".to_owned(),
+                "/versions/0/level".to_owned(),
+                "/versions/0/primary/range".to_owned(),
+            ],
             Some("isn-lancer"),
             &mut broken,
         );
-        assert!(stood_in.is_empty());
+        assert_eq!(stood_in, ["/versions/0/primary/range"]);
         assert_eq!(broken, ["/versions/0"]);
+        assert_eq!(value["versions"][0].get("hull"), None);
     }
 
     #[test]

@@ -677,10 +677,13 @@ fn load_item_file(
                         .push((level, Location { file, span }));
                 }
             }
+            content.stood_in.extend(
+                stood_in
+                    .iter()
+                    .filter_map(|pointer| renumbered(pointer, "/versions", &versions))
+                    .map(|pointer| (file, pointer)),
+            );
             cut::leave_out(&mut value, "/versions", &versions, file, sources);
-            content
-                .stood_in
-                .extend(stood_in.into_iter().map(|pointer| (file, pointer)));
             push_whole(&mut content.partial_ships, value, file, kind, diagnostics);
         }
         FileKind::Board => {
