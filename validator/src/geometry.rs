@@ -191,17 +191,7 @@ impl BattleMap {
                     .join(" or ")
             ))
         } else {
-            Diagnostic::new(Code::UnknownReference, format!("no zone named `{name}`"))
-                .at(at)
-                .label("unknown zone")
-                .maybe_help(
-                    crate::suggest::did_you_mean(name, self.zone_names()).or_else(|| {
-                        Some(format!(
-                            "zones: {}",
-                            self.zone_names().collect::<Vec<_>>().join(", ")
-                        ))
-                    }),
-                )
+            no_zone(name, &self.zone_names().collect::<Vec<_>>(), at)
         })
     }
 
@@ -257,6 +247,74 @@ impl BattleMap {
 
     pub(crate) fn zone_names(&self) -> impl Iterator<Item = &str> {
         self.zones.iter().map(|(name, _)| name.as_str())
+    }
+}
+
+/// The error for a zone `name` that none of `zones` is.
+fn no_zone(
+    name: &str,
+    zones: &[&str],
+    at: crate::diagnostic::Location,
+) -> crate::diagnostic::Diagnostic {
+    crate::diagnostic::Diagnostic::new(
+        crate::codes::Code::UnknownReference,
+        format!("no zone named `{name}`"),
+    )
+    .at(at)
+    .label("unknown zone")
+    .maybe_help(
+        crate::suggest::did_you_mean(name, zones.iter().copied())
+            .or_else(|| Some(format!("zones: {}", zones.join(", ")))),
+    )
+}
+
+/// The zones of the boards read of a battlefield that is not laid out
+/// (another of its boards is unread, or they cannot be joined), each
+/// named by its board's place in `boards` (`1:north`), as on a joined
+/// battlefield: a zone named by one of these boards' places is known to
+/// be there or not, whatever the other boards hold.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct BoardZones {
+    zones: Vec<String>,
+    places: Vec<String>,
+}
+
+impl BoardZones {
+    /// The zones of `boards`, each with its place in `boards` from 0.
+    pub(crate) fn of<'b>(boards: impl Iterator<Item = (usize, &'b BoardSource)>) -> BoardZones {
+        let mut known = BoardZones::default();
+        for (position, board) in boards {
+            let place = (position + 1).to_string();
+            known.zones.extend(
+                board
+                    .zones
+                    .iter()
+                    .map(|zone| format!("{place}:{}", zone.name)),
+            );
+            known.places.push(place);
+        }
+        known
+    }
+
+    /// The error for a zone `name` of one of these boards (`1:nort`)
+    /// that the board lacks; `None` for a name of another board, or a
+    /// plain one, which an unread board may have.
+    pub(crate) fn unknown_zone(
+        &self,
+        name: &str,
+        at: crate::diagnostic::Location,
+    ) -> Option<crate::diagnostic::Diagnostic> {
+        let (place, _) = name.split_once(':')?;
+        if !self.places.iter().any(|known| known == place) || self.zones.iter().any(|z| z == name) {
+            return None;
+        }
+        let zones = self
+            .zones
+            .iter()
+            .filter(|zone| zone.split_once(':').is_some_and(|(of, _)| of == place))
+            .map(String::as_str)
+            .collect::<Vec<_>>();
+        Some(no_zone(name, &zones, at))
     }
 }
 

@@ -9,7 +9,7 @@ use spacedock_schema::mission::{DeckRule, MissionSource, Player};
 use crate::codes::Code;
 use crate::context::Context;
 use crate::diagnostic::{Diagnostic, Diagnostics};
-use crate::geometry::BattleMap;
+use crate::geometry::{BattleMap, BoardZones};
 use crate::resolve::ItemKind;
 use crate::source::FileId;
 use crate::suggest::did_you_mean;
@@ -108,6 +108,8 @@ pub(crate) struct MissionModel {
     pub(crate) file: FileId,
     pub(crate) boards: Vec<usize>,
     pub(crate) map: Option<BattleMap>,
+    /// Without a battlefield, the zones of the boards read.
+    pub(crate) board_zones: BoardZones,
     pub(crate) players: Vec<PlayerModel>,
     pub(crate) teams: Vec<TeamModel>,
     pub(crate) decks: Vec<DeckModel>,
@@ -239,11 +241,18 @@ fn build_mission(
     diagnostics: &mut Diagnostics,
 ) -> MissionModel {
     let resolver = Resolver { context, file };
-    let boards: Vec<usize> = resolver
-        .many(ItemKind::Board, &source.boards, "/boards", diagnostics)
-        .into_iter()
-        .map(|r| r.item)
+    // Each entry's board, if it names one.
+    let read: Vec<Option<usize>> = source
+        .boards
+        .iter()
+        .enumerate()
+        .map(|(i, text)| {
+            resolver
+                .one(ItemKind::Board, text, &format!("/boards/{i}"), diagnostics)
+                .map(|r| r.item)
+        })
         .collect();
+    let boards: Vec<usize> = read.iter().flatten().copied().collect();
     let sources: Vec<_> = boards
         .iter()
         .map(|&b| &context.content.boards[b].item)
@@ -262,6 +271,12 @@ fn build_mission(
             }
             map
         });
+    let board_zones = match map {
+        Some(_) => BoardZones::default(),
+        None => BoardZones::of(read.iter().enumerate().filter_map(|(position, board)| {
+            Some((position, &context.content.boards[(*board)?].item))
+        })),
+    };
 
     let mut teams: Vec<TeamModel> = source
         .teams
@@ -296,13 +311,17 @@ fn build_mission(
             diagnostics,
         );
         teams[team].players.push(position);
-        let zone = map.as_ref().and_then(|map| {
-            let at = context.at(file, &format!("{pointer}/starting_zone"));
-            if let Some(diagnostic) = map.unknown_zone(&player.starting_zone, at) {
-                diagnostics.push(diagnostic);
-            }
-            map.zone(&player.starting_zone).map(<[Coord]>::to_vec)
-        });
+        let at = context.at(file, &format!("{pointer}/starting_zone"));
+        let unknown = match &map {
+            Some(map) => map.unknown_zone(&player.starting_zone, at),
+            None => board_zones.unknown_zone(&player.starting_zone, at),
+        };
+        if let Some(diagnostic) = unknown {
+            diagnostics.push(diagnostic);
+        }
+        let zone = map
+            .as_ref()
+            .and_then(|map| map.zone(&player.starting_zone).map(<[Coord]>::to_vec));
         let fleet = &player.fleet;
         let ships: Vec<PlannedShip> = fleet
             .ships
@@ -540,6 +559,7 @@ fn build_mission(
         file,
         boards,
         map,
+        board_zones,
         players,
         teams,
         decks,

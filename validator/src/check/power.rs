@@ -1861,10 +1861,14 @@ impl Scope<'_, '_> {
             }
             return;
         };
+        let at = self.context.at(self.file, pointer);
         let Some(map) = &mission.map else {
+            if let Some(diagnostic) = mission.board_zones.unknown_zone(zone, at) {
+                diagnostics.push(diagnostic);
+            }
             return;
         };
-        if let Some(mut diagnostic) = map.unknown_zone(zone, self.context.at(self.file, pointer)) {
+        if let Some(mut diagnostic) = map.unknown_zone(zone, at) {
             // A slip in one of the words, not in a zone's name.
             if did_you_mean(zone, map.zone_names()).is_none()
                 && let Some(help) = did_you_mean(zone, words)
