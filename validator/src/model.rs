@@ -121,6 +121,9 @@ pub(crate) struct Model {
     pub(crate) ship_factions: Vec<Option<usize>>,
     pub(crate) tactic_factions: Vec<Option<usize>>,
     pub(crate) missions: Vec<MissionModel>,
+    /// The models of the missions read in part, in their order: checked
+    /// in part, played by nothing.
+    pub(crate) partial_missions: Vec<MissionModel>,
 }
 
 impl Model {
@@ -169,20 +172,25 @@ impl Model {
         // A mission's victory names teams its left-out players or teams may
         // make: only the ships it names are looked up, and the checks
         // between players are not made.
-        for loaded in &content.partial_missions {
-            let _ = build_mission(
-                context,
-                usize::MAX,
-                &loaded.item,
-                loaded.file,
-                false,
-                diagnostics,
-            );
-        }
+        let partial_missions = content
+            .partial_missions
+            .iter()
+            .map(|loaded| {
+                build_mission(
+                    context,
+                    usize::MAX,
+                    &loaded.item,
+                    loaded.file,
+                    false,
+                    diagnostics,
+                )
+            })
+            .collect();
         Model {
             ship_factions,
             tactic_factions,
             missions,
+            partial_missions,
         }
     }
 

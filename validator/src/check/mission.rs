@@ -25,6 +25,7 @@ pub(crate) fn check(
     let source = &context.content.missions[mission.mission].item;
     board_join(context, mission, source, diagnostics);
     seating(context, mission, source, diagnostics);
+    seat_names(context, mission, source, diagnostics);
     starting_energy(context, mission, source, diagnostics);
     // The alternatives won by destroying a ship no opponent can field.
     let never: Vec<usize> = (0..source.victory.alternatives.len())
@@ -50,6 +51,31 @@ pub(crate) fn check(
     mission_zones(context, mission, source, map, diagnostics);
     zones_overlap(context, mission, source, diagnostics);
     launched_fleets_fit(context, mission, source, map, diagnostics);
+    starting_ships(context, model, mission, source, map, &occupied, diagnostics);
+}
+
+/// A mission read in part (see `Content::partial_missions`): what does
+/// not weigh its players and teams against each other, so that its
+/// boards, seats' names, placement and zones are told in the same run as
+/// its broken part. Its sides, victory, starting energy (a seat's may be
+/// its left-out team's pool) and whether its fleets fit their zones wait
+/// until the part is mended.
+pub(crate) fn check_in_part(
+    context: &Context<'_>,
+    model: &Model,
+    mission: &MissionModel,
+    source: &MissionSource,
+    diagnostics: &mut Diagnostics,
+) {
+    board_join(context, mission, source, diagnostics);
+    seat_names(context, mission, source, diagnostics);
+    components(context, mission, source, diagnostics);
+    let Some(map) = &mission.map else { return };
+    battlefield_size(context, mission, map, diagnostics);
+    let mut occupied: HashMap<Coord, (Location, String)> = HashMap::new();
+    obstacles(context, mission, source, map, &mut occupied, diagnostics);
+    discovery(context, mission, source, map, &mut occupied, diagnostics);
+    mission_zones(context, mission, source, map, diagnostics);
     starting_ships(context, model, mission, source, map, &occupied, diagnostics);
 }
 
@@ -195,6 +221,32 @@ fn battlefield_size(
     }
 }
 
+/// A seat is named on the command line (`--fleet`, `--player`) and in
+/// special rules' `for`: one name must mean one seat.
+fn seat_names(
+    context: &Context<'_>,
+    mission: &MissionModel,
+    source: &MissionSource,
+    diagnostics: &mut Diagnostics,
+) {
+    for (seat, player) in source.players.iter().enumerate() {
+        if let Some(first) = source.players[..seat]
+            .iter()
+            .position(|other| other.name == player.name)
+        {
+            diagnostics.push(
+                Diagnostic::new(
+                    Code::Seating,
+                    format!("two players are named `{}`", player.name),
+                )
+                .at(context.at(mission.file, &format!("/players/{seat}/name")))
+                .label(format!("the name of player {}", first + 1))
+                .help("give each player a name of its own: commands and special rules name seats by it"),
+            );
+        }
+    }
+}
+
 fn seating(
     context: &Context<'_>,
     mission: &MissionModel,
@@ -217,24 +269,6 @@ fn seating(
                 .help("players of different factions play for different teams unless `team` says otherwise"),
         );
         return;
-    }
-    // A seat is named on the command line (`--fleet`, `--player`) and in
-    // special rules' `for`: one name must mean one seat.
-    for (seat, player) in source.players.iter().enumerate() {
-        if let Some(first) = source.players[..seat]
-            .iter()
-            .position(|other| other.name == player.name)
-        {
-            diagnostics.push(
-                Diagnostic::new(
-                    Code::Seating,
-                    format!("two players are named `{}`", player.name),
-                )
-                .at(context.at(mission.file, &format!("/players/{seat}/name")))
-                .label(format!("the name of player {}", first + 1))
-                .help("give each player a name of its own: commands and special rules name seats by it"),
-            );
-        }
     }
     // Teammates sit next to each other: around the table, each team's
     // seats form one run.
@@ -687,8 +721,14 @@ fn mission_zones(
         let at = |i| context.at(mission.file, &format!("{pointer}/cells/{i}"));
         reported |=
             usable_hexes(context, map, &zone.cells, at, &what, diagnostics).contains(&false);
+        // Hexes left unread for their shape are no empty zone.
+        let unread = ["rows", "cells"].iter().any(|key| {
+            context
+                .content
+                .stood_in(mission.file, &format!("{pointer}/{key}"))
+        });
         let empty = map.zone(&zone.name).is_none_or(<[Coord]>::is_empty);
-        if !reported && !taken_by_board && !taken_before && empty {
+        if !reported && !taken_by_board && !taken_before && empty && !unread {
             diagnostics.push(
                 Diagnostic::new(
                     Code::MissionZone,

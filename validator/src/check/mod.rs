@@ -31,6 +31,13 @@ pub(crate) fn run(context: &Context<'_>, model: &Model, diagnostics: &mut Diagno
         mission::check(context, model, mission, diagnostics);
         build::check_mission(context, model, mission, diagnostics);
     }
+    for (mission, loaded) in model
+        .partial_missions
+        .iter()
+        .zip(&context.content.partial_missions)
+    {
+        mission::check_in_part(context, model, mission, &loaded.item, diagnostics);
+    }
 }
 
 /// "1 card", "2 cards", "2 hexes", "2 copies".

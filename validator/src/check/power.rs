@@ -75,8 +75,19 @@ pub(crate) fn check(context: &Context<'_>, model: &Model, diagnostics: &mut Diag
             "`target` used here too",
         );
     }
-    for mission in &model.missions {
-        let loaded = &context.content.missions[mission.mission];
+    // A mission read in part has its rules checked too, but for the names
+    // in their `for`: a name no team or player read has may be one left
+    // out.
+    let whole = model
+        .missions
+        .iter()
+        .map(|mission| (mission, &context.content.missions[mission.mission], true));
+    let in_part = model
+        .partial_missions
+        .iter()
+        .zip(&context.content.partial_missions)
+        .map(|(mission, loaded)| (mission, loaded, false));
+    for (mission, loaded, whole) in whole.chain(in_part) {
         for (r, rule) in loaded.item.special_rules.iter().enumerate() {
             let pointer = format!("{}/special_rules/{r}", loaded.pointer);
             let scope = Scope {
@@ -91,7 +102,7 @@ pub(crate) fn check(context: &Context<'_>, model: &Model, diagnostics: &mut Diag
                 target_chosen: false,
                 lacking: None,
             };
-            for (i, name) in rule.players.iter().enumerate() {
+            for (i, name) in rule.players.iter().enumerate().filter(|_| whole) {
                 scope.rule_player(&format!("{pointer}/for/{i}"), name, diagnostics);
             }
             let setup_only = rule

@@ -81,9 +81,10 @@ pub(crate) struct Content {
     /// without them, or some of whose own zones' hexes do, read as zones
     /// of no hexes, or that lack their name, boards or players, read with
     /// stand-ins (see `cut`): their boards and what their other players and teams
-    /// name are looked up, so that a misspelt reference is told in the
-    /// same run, but nothing plays or refers to them. Their names are
-    /// among `broken`.
+    /// name are looked up, and what of them does not weigh their sides
+    /// is checked (`check::mission::check_in_part`), so that a mistake
+    /// there is told in the same run, but nothing plays or refers to
+    /// them. Their names are among `broken`.
     pub(crate) partial_missions: Vec<Loaded<MissionSource>>,
     /// Keys whose values are stand-ins for values of the wrong shape (or
     /// lists read without their broken entries, as a mission's `teams`),
@@ -730,18 +731,19 @@ fn load_item_file(
             // as mistakes of their own: it stays out of the pack, and only
             // what it, its other players and its other teams name is
             // looked up.
-            cut::leave_out(
-                &mut value,
-                "/players",
-                &indices_in(&broken, 0),
-                file,
-                sources,
+            let players_out = indices_in(&broken, 0);
+            content.stood_in.extend(
+                stood_in
+                    .iter()
+                    .filter_map(|pointer| renumbered(pointer, "/players", &players_out))
+                    .map(|pointer| (file, pointer)),
             );
+            cut::leave_out(&mut value, "/players", &players_out, file, sources);
             // Without its broken teams, a player's team that is not among
             // those read may be one of them, and share what it lacks: the
             // teams read stand in for those written.
             let teams_out = indices_in(&broken, 1);
-            if !teams_out.is_empty() || stood_in.iter().any(|pointer| pointer == "/teams") {
+            if !teams_out.is_empty() && !content.stood_in(file, "/teams") {
                 content.stood_in.push((file, "/teams".to_owned()));
             }
             cut::leave_out(&mut value, "/teams", &teams_out, file, sources);
