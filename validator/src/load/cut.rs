@@ -348,11 +348,15 @@ pub(super) fn stand_in_missing(
 /// Whether `template` (`*` for any index or key) names just `pointer`.
 fn names(template: &str, pointer: &str) -> bool {
     let (template, at) = (tokens(template), tokens(pointer));
-    template.len() == at.len()
-        && template
-            .iter()
-            .zip(&at)
-            .all(|(want, token)| *want == "*" || want == token)
+    template.len() == at.len() && leads(&template, &at)
+}
+
+/// Whether the tokens `at` begin as the template's do, `*` any token.
+fn leads(template: &[&str], at: &[&str]) -> bool {
+    template
+        .iter()
+        .zip(at)
+        .all(|(want, token)| *want == "*" || want == token)
 }
 
 /// The tokens of a JSON pointer (`/a/0` is `a`, `0`), still escaped.
@@ -369,11 +373,7 @@ fn part_of(kind: FileKind, pointer: &str) -> Option<(String, Cut)> {
         .enumerate()
         .filter_map(|(order, &(template, cut))| {
             let template = tokens(template);
-            let matches = template.len() <= at.len()
-                && template
-                    .iter()
-                    .zip(&at)
-                    .all(|(want, token)| *want == "*" || want == token);
+            let matches = template.len() <= at.len() && leads(&template, &at);
             let fits = match cut {
                 Cut::Part | Cut::Placeholder | Cut::Placeholders | Cut::StandIn(_) | Cut::Named => {
                     true

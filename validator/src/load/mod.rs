@@ -59,7 +59,8 @@ pub(crate) struct Content {
     pub(crate) rules: Option<Loaded<Rules>>,
     pub(crate) ships: Vec<Loaded<ShipSource>>,
     /// Ship cards some of whose versions have shape errors, read without
-    /// them, or with a stand-in for a key of the card's own. They are checked as cards of their own, so that the mistakes
+    /// them, or with stand-ins for keys of the card's or its versions'
+    /// own. They are checked as cards of their own, so that the mistakes
     /// of their other versions are told in the same run, but nothing can
     /// refer to them: a fleet or mission would find a version missing that
     /// is only unread. Their names are among `broken`.
@@ -661,10 +662,10 @@ fn load_item_file(
                 return;
             }
             // The card stays out of the pack (a version it lacks would be
-            // told at every fleet that picks it, a stand-in size, icon,
-            // count or faction read as its own), but its other versions are
-            // read and checked, the later ones found where they were
-            // written.
+            // told at every fleet that picks it, a stand-in name, size,
+            // icon, count, faction or version's number read as its own),
+            // but its other versions are read and checked, the later ones
+            // found where they were written.
             let versions = indices_in(&broken, 0);
             for &index in &versions {
                 let pointer = format!("/versions/{index}/level");
