@@ -690,15 +690,22 @@ fn a_ship_taken_over_is_destroyed_by_its_name() {
 /// test looked only at the card being out of play.
 #[test]
 fn an_escaped_ship_is_not_destroyed_for_another_way_to_win() {
+    passes_in_changed_pack("escape-is-no-destruction", |pack| {
+        change_in(
+            &pack.join("missions/blockade-run-at-entebe.toml"),
+            "victory_clock = true\n",
+            "victory_clock = true\nalternatives = [{ team = \"isn\", destroy_ship = \"Tes Kio\", \
+             text = \"The ISN player wins by destroying Tes Kio.\" }]\n",
+        );
+    });
+}
+
+/// Runs fixture scenario `name` alone in a copy of the base pack that
+/// `change` edits first, and checks that it passes.
+fn passes_in_changed_pack(name: &str, change: impl FnOnce(&Path)) {
     let dir = tempfile::tempdir().unwrap();
     let pack = base_pack_copy(&dir);
-    change_in(
-        &pack.join("missions/blockade-run-at-entebe.toml"),
-        "victory_clock = true\n",
-        "victory_clock = true\nalternatives = [{ team = \"isn\", destroy_ship = \"Tes Kio\", \
-         text = \"The ISN player wins by destroying Tes Kio.\" }]\n",
-    );
-    let name = "escape-is-no-destruction";
+    change(&pack);
     let scenario =
         std::fs::read_to_string(crate::fixtures().join(format!("saturn-scenarios/{name}.toml")))
             .unwrap();
@@ -712,24 +719,18 @@ fn an_escaped_ship_is_not_destroyed_for_another_way_to_win() {
 /// ships takes damage" never acted.
 #[test]
 fn a_rule_for_one_side_answers_damage_to_its_ships() {
-    let dir = tempfile::tempdir().unwrap();
-    let pack = base_pack_copy(&dir);
-    let mission = pack.join("missions/dead-zone-battle.toml");
-    let mut text = std::fs::read_to_string(&mission).unwrap();
-    text.push_str(
-        "\n[[special_rules]]\nname = \"Salvage\"\n\
-         text = \"Whenever one of your ships takes damage, you gain 1 energy.\"\n\
-         for = [\"isn\"]\nwhen = \"damage\"\n\
-         if = [{ kind = \"affected-ship\", is = \"friendly\" }]\n\
-         do = [{ kind = \"gain-energy\", amount = 1 }]\n",
-    );
-    std::fs::write(&mission, text).unwrap();
-    let name = "rule-for-the-side-hit";
-    let scenario =
-        std::fs::read_to_string(crate::fixtures().join(format!("saturn-scenarios/{name}.toml")))
-            .unwrap();
-    let report = run_in_pack(&pack, name, &scenario, "", 0);
-    assert_eq!(report["scenarios"][0]["status"], "passed", "{report:#?}");
+    passes_in_changed_pack("rule-for-the-side-hit", |pack| {
+        let mission = pack.join("missions/dead-zone-battle.toml");
+        let mut text = std::fs::read_to_string(&mission).unwrap();
+        text.push_str(
+            "\n[[special_rules]]\nname = \"Salvage\"\n\
+             text = \"Whenever one of your ships takes damage, you gain 1 energy.\"\n\
+             for = [\"isn\"]\nwhen = \"damage\"\n\
+             if = [{ kind = \"affected-ship\", is = \"friendly\" }]\n\
+             do = [{ kind = \"gain-energy\", amount = 1 }]\n",
+        );
+        std::fs::write(&mission, text).unwrap();
+    });
 }
 
 /// A step marked `illegal` that had to wait for a question was never

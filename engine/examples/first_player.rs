@@ -12,14 +12,14 @@
 //! base.json`); without it the base pack is compiled in process first.
 //! docs/simulation.md ("Players") quotes its figures.
 
-use std::path::Path;
+mod common;
+
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU8, Ordering};
 
 use rand_chacha::ChaCha8Rng;
 use spacedock_engine::sim::{DEFAULT_MAX_STEPS, play};
 use spacedock_engine::{Action, GreedyPolicy, Observation, PlayerId, Policy, Setup};
-use spacedock_schema::bundle::Bundle;
 
 /// The greedy player with the first player's choice forced; notes which
 /// seat made it (its index + 1, 0 before the choice).
@@ -49,16 +49,6 @@ impl Policy for Forced {
     }
 }
 
-fn bundle(path: Option<&str>) -> Arc<Bundle> {
-    if let Some(path) = path {
-        let text = std::fs::read_to_string(path).expect("the bundle file reads");
-        return Arc::new(serde_json::from_str(&text).expect("the bundle file is a bundle"));
-    }
-    let pack = Path::new(env!("CARGO_MANIFEST_DIR")).join("../content/saturn-offensive");
-    let compilation = spacedock_validator::compile(&pack, &spacedock_validator::Options::default());
-    Arc::new(compilation.bundle.expect("the base pack compiles"))
-}
-
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let games: u64 = args.first().map_or(2000, |games| {
@@ -67,8 +57,12 @@ fn main() {
     let mission = args
         .get(1)
         .map_or("the-struggle-at-pan-base", String::as_str);
-    let setup = Setup::new(bundle(args.get(2).map(String::as_str)), mission, &[])
-        .expect("the mission sets up");
+    let setup = Setup::new(
+        common::bundle(args.get(2).map(String::as_str)),
+        mission,
+        &[],
+    )
+    .expect("the mission sets up");
     let seats = setup.start(0).players().len();
     for itself in [true, false] {
         let (mut rolled, mut won) = (vec![0u32; seats], vec![0u32; seats]);

@@ -25,23 +25,12 @@
 //! apply), summed by the kind of action chosen, the clock's own cost taken
 //! off.
 
-use std::path::Path;
-use std::sync::Arc;
+mod common;
+
 use std::time::Instant;
 
 use spacedock_engine::sim::{DEFAULT_MAX_STEPS, play, play_observed};
 use spacedock_engine::{Action, Policy, Setup, policy_by_name};
-use spacedock_schema::bundle::Bundle;
-
-fn bundle(path: Option<&str>) -> Arc<Bundle> {
-    if let Some(path) = path {
-        let text = std::fs::read_to_string(path).expect("the bundle file reads");
-        return Arc::new(serde_json::from_str(&text).expect("the bundle file is a bundle"));
-    }
-    let pack = Path::new(env!("CARGO_MANIFEST_DIR")).join("../content/saturn-offensive");
-    let compilation = spacedock_validator::compile(&pack, &spacedock_validator::Options::default());
-    Arc::new(compilation.bundle.expect("the base pack compiles"))
-}
 
 /// The kinds of action, in `Action`'s order.
 const KINDS: [&str; 20] = [
@@ -174,8 +163,12 @@ fn main() {
         .map_or(2000, |n| n.parse().expect("GAMES is a number"));
     let policy = args.get(1).map_or("random", String::as_str);
     let mission = args.get(2).map_or("dead-zone-battle", String::as_str);
-    let setup = Setup::new(bundle(args.get(3).map(String::as_str)), mission, &[])
-        .expect("the mission sets up");
+    let setup = Setup::new(
+        common::bundle(args.get(3).map(String::as_str)),
+        mission,
+        &[],
+    )
+    .expect("the mission sets up");
 
     let mut steps = 0_u64;
     let mut failed = 0_u64;

@@ -44,14 +44,9 @@ pub(crate) fn check(
     }
     components(context, mission, source, diagnostics);
     let Some(map) = &mission.map else { return };
-    battlefield_size(context, mission, map, diagnostics);
-    let mut occupied: HashMap<Coord, (Location, String)> = HashMap::new();
-    obstacles(context, mission, source, map, &mut occupied, diagnostics);
-    discovery(context, mission, source, map, &mut occupied, diagnostics);
-    mission_zones(context, mission, source, map, diagnostics);
+    placement(context, model, mission, source, map, diagnostics);
     zones_overlap(context, mission, source, diagnostics);
     launched_fleets_fit(context, mission, source, map, diagnostics);
-    starting_ships(context, model, mission, source, map, &occupied, diagnostics);
 }
 
 /// A mission read in part (see `Content::partial_missions`): what does
@@ -70,7 +65,21 @@ pub(crate) fn check_in_part(
     board_join(context, mission, source, diagnostics);
     seat_names(context, mission, source, diagnostics);
     components(context, mission, source, diagnostics);
-    let Some(map) = &mission.map else { return };
+    if let Some(map) = &mission.map {
+        placement(context, model, mission, source, map, diagnostics);
+    }
+}
+
+/// Where a laid-out mission puts things: the battlefield's size, its
+/// obstacles and tiles, its own zones and its starting ships.
+fn placement(
+    context: &Context<'_>,
+    model: &Model,
+    mission: &MissionModel,
+    source: &MissionSource,
+    map: &BattleMap,
+    diagnostics: &mut Diagnostics,
+) {
     battlefield_size(context, mission, map, diagnostics);
     let mut occupied: HashMap<Coord, (Location, String)> = HashMap::new();
     obstacles(context, mission, source, map, &mut occupied, diagnostics);
