@@ -62,8 +62,10 @@ pub(crate) struct TeamModel {
     pub(crate) pointer: Option<String>,
     pub(crate) players: Vec<usize>,
     /// A `team` naming no team of `[[teams]]` (reported where it is
-    /// named), or any team not among those read of a mission whose teams
-    /// were read in part: what its players lack or share is not known.
+    /// named), the team of a faction that names nothing (reported where
+    /// it is written), or any team not among those read of a mission whose
+    /// teams were read in part: what its players lack or share is not
+    /// known, and its name is no name to suggest.
     pub(crate) unknown: bool,
 }
 
@@ -533,7 +535,7 @@ fn build_mission(
             );
         }
     }
-    let team_names: Vec<&str> = teams.iter().map(|t| t.name.as_str()).collect();
+    let team_names = known_team_names(&teams);
     let goals = source
         .victory
         .points
@@ -549,7 +551,10 @@ fn build_mission(
         .enumerate()
         .map(|(i, t)| (format!("/victory/alternatives/{i}/team"), t));
     for (pointer, team) in goals.chain(alternatives) {
-        if whole && team_of_name(&teams, context, team).is_none() {
+        if whole
+            && team_of_name(&teams, context, team).is_none()
+            && !may_name_unknown_team(&teams, context, team)
+        {
             diagnostics.push(
                 Diagnostic::new(Code::UnknownReference, format!("no team named `{team}`"))
                     .at(context.at(file, &pointer))
@@ -583,7 +588,34 @@ fn team_of_name(teams: &[TeamModel], context: &Context<'_>, text: &str) -> Optio
     })
 }
 
+/// Whether `text`, naming no team, may name one once the mission is
+/// mended: a faction names the team of its id, which a player whose
+/// faction or team names nothing may be meant to make.
+fn may_name_unknown_team(teams: &[TeamModel], context: &Context<'_>, text: &str) -> bool {
+    teams.iter().any(|t| t.unknown) && context.index.faction_id(text).is_some()
+}
+
+/// The names of the teams that are not unknown: those a reference may be
+/// meant to name.
+fn known_team_names(teams: &[TeamModel]) -> Vec<&str> {
+    teams
+        .iter()
+        .filter(|t| !t.unknown)
+        .map(|t| t.name.as_str())
+        .collect()
+}
+
 impl MissionModel {
+    /// See [`may_name_unknown_team`].
+    pub(crate) fn may_name_unknown_team(&self, context: &Context<'_>, text: &str) -> bool {
+        may_name_unknown_team(&self.teams, context, text)
+    }
+
+    /// See [`known_team_names`].
+    pub(crate) fn known_team_names(&self) -> Vec<&str> {
+        known_team_names(&self.teams)
+    }
+
     /// The team `text` names: a team by its name, else a faction (by id,
     /// name or alias) whose id is a team's name, the team its players
     /// play in when they give no `team`.
@@ -623,10 +655,8 @@ fn team_of(
     let explicit = player.team.as_deref();
     // A faction written by its name still makes the team of its id; so
     // does a `team` naming a faction, unless a team has that very name.
-    let faction = context
-        .index
-        .faction_id(&player.faction)
-        .unwrap_or(&player.faction);
+    let faction_id = context.index.faction_id(&player.faction);
+    let faction = faction_id.unwrap_or(&player.faction);
     let name = match explicit {
         Some(team) if teams.iter().any(|t| t.name == team) => team,
         Some(team) => context.index.faction_id(team).unwrap_or(team),
@@ -639,8 +669,12 @@ fn team_of(
     // named or the faction's, may be one of them: it is not told as
     // unknown, and what its players lack (a deck) may be what it shares.
     let unread = context.content.stood_in(file, "/teams");
-    let misnamed = explicit.is_some() && !source.teams.is_empty();
-    if misnamed && !unread {
+    let unnamed = explicit.is_some() && !source.teams.is_empty();
+    // A faction that names none (misspelt, or left unread) makes no team
+    // anyone can name.
+    let misnamed = explicit.is_none() && faction_id.is_none();
+    let unknown = unnamed || misnamed || unread;
+    if unnamed && !unread {
         let name = explicit.unwrap_or(name);
         let names: Vec<&str> = source.teams.iter().map(|t| t.name.as_str()).collect();
         diagnostics.push(
@@ -658,7 +692,7 @@ fn team_of(
         pointer: None,
         players: Vec::new(),
         // A faction left unread may be a team's that shares a deck.
-        unknown: misnamed || unread || player.faction == crate::load::UNREADABLE,
+        unknown: unknown || player.faction == crate::load::UNREADABLE,
     });
     teams.len() - 1
 }

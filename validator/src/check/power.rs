@@ -1896,14 +1896,17 @@ impl Scope<'_, '_> {
         let Source::Rule { mission, source } = self.source else {
             return;
         };
-        let names: Vec<&str> = mission
-            .teams
-            .iter()
-            .map(|team| team.name.as_str())
-            .chain(source.players.iter().map(|player| player.name.as_str()))
-            .collect();
+        let players = || source.players.iter().map(|player| player.name.as_str());
         // A faction (by id, name or alias) names the team of its id.
-        if !names.contains(&name) && mission.team_named(self.context, name).is_none() {
+        if !players().any(|player| player == name)
+            && mission.team_named(self.context, name).is_none()
+            && !mission.may_name_unknown_team(self.context, name)
+        {
+            let names: Vec<&str> = mission
+                .known_team_names()
+                .into_iter()
+                .chain(players())
+                .collect();
             diagnostics.push(
                 Diagnostic::new(
                     Code::UnknownReference,
