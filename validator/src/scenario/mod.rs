@@ -391,6 +391,7 @@ fn check(
         ships: Vec::new(),
         broken_ships: !read.left_out_ships.is_empty(),
         broken_seats: false,
+        unknown_teams: Vec::new(),
     };
     let scenario = setup::check(&mut checker, source);
     // Steps and expectations are checked whenever the seats are known, so
@@ -469,6 +470,10 @@ pub(crate) struct Checker<'a, 'd> {
     /// Some seat's faction did not resolve: a ship card no seat's faction
     /// fields may be that seat's, already reported.
     pub(crate) broken_seats: bool,
+    /// The teams made by the faction of a seat whose faction did not
+    /// resolve: a faction named for a team may mean one once it is mended,
+    /// and their names are no names to suggest.
+    pub(crate) unknown_teams: Vec<usize>,
 }
 
 impl Checker<'_, '_> {
@@ -654,17 +659,21 @@ impl Checker<'_, '_> {
         if text == UNREADABLE
             || self.a_seat_unread()
             || self.teams.iter().any(|team| team == UNREADABLE)
+            || (!self.unknown_teams.is_empty() && self.context.index.faction_id(text).is_some())
         {
             return None;
         }
-        let names: Vec<&str> = self
-            .teams
+        let teams: Vec<&str> = (0..self.teams.len())
+            .filter(|team| !self.unknown_teams.contains(team))
+            .map(|team| self.teams[team].as_str())
+            .collect();
+        let names: Vec<&str> = teams
             .iter()
-            .map(String::as_str)
+            .copied()
             .chain(self.seats.iter().map(|seat| seat.name.as_str()))
             .collect();
         let help = did_you_mean(text, names.iter().copied())
-            .unwrap_or_else(|| format!("the teams: {}", quoted(&names[..self.teams.len()])));
+            .unwrap_or_else(|| format!("the teams: {}", quoted(&teams)));
         self.report(
             Code::UnknownReference,
             pointer,

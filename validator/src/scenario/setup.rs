@@ -301,6 +301,7 @@ fn seats<'s>(
                 }
                 // A player whose faction is unknown keeps their seat, so
                 // that their hand and the steps naming them are checked.
+                let known = faction.is_some();
                 let faction = faction.unwrap_or_else(|| {
                     ok = false;
                     checker.broken_seats = true;
@@ -326,6 +327,9 @@ fn seats<'s>(
                         checker.teams.push(team_name);
                         checker.teams.len() - 1
                     });
+                if !known && player.team.is_none() && !checker.unknown_teams.contains(&team) {
+                    checker.unknown_teams.push(team);
+                }
                 checker.seats.push(Seat {
                     name: player.name.clone(),
                     faction,
