@@ -69,6 +69,7 @@ codes! {
     BadAlias = "SD0105", "bad-alias", Error, "An alias shadows an item, is given twice, or points to nothing.";
     DependencyError = "SD0106", "dependency-error", Error, "A pack dependency is missing or circular.";
     AmbiguousName = "SD0107", "ambiguous-name", Error, "Two items of one kind share a display name.";
+    DuplicateName = "SD0108", "duplicate-name", Error, "Two powers of a ship card's version, or two special rules or teams of a mission, share a name.";
 
     // Content integrity.
     HitChartShape = "SD0201", "hit-chart-shape", Error, "A hit-location chart does not match the dice.";

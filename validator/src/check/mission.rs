@@ -9,7 +9,7 @@ use spacedock_schema::common::Coord;
 use spacedock_schema::mission::{Face, MissionSource, Selection};
 use spacedock_schema::rules::{DiscoveryTile, Obstacle};
 
-use crate::check::{and_list, count};
+use crate::check::{and_list, count, duplicate_names};
 use crate::codes::Code;
 use crate::context::Context;
 use crate::diagnostic::{Diagnostic, Diagnostics, Location};
@@ -26,6 +26,17 @@ pub(crate) fn check(
     board_join(context, mission, source, diagnostics);
     seating(context, mission, source, diagnostics);
     seat_names(context, mission, source, diagnostics);
+    let teams: Vec<&str> = source.teams.iter().map(|t| t.name.as_str()).collect();
+    duplicate_names(
+        context,
+        mission.file,
+        &teams,
+        |i| format!("/teams/{i}/name"),
+        "teams",
+        "give each team a name of its own: players join the first team of their `team`, so the second would have no players",
+        diagnostics,
+    );
+    rule_names(context, mission, source, diagnostics);
     starting_energy(context, mission, source, diagnostics);
     // The alternatives won by destroying a ship no opponent can field.
     let never: Vec<usize> = (0..source.victory.alternatives.len())
@@ -64,10 +75,34 @@ pub(crate) fn check_in_part(
 ) {
     board_join(context, mission, source, diagnostics);
     seat_names(context, mission, source, diagnostics);
+    rule_names(context, mission, source, diagnostics);
     components(context, mission, source, diagnostics);
     if let Some(map) = &mission.map {
         placement(context, model, mission, source, map, diagnostics);
     }
+}
+
+/// Two special rules of one name.
+fn rule_names(
+    context: &Context<'_>,
+    mission: &MissionModel,
+    source: &MissionSource,
+    diagnostics: &mut Diagnostics,
+) {
+    let rules: Vec<&str> = source
+        .special_rules
+        .iter()
+        .map(|r| r.name.as_str())
+        .collect();
+    duplicate_names(
+        context,
+        mission.file,
+        &rules,
+        |i| format!("/special_rules/{i}/name"),
+        "special rules",
+        "give each rule a name of its own: scenarios and the simulator's victory point table name a rule by it",
+        diagnostics,
+    );
 }
 
 /// Where a laid-out mission puts things: the battlefield's size, its

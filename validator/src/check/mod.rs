@@ -17,9 +17,11 @@ pub(crate) mod ruleset;
 pub(crate) mod ship;
 pub(crate) mod tactic;
 
+use crate::codes::Code;
 use crate::context::Context;
-use crate::diagnostic::Diagnostics;
+use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::model::Model;
+use crate::source::FileId;
 
 pub(crate) fn run(context: &Context<'_>, model: &Model, diagnostics: &mut Diagnostics) {
     ruleset::check(context, diagnostics);
@@ -63,6 +65,47 @@ pub(crate) fn and_list(items: &[&str]) -> String {
         [] => String::new(),
         [one] => one.clone(),
         [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
+/// Names given twice among `names` (the `name` key of each at
+/// `pointer(index)`), `what` saying of what in the plural: the powers of
+/// a ship card's version, or the special rules or teams of a mission.
+/// These names are identifiers (an `ignore-power`, a scenario's
+/// `use-power`, `rule` and events, a player's `team` and the simulator's
+/// victory point rows name one), and scenarios match them in any case, so
+/// two that differ only in case are one name too.
+pub(crate) fn duplicate_names(
+    context: &Context<'_>,
+    file: FileId,
+    names: &[&str],
+    pointer: impl Fn(usize) -> String,
+    what: &str,
+    help: &str,
+    diagnostics: &mut Diagnostics,
+) {
+    for (i, name) in names.iter().enumerate() {
+        let Some(first) = names[..i]
+            .iter()
+            .position(|earlier| earlier.eq_ignore_ascii_case(name))
+        else {
+            continue;
+        };
+        let message = if names[first] == *name {
+            format!("two {what} are named `{name}`")
+        } else {
+            format!(
+                "two {what} are named `{}` and `{name}`, names that differ only in case",
+                names[first]
+            )
+        };
+        diagnostics.push(
+            Diagnostic::new(Code::DuplicateName, message)
+                .at(context.at(file, &pointer(i)))
+                .label("named again")
+                .note(context.at(file, &pointer(first)), "first named here")
+                .help(help),
+        );
     }
 }
 

@@ -7,6 +7,7 @@ use std::collections::HashMap;
 use spacedock_schema::common::{Icon, Level, Size, Weapon};
 use spacedock_schema::ship::{ChartCell, ShipSource};
 
+use crate::check::duplicate_names;
 use crate::codes::Code;
 use crate::context::Context;
 use crate::diagnostic::{Diagnostic, Diagnostics, Location};
@@ -27,6 +28,16 @@ pub(crate) fn check(context: &Context<'_>, diagnostics: &mut Diagnostics) {
         duplicate_versions(context, ship, file, diagnostics);
         for (v, version) in ship.versions.iter().enumerate() {
             let pointer = format!("/versions/{v}");
+            let powers: Vec<&str> = version.powers.iter().map(|p| p.name.as_str()).collect();
+            duplicate_names(
+                context,
+                file,
+                &powers,
+                |p| format!("{pointer}/powers/{p}/name"),
+                &format!("powers of the {} `{}`", version.level.name(), ship.name),
+                "give each power of a version a name of its own: `ignore-power` and scenarios name a power by it",
+                diagnostics,
+            );
             if !content.stood_in(file, &format!("{pointer}/hit_chart"))
                 && !misfits.counted(context, ship, &version.hit_chart, file)
             {
