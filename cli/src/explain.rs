@@ -44,21 +44,56 @@ fn explanation(text: &str) -> Result<String, Error> {
     Ok(explanation)
 }
 
-/// The codes and names as near to `text` as any, as a did-you-mean: a
-/// few named, many (a mistyped id is as near to ten codes of one family)
-/// as the first and last, with where to read them all.
+/// The codes and names as near to `text` as any, as a did-you-mean. An id
+/// of a family that has codes (`SD0708`) is one of that family's; any other
+/// text gets the nearest ids and names, the first few named.
 fn near_codes(text: &str) -> Option<String> {
+    use spacedock_validator::suggest::{closest_all, did_you_mean_of};
+    const LIST: &str = "`spacedock explain --list` lists every code with its summary";
+    const FEW: usize = 4;
+    if let Some(family) = family_codes(text.trim()) {
+        let ids: Vec<&str> = family.iter().map(|code| code.id()).collect();
+        let numbers: Vec<u32> = ids.iter().filter_map(|id| id[2..].parse().ok()).collect();
+        let consecutive = numbers.windows(2).all(|pair| pair[1] == pair[0] + 1);
+        return match ids.as_slice() {
+            [first, _, .., last] if consecutive => Some(format!(
+                "did you mean one of `{first}` to `{last}`, the {}xx codes? {LIST}",
+                &first[..4]
+            )),
+            _ => did_you_mean_of(&ids).map(|help| format!("{help} {LIST}")),
+        };
+    }
     let candidates = Code::ALL
         .iter()
         .flat_map(|code| [code.id(), code.name()])
         .chain(FindingKind::ALL.iter().map(|kind| kind.name()));
-    let found = spacedock_validator::suggest::closest_all(text, candidates);
-    match found.as_slice() {
-        [first, .., last] if found.len() > 4 => Some(format!(
-            "did you mean one of `{first}` to `{last}`? `spacedock explain --list` lists every code with its summary"
-        )),
-        few => spacedock_validator::suggest::did_you_mean_of(few),
+    let found = closest_all(text, candidates);
+    // Many as near are named in part, never as a range: they need not be
+    // neighbours.
+    match found.len() {
+        0..=FEW => did_you_mean_of(&found),
+        many => did_you_mean_of(&found[..FEW])
+            .map(|help| format!("{help} {} more are as near: {LIST}", many - FEW)),
     }
+}
+
+/// The codes of the family an id-like `text` (`SD07`, `sd0708`) names by
+/// its first two digits, in id order; none when it is no id or no family
+/// has codes.
+fn family_codes(text: &str) -> Option<Vec<Code>> {
+    let digits = text
+        .get(..2)
+        .filter(|sd| sd.eq_ignore_ascii_case("SD"))
+        .and(text.get(2..))?;
+    if !(2..=4).contains(&digits.len()) || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let family: Vec<Code> = Code::ALL
+        .iter()
+        .copied()
+        .filter(|code| code.id()[2..4] == digits[..2])
+        .collect();
+    (!family.is_empty()).then_some(family)
 }
 
 /// The names that hold `text` as a whole word or words (`over-budget` in
@@ -167,15 +202,22 @@ mod tests {
         );
     }
 
-    /// A mistyped id near a whole family of codes names the family's ends,
-    /// not ten codes.
+    /// A mistyped id of a family names the family's first and last codes,
+    /// not thirteen; other text near many codes names the first few.
     #[test]
     fn a_miss_near_many_codes_names_their_ends() {
         let error = explanation("SD030").unwrap_err();
         assert_eq!(
             error.help().as_deref(),
             Some(
-                "did you mean one of `SD0301` to `SD0310`? `spacedock explain --list` lists every code with its summary"
+                "did you mean one of `SD0301` to `SD0313`, the SD03xx codes? `spacedock explain --list` lists every code with its summary"
+            )
+        );
+        let error = explanation("SD708").unwrap_err();
+        assert_eq!(
+            error.help().as_deref(),
+            Some(
+                "did you mean `SD0008`, `SD0108`, `SD0208` or `SD0308`? 7 more are as near: `spacedock explain --list` lists every code with its summary"
             )
         );
     }

@@ -54,6 +54,25 @@ fn an_unknown_code_exits_2_with_a_suggestion() {
     );
 }
 
+/// An unknown id of a family that has codes gets that family's codes, a
+/// range only when they are one; others get the nearest ids, as a list.
+#[test]
+fn an_unknown_id_gets_its_familys_codes_or_the_nearest() {
+    let help = |code: &str| run(&["explain", code], 2).stderr;
+    for code in ["SD0708", "SD0799"] {
+        assert_eq!(
+            help(code),
+            format!(
+                "error: unknown diagnostic code `{code}`\nhelp: did you mean one of `SD0701` to `SD0705`, the SD07xx codes? `spacedock explain --list` lists every code with its summary\n"
+            )
+        );
+    }
+    assert_eq!(
+        help("SD0999"),
+        "error: unknown diagnostic code `SD0999`\nhelp: did you mean `SD0009`, `SD0209`, `SD0309` or `SD0609`?\n"
+    );
+}
+
 #[test]
 fn a_code_or_the_list_is_required() {
     run(&["explain"], 2);
