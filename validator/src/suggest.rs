@@ -215,8 +215,9 @@ pub fn did_you_mean<'a>(
 /// `energy-phase-start`, `end-of-activation` is `activation-end`, `heal`
 /// is `repair`. A rewording that is a candidate comes first: the nearest
 /// spelling of `energy-phase-begin` is `energy-phase-end`, the opposite.
-/// A compass word is the direction it names (`east` is `e`), and a word
-/// cut short the few it begins (`vet` is `veteran`).
+/// A compass word is the direction it names (`east` is `e`), a word cut
+/// short the few it begins (`vet` is `veteran`), and words of a longer
+/// one the few that hold them whole (`upgrade` is `ship-upgrade`).
 pub fn did_you_mean_word<'a>(
     input: &str,
     candidates: impl IntoIterator<Item = &'a str>,
@@ -258,6 +259,10 @@ pub fn words_meant<'a>(input: &str, candidates: impl IntoIterator<Item = &'a str
     // A word cut short: `vet` for `veteran`, `seas` for `seasoned`.
     if found.is_empty() && fold(input).chars().count() >= 3 {
         found = starting_with(input, candidates.iter().copied());
+    }
+    // A word of a longer one: `upgrade` for `ship-upgrade`.
+    if found.is_empty() {
+        found = containing_words(input, candidates.iter().copied());
     }
     found
 }
@@ -543,6 +548,20 @@ mod tests {
         ] {
             assert_eq!(
                 did_you_mean_word(written, roles),
+                Some(format!("did you mean `{meant}`?")),
+                "{written}"
+            );
+        }
+        let types = [
+            "event",
+            "hero",
+            "ship-upgrade",
+            "additional-weapon",
+            "sabotage",
+        ];
+        for (written, meant) in [("upgrade", "ship-upgrade"), ("weapon", "additional-weapon")] {
+            assert_eq!(
+                did_you_mean_word(written, types),
                 Some(format!("did you mean `{meant}`?")),
                 "{written}"
             );
