@@ -21,6 +21,7 @@ use spacedock_schema::scenario::{
 };
 
 use super::{Checker, Fielded, Seat, quoted};
+use crate::check::count;
 use crate::codes::Code;
 use crate::diagnostic::Diagnostic;
 use crate::load::UNREADABLE;
@@ -617,10 +618,10 @@ fn place(
             CODE,
             &format!("{pointer}/squadron"),
             format!(
-                "`{}` has {} ships, and {} are listed",
+                "`{}` has {}, and `squadron` lists {}",
                 fielded.name,
-                fielded.ships,
-                entry.squadron.len()
+                count(fielded.ships as u64, "ship"),
+                count(entry.squadron.len() as u64, "ship")
             ),
             "one entry per ship",
             Some("list every ship; a destroyed one as `{ destroyed = true }`".to_owned()),
