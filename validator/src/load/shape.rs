@@ -1176,19 +1176,26 @@ fn field_name(pointer: &str) -> String {
 }
 
 /// The words " in `versions[0].primary`" for a pointer, or nothing at the
-/// top level. Within a tactic card of a file of many, the card is named as
-/// an author knows it (" in `powers[0]` of the tactic card `Ion Lance`"),
-/// not by its place in the file.
+/// top level. Within a tactic card of a file of many, or a special rule of
+/// a mission, the card or rule is named as an author knows it (" in
+/// `powers[0]` of the tactic card `Ion Lance`", " in `do[0]` of the special
+/// rule `Hold the relay`"), not by its place in the file.
 fn within(pointer: &str, document: &Value) -> String {
     if pointer.is_empty() {
         return String::new();
     }
-    if let Some((card, rest)) = tactic_card(pointer, document) {
-        return if rest.is_empty() {
-            format!(" in the tactic card `{card}`")
-        } else {
-            format!(" in `{}` of the tactic card `{card}`", path_words(rest))
-        };
+    let named = [
+        ("tactic", &["name", "id"][..], "tactic card"),
+        ("special_rules", &["name"][..], "special rule"),
+    ];
+    for (list, keys, noun) in named {
+        if let Some((name, rest)) = entry_named(pointer, document, list, keys) {
+            return if rest.is_empty() {
+                format!(" in the {noun} `{name}`")
+            } else {
+                format!(" in `{}` of the {noun} `{name}`", path_words(rest))
+            };
+        }
     }
     if let Some(words) = ship_version(pointer, document) {
         return words;
@@ -1229,18 +1236,27 @@ fn ship_version(pointer: &str, document: &Value) -> Option<String> {
     })
 }
 
-/// The name (or else the id) of the tactic card a pointer falls in, and
-/// the rest of the pointer within the card.
-fn tactic_card<'p, 'd>(pointer: &'p str, document: &'d Value) -> Option<(&'d str, &'p str)> {
-    let rest = pointer.strip_prefix("/tactic/")?;
+/// The name (or else the first of the other `keys` it has) of the entry
+/// of the top-level array `list` a pointer falls in, and the rest of the
+/// pointer within the entry.
+fn entry_named<'p, 'd>(
+    pointer: &'p str,
+    document: &'d Value,
+    list: &str,
+    keys: &[&str],
+) -> Option<(&'d str, &'p str)> {
+    let rest = pointer
+        .strip_prefix('/')?
+        .strip_prefix(list)?
+        .strip_prefix('/')?;
     let (index, rest) = match rest.split_once('/') {
         Some((index, rest)) => (index, &pointer[pointer.len() - rest.len() - 1..]),
         None => (rest, ""),
     };
-    let card = document.get("tactic")?.get(index.parse::<usize>().ok()?)?;
-    let name = ["name", "id"]
+    let entry = document.get(list)?.get(index.parse::<usize>().ok()?)?;
+    let name = keys
         .iter()
-        .find_map(|key| card.get(key).and_then(Value::as_str))?;
+        .find_map(|key| entry.get(key).and_then(Value::as_str))?;
     Some((name, rest))
 }
 
@@ -1443,6 +1459,26 @@ mod tests {
                 "/versions/0/primary",
                 " in `primary` of the standard `Chosh Ka`",
             ),
+        ] {
+            assert_eq!(super::within(pointer, &document), words, "{pointer}");
+        }
+    }
+
+    /// A place in a mission's special rule is named by the rule, as one in
+    /// a ship's power is by the power.
+    #[test]
+    fn a_place_in_a_special_rule_is_named_by_the_rule() {
+        let document = serde_json::json!({
+            "name": "Ion Nebula",
+            "special_rules": [{ "name": "Hold the relay", "do": [{}] }, { "do": [] }],
+        });
+        for (pointer, words) in [
+            (
+                "/special_rules/0/do/0",
+                " in `do[0]` of the special rule `Hold the relay`",
+            ),
+            ("/special_rules/0", " in the special rule `Hold the relay`"),
+            ("/special_rules/1/do", " in `special_rules[1].do`"),
         ] {
             assert_eq!(super::within(pointer, &document), words, "{pointer}");
         }
