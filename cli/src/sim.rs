@@ -732,27 +732,55 @@ fn check_rows(run: &Run, tally: &Tally) -> Result<(), String> {
             ));
         }
     }
-    for (index, score) in tally.scores.iter().enumerate() {
-        let by = scorer_name(&score.by);
-        if !teams.contains(&score.team.as_str()) {
+    let scores = tally.scores.iter().map(|score| {
+        (
+            score.team.as_str(),
+            &score.by,
+            score.points,
+            score.scored_in,
+        )
+    });
+    by_side_rows(scores, &teams, finished, "scored for", "points")?;
+    let powers = tally
+        .powers
+        .iter()
+        .map(|power| (power.team.as_str(), &power.by, power.acts, power.acted_in));
+    by_side_rows(powers, &teams, finished, "acted for", "times")
+}
+
+/// Checks the rows of scores or powers of a tally, each `(team, by,
+/// count, games)`: of one of its `teams`, none twice, and each counted
+/// (`units`: of 1 point, 1 time or more) in no more games than it was
+/// counted, nor than the `finished` games.
+fn by_side_rows<'a>(
+    rows: impl Iterator<Item = (&'a str, &'a Scorer, u64, u64)>,
+    teams: &[&str],
+    finished: u64,
+    verb: &str,
+    units: &str,
+) -> Result<(), String> {
+    let mut seen: Vec<(&str, &Scorer)> = Vec::new();
+    for (team, by, times, games) in rows {
+        let name = scorer_name(by);
+        if !teams.contains(&team) {
             return Err(format!(
-                "{by} scored for `{}`, which is none of its teams",
-                score.team
+                "{name} {verb} `{team}`, which is none of its teams"
             ));
         }
-        if tally.scores[..index]
-            .iter()
-            .any(|other| other.team == score.team && other.by == score.by)
-        {
-            return Err(format!("{by} ({}) is listed twice", score.team));
+        if seen.contains(&(team, by)) {
+            return Err(format!("{name} ({team}) is listed twice"));
         }
-        // Every score is of 1 point or more.
-        if !(score.scored_in <= score.points && score.scored_in <= finished)
-            || (score.points > 0) != (score.scored_in > 0)
-        {
+        seen.push((team, by));
+        if !(games <= times && games <= finished) || (times > 0) != (games > 0) {
+            let (done, one, many) = if units == "points" {
+                ("scored", "point", "points")
+            } else {
+                ("acted", "time", "times")
+            };
             return Err(format!(
-                "{by} ({}) scored {} points in {} games, of {finished} finished",
-                score.team, score.points, score.scored_in
+                "{name} ({team}) {done} {} in {}, of {finished} finished",
+                count(times as usize, one, many),
+                count(games as usize, "game", "games")
             ));
         }
     }
@@ -766,6 +794,36 @@ fn scorer_name(by: &Scorer) -> String {
         Scorer::Rule(rule) => format!("rule \"{rule}\""),
         Scorer::Ship { ship, power } => format!("{ship}'s power \"{power}\""),
         Scorer::Card(card) => format!("card {card}"),
+    }
+}
+
+/// A table of scores or powers under `heading`, one row per side and
+/// scorer with its figure per game and its share of games; nothing for
+/// no rows.
+fn by_side_table<'a>(
+    text: &mut String,
+    heading: &str,
+    rows: impl Iterator<Item = (&'a str, &'a Scorer, Option<f64>, &'a Rate)>,
+) {
+    let rows: Vec<(String, Option<f64>, &Rate)> = rows
+        .map(|(team, by, per_game, games)| (format!("{team} {}", scorer_name(by)), per_game, games))
+        .collect();
+    if rows.is_empty() {
+        return;
+    }
+    let _ = writeln!(text, "\n{heading}");
+    let width = rows
+        .iter()
+        .map(|(label, ..)| label.len())
+        .max()
+        .unwrap_or(0);
+    for (label, per_game, games) in &rows {
+        let _ = writeln!(
+            text,
+            "  {label:width$}  {:>5}  {}",
+            per_game.map_or_else(|| UNKNOWN.to_owned(), |figure| format!("{figure:.2}")),
+            share(games)
+        );
     }
 }
 
@@ -1373,28 +1431,32 @@ pub(crate) fn human(run: &Run, report: &Report, traced: Option<(u64, &Path)>) ->
             );
         }
     }
-    if !report.scores.is_empty() {
-        let _ = writeln!(
-            text,
-            "\nvictory points (points per game; games it scored in)"
-        );
-        let labels: Vec<String> = report
-            .scores
-            .iter()
-            .map(|score| format!("{} {}", score.team, scorer_name(&score.by)))
-            .collect();
-        let width = labels.iter().map(String::len).max().unwrap_or(0);
-        for (score, label) in report.scores.iter().zip(&labels) {
-            let _ = writeln!(
-                text,
-                "  {label:width$}  {:>5}  {}",
-                score
-                    .points_per_game
-                    .map_or_else(|| UNKNOWN.to_owned(), |points| format!("{points:.2}")),
-                share(&score.scored_in)
-            );
-        }
-    }
+    let scores = report.scores.iter().map(|score| {
+        (
+            score.team.as_str(),
+            &score.by,
+            score.points_per_game,
+            &score.scored_in,
+        )
+    });
+    by_side_table(
+        &mut text,
+        "victory points (points per game; games it scored in)",
+        scores,
+    );
+    let powers = report.powers.iter().map(|power| {
+        (
+            power.team.as_str(),
+            &power.by,
+            power.acts_per_game,
+            &power.acted_in,
+        )
+    });
+    by_side_table(
+        &mut text,
+        "powers that acted (times per game; games it acted in)",
+        powers,
+    );
     if report.failed > 0 {
         let failures = &report.failures;
         let _ = writeln!(

@@ -592,7 +592,7 @@ fn merging_refuses_a_result_edited_by_hand() {
         result["tally"]["scores"] = serde_json::json!([score(&team, 0, 1)]);
     });
     assert!(
-        stderr.contains("scored 0 points in 1 games, of "),
+        stderr.contains("scored 0 points in 1 game, of "),
         "{stderr}"
     );
     let stderr = edit(&|result| {
@@ -601,6 +601,20 @@ fn merging_refuses_a_result_edited_by_hand() {
     });
     assert!(
         stderr.contains("rule \"Victory points\" (") && stderr.contains(") is listed twice"),
+        "{stderr}"
+    );
+    // Powers that acted: the same checks, acting at least once a game.
+    let stderr = edit(&|result| {
+        let team = result["tally"]["teams"][0]["team"].clone();
+        result["tally"]["powers"] = serde_json::json!([{
+            "team": team,
+            "by": { "rule": "Storm" },
+            "acts": 1,
+            "acted_in": 2,
+        }]);
+    });
+    assert!(
+        stderr.contains("rule \"Storm\" (") && stderr.contains(") acted 1 time in 2 games, of "),
         "{stderr}"
     );
     // A result of another version names both formats.
@@ -1909,6 +1923,67 @@ fn victory_points_are_reported_by_what_scored_them() {
         report.contains("\nvictory points (points per game; games it scored in)\n")
             && report.contains(&line),
         "no `{line}` in:\n{report}"
+    );
+}
+
+/// How often each power acted is reported by side and power, as times per
+/// game and the games it acted in, in the report and in the JSON alike:
+/// a special rule that only deals damage shows there, where nothing else
+/// of a report would.
+#[test]
+fn powers_that_acted_are_reported_by_power() {
+    let pack = saturn();
+    let args = |format: &str| {
+        [
+            "sim",
+            "--pack",
+            &pack,
+            "--mission",
+            "the-struggle-at-pan-base",
+            "--games",
+            "6",
+            "--format",
+            format,
+        ]
+        .map(str::to_owned)
+        .to_vec()
+    };
+    let result = json(&run_owned(&args("json"), 0).stdout);
+    let powers = result["tally"]["powers"].as_array().unwrap();
+    let captains = powers
+        .iter()
+        .find(|row| row["by"] == serde_json::json!({ "rule": "Captains" }))
+        .unwrap_or_else(|| panic!("no row of the rule Captains: {powers:#?}"));
+    assert_eq!(captains["team"], "wretch");
+    let acts = captains["acts"].as_u64().unwrap();
+    let acted_in = captains["acted_in"].as_u64().unwrap();
+    let finished = result["tally"]["finished"].as_u64().unwrap();
+    assert!(
+        acted_in > 0 && acts >= acted_in && acted_in <= finished,
+        "{captains}"
+    );
+    let index = powers.iter().position(|row| row == captains).unwrap();
+    assert_eq!(
+        result["report"]["powers"][index]["acted_in"]["count"],
+        acted_in
+    );
+    let report = run_owned(&args("human"), 0).stdout;
+    let table = report
+        .split("\npowers that acted (times per game; games it acted in)\n")
+        .nth(1)
+        .unwrap_or_else(|| panic!("no powers table in:\n{report}"));
+    let row = table
+        .lines()
+        .find(|row| row.starts_with("  wretch rule \"Captains\""))
+        .unwrap_or_else(|| panic!("no row of Captains in:\n{table}"));
+    let figures: Vec<&str> = row.split_whitespace().skip(3).take(2).collect();
+    assert_eq!(
+        figures,
+        [
+            format!("{:.2}", acts as f64 / finished as f64),
+            format!("{:.1}%", 100.0 * acted_in as f64 / finished as f64)
+        ],
+        "{row}"
     );
 }
 

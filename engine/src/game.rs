@@ -40,9 +40,9 @@ pub struct IllegalAction(pub Action);
 pub enum Recording {
     /// Every event (the default).
     All,
-    /// Only [`Event::VictoryPoints`]: what a balance report counts, at
-    /// almost no cost.
-    Scores,
+    /// Only [`Event::VictoryPoints`] and [`Event::PowerActed`]: what a
+    /// balance report counts, at almost no cost.
+    Report,
     /// None, for speed.
     Off,
 }
@@ -527,9 +527,12 @@ impl Game {
         self.recording = recording;
         match recording {
             Recording::All => {}
-            Recording::Scores => self
-                .events
-                .retain(|event| matches!(event, Event::VictoryPoints { .. })),
+            Recording::Report => self.events.retain(|event| {
+                matches!(
+                    event,
+                    Event::VictoryPoints { .. } | Event::PowerActed { .. }
+                )
+            }),
             Recording::Off => self.events.clear(),
         }
     }
@@ -541,7 +544,7 @@ impl Game {
     }
 
     /// [`Game::emit`] of victory points scored, which
-    /// [`Recording::Scores`] keeps too.
+    /// [`Recording::Report`] keeps too.
     pub(crate) fn emit_score(&mut self, event: Event) {
         if self.recording != Recording::Off {
             self.events.push(event);
@@ -552,6 +555,15 @@ impl Game {
     /// with recording off, it is not made.
     pub(crate) fn emit_with(&mut self, event: impl FnOnce(&Game) -> Event) {
         if self.recording == Recording::All {
+            let event = event(self);
+            self.events.push(event);
+        }
+    }
+
+    /// [`Game::emit_with`] of a power that acted, which
+    /// [`Recording::Report`] keeps too.
+    pub(crate) fn emit_power(&mut self, event: impl FnOnce(&Game) -> Event) {
+        if self.recording != Recording::Off {
             let event = event(self);
             self.events.push(event);
         }

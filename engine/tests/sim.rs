@@ -366,6 +366,69 @@ fn prepped_copies_are_named_in_the_card_rows() {
     assert_eq!(row("exploit-weakness").prepped, 0);
 }
 
+/// The powers that acted in a run are tallied by side and power: their
+/// acts add up to the `power-acted` events of playing the same games one
+/// by one with every event recorded, a special rule's row to its own, and
+/// shards add up to the same rows.
+#[test]
+fn powers_that_acted_are_tallied_by_power() {
+    let mission = "the-struggle-at-pan-base";
+    let mut config = config("random", 30, 0);
+    config.mission = mission.to_owned();
+    let result = run(&config);
+    let setup = Setup::new(bundle(), mission, &[]).unwrap();
+    let (mut acts, mut by_rules) = (0, std::collections::BTreeMap::<String, u64>::new());
+    for index in 0..config.games {
+        let seed = game_seed(config.seed, index);
+        let mut game = setup.start(seed);
+        let seats = game.players().len();
+        let mut policies: Vec<Box<dyn Policy>> = (0..seats)
+            .map(|_| policy_by_name("random").unwrap())
+            .collect();
+        if play(&mut game, &mut policies, seed, config.max_steps).is_err() {
+            continue;
+        }
+        let mut events = Vec::new();
+        game.drain_events(&mut events);
+        for event in &events {
+            if let Event::PowerActed { source, .. } = event {
+                acts += 1;
+                if let EffectSource::Rule { rule } = source {
+                    let name = &game.mission().special_rules[usize::from(*rule)].name;
+                    *by_rules.entry(name.clone()).or_default() += 1;
+                }
+            }
+        }
+    }
+    let powers = &result.tally.powers;
+    assert_eq!(powers.iter().map(|row| row.acts).sum::<u64>(), acts);
+    assert!(
+        powers
+            .iter()
+            .all(|row| row.acted_in <= row.acts && row.acted_in <= result.tally.finished)
+    );
+    let mut rules = std::collections::BTreeMap::<String, u64>::new();
+    for row in powers {
+        if let Scorer::Rule(name) = &row.by {
+            *rules.entry(name.clone()).or_default() += row.acts;
+        }
+    }
+    assert!(rules.contains_key("Recovering survivors"), "{rules:?}");
+    assert_eq!(rules, by_rules);
+    let mut merged = Tally::default();
+    for index in [2, 1] {
+        let mut sharded = config.clone();
+        sharded.shard = Shard { index, count: 2 };
+        let part = run(&sharded).tally;
+        if merged.games == 0 {
+            merged = part;
+        } else {
+            merged.merge(&part).expect("shards of a run add up");
+        }
+    }
+    assert_eq!(&merged.powers, powers);
+}
+
 /// The victory points of a run are tallied by what scored them: in The
 /// Struggle at Pan Base only the ISN player's survivor recovery scores,
 /// and its row holds the points and the games of playing the same games

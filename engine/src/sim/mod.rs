@@ -21,7 +21,8 @@ pub mod trace;
 pub use findings::{Finding, FindingKind, Severity, findings};
 pub use play::{Decision, PlayError, play, play_observed, policy_rng};
 pub use report::{
-    CardReport, EndedReport, FailureReport, Report, ScoreReport, ShipReport, SideReport,
+    CardReport, EndedReport, FailureReport, PowerReport, Report, ScoreReport, ShipReport,
+    SideReport,
 };
 pub use seeds::{BadShard, Shard, game_seed};
 pub use simulate::{
@@ -30,6 +31,6 @@ pub use simulate::{
 };
 pub use stats::{Difference, Histogram, Rate, Spread, wilson};
 pub use tally::{
-    CardTally, Ended, FAILURE_SAMPLES, FailureKind, FailureSample, Failures, ScoreTally, Scorer,
-    ShipTally, Tally, TeamTally,
+    CardTally, Ended, FAILURE_SAMPLES, FailureKind, FailureSample, Failures, PowerTally,
+    ScoreTally, Scorer, ShipTally, Tally, TeamTally,
 };

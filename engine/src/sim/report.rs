@@ -34,6 +34,8 @@ pub struct Report {
     pub cards: Vec<CardReport>,
     /// What scored each side's victory points, and how much.
     pub scores: Vec<ScoreReport>,
+    /// How often each power acted for each side.
+    pub powers: Vec<PowerReport>,
     pub failures: FailureReport,
 }
 
@@ -100,6 +102,18 @@ pub struct ScoreReport {
     pub points_per_game: Option<f64>,
     /// Finished games in which it scored for the side.
     pub scored_in: Rate,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PowerReport {
+    /// The side of the power's controller.
+    pub team: String,
+    pub by: Scorer,
+    /// Times it acted for the side per finished game; `None` (JSON
+    /// `null`) when no game finished.
+    pub acts_per_game: Option<f64>,
+    /// Finished games in which it acted for the side.
+    pub acted_in: Rate,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -177,6 +191,16 @@ impl Report {
                     by: score.by.clone(),
                     points_per_game: (finished > 0).then(|| score.points as f64 / finished as f64),
                     scored_in: Rate::new(score.scored_in, finished),
+                })
+                .collect(),
+            powers: tally
+                .powers
+                .iter()
+                .map(|power| PowerReport {
+                    team: power.team.clone(),
+                    by: power.by.clone(),
+                    acts_per_game: (finished > 0).then(|| power.acts as f64 / finished as f64),
+                    acted_in: Rate::new(power.acted_in, finished),
                 })
                 .collect(),
             failures: FailureReport {

@@ -27,8 +27,8 @@ use crate::sim::play::{PlayError, play_observed};
 use crate::sim::seeds::{Shard, game_seed};
 use crate::sim::stats::Histogram;
 use crate::sim::tally::{
-    CardTally, Ended, FailureKind, FailureSample, Failures, ScoreTally, Scorer, ShipTally, Tally,
-    TeamTally,
+    CardTally, Ended, FailureKind, FailureSample, Failures, PowerTally, ScoreTally, Scorer,
+    ShipTally, Tally, TeamTally,
 };
 use crate::state::{CardPlace, TacticPlace};
 
@@ -397,10 +397,13 @@ struct Counts {
     played_in: Vec<u64>,
     /// Per side and scorer: points, and games it scored in.
     scores: Vec<(TeamId, Scorer, u64, u64)>,
+    /// Per side and power: times it acted, and games it acted in.
+    powers: Vec<(TeamId, Scorer, u64, u64)>,
     failures: Failures,
     /// Plays of each card slot in the game being played (not merged).
     scratch: Vec<u32>,
-    /// The victory points scored in the game being played (not merged).
+    /// The victory points scored and the powers that acted in the game
+    /// being played (not merged).
     scored: Vec<Event>,
 }
 
@@ -423,6 +426,7 @@ impl Counts {
             plays: vec![0; layout.cards.len()],
             played_in: vec![0; layout.cards.len()],
             scores: Vec::new(),
+            powers: Vec::new(),
             failures: Failures::default(),
             scratch: vec![0; layout.cards.len()],
             scored: Vec::new(),
@@ -457,23 +461,12 @@ impl Counts {
         add(&mut self.plays, &other.plays);
         add(&mut self.played_in, &other.played_in);
         for (team, by, points, games) in &other.scores {
-            self.add_score(*team, by, *points, *games);
+            add_by_side(&mut self.scores, *team, by, *points, *games);
+        }
+        for (team, by, acts, games) in &other.powers {
+            add_by_side(&mut self.powers, *team, by, *acts, *games);
         }
         self
-    }
-
-    fn add_score(&mut self, team: TeamId, by: &Scorer, points: u64, games: u64) {
-        match self
-            .scores
-            .iter_mut()
-            .find(|(known, known_by, ..)| *known == team && known_by == by)
-        {
-            Some((.., known_points, known_games)) => {
-                *known_points += points;
-                *known_games += games;
-            }
-            None => self.scores.push((team, by.clone(), points, games)),
-        }
     }
 
     /// Adds a finished game.
@@ -542,28 +535,32 @@ impl Counts {
             self.played_in[slot] += u64::from(*plays > 0);
             *plays = 0;
         }
-        // A scorer counts a game once, however often it scored in it.
-        let mut game_scores: Vec<(TeamId, Scorer, u64)> = Vec::new();
+        // A scorer or a power counts a game once, however often it scored
+        // or acted in it.
+        let mut game_scores: Vec<(TeamId, Scorer, u64, u64)> = Vec::new();
+        let mut game_powers: Vec<(TeamId, Scorer, u64, u64)> = Vec::new();
         for event in self.scored.drain(..) {
-            if let Event::VictoryPoints {
-                team,
-                points,
-                source,
-                ..
-            } = event
-                && let Some(by) = scorer(game, source)
-            {
-                match game_scores
-                    .iter_mut()
-                    .find(|(known, known_by, _)| *known == team && *known_by == by)
-                {
-                    Some((.., sum)) => *sum += u64::from(points),
-                    None => game_scores.push((team, by, u64::from(points))),
+            let (rows, team, source, amount) = match event {
+                Event::VictoryPoints {
+                    team,
+                    points,
+                    source,
+                    ..
+                } => (&mut game_scores, team, source, u64::from(points)),
+                Event::PowerActed { source, player } => {
+                    (&mut game_powers, game.team(player), source, 1)
                 }
+                _ => continue,
+            };
+            if let Some(by) = scorer(game, source) {
+                add_by_side(rows, team, &by, amount, 0);
             }
         }
-        for (team, by, points) in game_scores {
-            self.add_score(team, &by, points, 1);
+        for (team, by, points, _) in game_scores {
+            add_by_side(&mut self.scores, team, &by, points, 1);
+        }
+        for (team, by, acts, _) in game_powers {
+            add_by_side(&mut self.powers, team, &by, acts, 1);
         }
     }
 
@@ -595,17 +592,20 @@ impl Counts {
                 played_in: self.played_in[slot],
             })
             .collect();
-        let mut scores = self.scores;
-        scores.sort_by(|(left, left_by, ..), (right, right_by, ..)| {
-            left.cmp(right).then_with(|| left_by.cmp(right_by))
-        });
-        let scores = scores
-            .into_iter()
+        let scores = by_side(self.scores)
             .map(|(team, by, points, scored_in)| ScoreTally {
                 team: layout.teams[team.index()].clone(),
                 by,
                 points,
                 scored_in,
+            })
+            .collect();
+        let powers = by_side(self.powers)
+            .map(|(team, by, acts, acted_in)| PowerTally {
+                team: layout.teams[team.index()].clone(),
+                by,
+                acts,
+                acted_in,
             })
             .collect();
         Tally {
@@ -631,9 +631,41 @@ impl Counts {
             ships,
             cards,
             scores,
+            powers,
             failures: self.failures,
         }
     }
+}
+
+/// Adds `amount` and `games` to the row of `team` and `by` in `rows`.
+fn add_by_side(
+    rows: &mut Vec<(TeamId, Scorer, u64, u64)>,
+    team: TeamId,
+    by: &Scorer,
+    amount: u64,
+    games: u64,
+) {
+    match rows
+        .iter_mut()
+        .find(|(known, known_by, ..)| *known == team && known_by == by)
+    {
+        Some((.., known_amount, known_games)) => {
+            *known_amount += amount;
+            *known_games += games;
+        }
+        None => rows.push((team, by.clone(), amount, games)),
+    }
+}
+
+/// The rows of a run's scores or powers in the tally's order: by side,
+/// then by scorer.
+fn by_side(
+    mut rows: Vec<(TeamId, Scorer, u64, u64)>,
+) -> impl Iterator<Item = (TeamId, Scorer, u64, u64)> {
+    rows.sort_by(|(left, left_by, ..), (right, right_by, ..)| {
+        left.cmp(right).then_with(|| left_by.cmp(right_by))
+    });
+    rows.into_iter()
 }
 
 /// What every thread shares to play games.
@@ -653,8 +685,9 @@ impl Worker<'_> {
         let mission = &self.config.mission;
         let result = catch_unwind(AssertUnwindSafe(|| {
             let mut game = self.setup.start(seed);
-            // Only the points scored, to say what scored them.
-            game.set_recording(Recording::Scores);
+            // Only the points scored and the powers that acted, to say
+            // what scored them and how often each power acted.
+            game.set_recording(Recording::Report);
             let mut policies: Vec<Box<dyn Policy>> = self
                 .policies
                 .iter()

@@ -43,6 +43,11 @@ pub struct Tally {
     /// `teams` order), then by what scored.
     #[serde(default)]
     pub scores: Vec<ScoreTally>,
+    /// One entry per side and power (a ship's power, a tactic card's, a
+    /// special rule) that acted for it in some finished game, ordered as
+    /// `scores`.
+    #[serde(default)]
+    pub powers: Vec<PowerTally>,
     pub failures: Failures,
 }
 
@@ -167,6 +172,72 @@ pub struct ScoreTally {
     pub points: u64,
     /// Finished games in which it scored for the team.
     pub scored_in: u64,
+}
+
+/// How often one power acted for a side.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(expecting = "a power's tally (an object)")]
+pub struct PowerTally {
+    /// The team of the power's controller.
+    pub team: String,
+    pub by: Scorer,
+    /// Times it acted for the team (a triggered power whose conditions
+    /// held, a power used as an action), summed over the finished games.
+    pub acts: u64,
+    /// Finished games in which it acted for the team.
+    pub acted_in: u64,
+}
+
+/// A row of a tally kept per side and [`Scorer`]: a side's scores or
+/// powers, whose rows come in the shards they happened in.
+trait BySide: Clone {
+    fn side(&self) -> (&str, &Scorer);
+    fn add_from(&mut self, other: &Self) -> Result<(), TallyOverflow>;
+}
+
+impl BySide for ScoreTally {
+    fn side(&self) -> (&str, &Scorer) {
+        (&self.team, &self.by)
+    }
+
+    fn add_from(&mut self, other: &Self) -> Result<(), TallyOverflow> {
+        add(&mut self.points, other.points)?;
+        add(&mut self.scored_in, other.scored_in)
+    }
+}
+
+impl BySide for PowerTally {
+    fn side(&self) -> (&str, &Scorer) {
+        (&self.team, &self.by)
+    }
+
+    fn add_from(&mut self, other: &Self) -> Result<(), TallyOverflow> {
+        add(&mut self.acts, other.acts)?;
+        add(&mut self.acted_in, other.acted_in)
+    }
+}
+
+/// Adds `theirs` to `mine` row by row, then orders the rows as the whole
+/// run puts them, wherever they came: by side (in `teams` order), then by
+/// scorer.
+fn merge_by_side<T: BySide>(
+    mine: &mut Vec<T>,
+    theirs: &[T],
+    teams: &[&str],
+) -> Result<(), TallyOverflow> {
+    for row in theirs {
+        match mine.iter_mut().find(|known| known.side() == row.side()) {
+            Some(known) => known.add_from(row)?,
+            None => mine.push(row.clone()),
+        }
+    }
+    mine.sort_by(|left, right| {
+        let side = |row: &T| teams.iter().position(|team| *team == row.side().0);
+        side(left)
+            .cmp(&side(right))
+            .then_with(|| left.side().1.cmp(right.side().1))
+    });
+    Ok(())
 }
 
 /// Games that did not reach an outcome, by reason.
@@ -339,28 +410,9 @@ impl Tally {
                 None => self.cards.push(theirs.clone()),
             }
         }
-        for theirs in &other.scores {
-            match self
-                .scores
-                .iter_mut()
-                .find(|mine| mine.team == theirs.team && mine.by == theirs.by)
-            {
-                Some(mine) => {
-                    add(&mut mine.points, theirs.points)?;
-                    add(&mut mine.scored_in, theirs.scored_in)?;
-                }
-                None => self.scores.push(theirs.clone()),
-            }
-        }
-        // A scorer comes in the shards it scored in: wherever it came,
-        // it goes where the whole run puts it.
         let teams: Vec<&str> = self.teams.iter().map(|team| team.team.as_str()).collect();
-        self.scores.sort_by(|left, right| {
-            let side = |score: &ScoreTally| teams.iter().position(|team| *team == score.team);
-            side(left)
-                .cmp(&side(right))
-                .then_with(|| left.by.cmp(&right.by))
-        });
+        merge_by_side(&mut self.scores, &other.scores, &teams)?;
+        merge_by_side(&mut self.powers, &other.powers, &teams)?;
         Ok(())
     }
 }
