@@ -1200,7 +1200,29 @@ fn within(pointer: &str, document: &Value) -> String {
     if let Some(words) = ship_version(pointer, document) {
         return words;
     }
+    if let Some(words) = scenario_step(pointer, document) {
+        return words;
+    }
     format!(" in `{}`", path_words(pointer))
+}
+
+/// Where `pointer` is within a step of a scenario, in words, counting
+/// steps from 1 with the step's kind, as a scenario's failures do
+/// (``in `expect.players.ISN` of step 2 (`attack`)``).
+fn scenario_step(pointer: &str, document: &Value) -> Option<String> {
+    let rest = pointer.strip_prefix("/steps/")?;
+    let (index, rest) = rest.split_once('/').unwrap_or((rest, ""));
+    let index = index.parse::<usize>().ok()?;
+    let step = document.get("steps")?.get(index)?;
+    let of_step = match step.get("do").and_then(Value::as_str) {
+        Some(kind) => format!("step {} (`{kind}`)", index + 1),
+        None => format!("step {}", index + 1),
+    };
+    Some(if rest.is_empty() {
+        format!(" in {of_step}")
+    } else {
+        format!(" in `{}` of {of_step}", path_words(&format!("/{rest}")))
+    })
 }
 
 /// Where `pointer` is within a version of a ship file, in words: the
