@@ -139,6 +139,7 @@ codes! {
     DieTable = "SD0703", "die-table", Error, "A die table does not cover every face of the number die exactly once.";
     InvalidParameter = "SD0704", "invalid-parameter", Error, "Parameters of a power that contradict each other or do nothing.";
     EmptyEffect = "SD0705", "empty-effect", Warning, "An `if`, `choose` or die table with nothing in any branch, so it does nothing.";
+    ActsPerPlayer = "SD0706", "acts-per-player", Warning, "A round-boundary rule for several players whose effects name no player, so it does them once for each player.";
 
     // Scenario tests (`tests/*.toml`, run by `spacedock test`).
     InvalidScenario = "SD0801", "invalid-scenario", Error, "A scenario's setup cannot be built as written.";

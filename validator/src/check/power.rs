@@ -105,6 +105,9 @@ pub(crate) fn check(context: &Context<'_>, model: &Model, diagnostics: &mut Diag
             for (i, name) in rule.players.iter().enumerate().filter(|_| whole) {
                 scope.rule_player(&format!("{pointer}/for/{i}"), name, diagnostics);
             }
+            if whole {
+                acts_per_player(context, mission, loaded, rule, &pointer, diagnostics);
+            }
             let setup_only = rule
                 .effects
                 .iter()
@@ -148,6 +151,82 @@ pub(crate) fn check(context: &Context<'_>, model: &Model, diagnostics: &mut Diag
             scope.clause(&pointer, &rule.clause(), diagnostics);
         }
     }
+}
+
+/// A rule at a round's start or end acts once for each of its players
+/// (every player's powers act then); one whose effects name no player
+/// (damage to ships picked by anything but their side) does the same
+/// thing once for each: twice a round in a duel, where its text almost
+/// always means once.
+fn acts_per_player(
+    context: &Context<'_>,
+    mission: &MissionModel,
+    loaded: &crate::load::Loaded<MissionSource>,
+    rule: &spacedock_schema::mission::SpecialRule,
+    pointer: &str,
+    diagnostics: &mut Diagnostics,
+) {
+    if !matches!(rule.when, Some(Trigger::RoundStart | Trigger::RoundEnd))
+        || !rule.conditions.is_empty()
+        || rule.optional
+        || rule.cost > 0
+        || rule.effects.is_empty()
+    {
+        return;
+    }
+    let alike = rule.effects.iter().all(|effect| match effect {
+        Effect::DirectDamage { target, .. }
+        | Effect::ShieldDamage { target, .. }
+        | Effect::HullDamage { target, .. }
+        | Effect::AddShields { target, .. }
+        | Effect::RemoveShields { target, .. }
+        | Effect::Repair { target, .. } => target.role() == Role::Any,
+        _ => false,
+    });
+    let source = &loaded.item;
+    let players = if rule.players.is_empty() {
+        source.players.len()
+    } else {
+        rule.players
+            .iter()
+            .map(|name| {
+                if source.players.iter().any(|player| player.name == *name) {
+                    1
+                } else {
+                    mission
+                        .team_named(context, name)
+                        .map_or(1, |team| mission.teams[team].players.len())
+                }
+            })
+            .sum()
+    };
+    if !alike || players < 2 {
+        return;
+    }
+    let (key, whose) = if rule.players.is_empty() {
+        ("when", "every player")
+    } else {
+        ("for", "each of its players")
+    };
+    let when = if rule.when == Some(Trigger::RoundStart) {
+        "round-start"
+    } else {
+        "round-end"
+    };
+    diagnostics.push(
+        Diagnostic::new(
+            Code::ActsPerPlayer,
+            format!(
+                "the rule `{}` acts at `{when}` for {whose}, and its effects name no player: it does them {players} times a round",
+                rule.name
+            ),
+        )
+        .at(context.at(loaded.file, &format!("{pointer}/{key}")))
+        .label(format!("{players} players"))
+        .help(
+            "give it one player in `for` (any one, by name) to have it act once a round; to act for each player, have its effects pick ships by side (`is = \"friendly\"` or `\"enemy\"`)",
+        ),
+    );
 }
 
 /// A tactic card: its target, what playing it does, and its powers.
