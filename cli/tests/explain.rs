@@ -63,7 +63,7 @@ fn an_unknown_id_gets_its_familys_codes_or_the_nearest() {
         assert_eq!(
             help(code),
             format!(
-                "error: unknown diagnostic code `{code}`\nhelp: did you mean one of `SD0701` to `SD0705`, the SD07xx codes? `spacedock explain --list` lists every code with its summary\n"
+                "error: unknown diagnostic code `{code}`\nhelp: did you mean one of `SD0701` to `SD0706`, the SD07xx codes? `spacedock explain --list` lists every code with its summary\n"
             )
         );
     }
