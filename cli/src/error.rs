@@ -248,7 +248,7 @@ impl Error {
     }
 
     /// Whether the reader of our output went away (`spacedock ... | head`),
-    /// which is not worth a message.
+    /// which is not worth a message (though the run failed all the same).
     pub(crate) fn is_broken_pipe(&self) -> bool {
         matches!(self, Error::Output(error) if error.kind() == io::ErrorKind::BrokenPipe)
     }

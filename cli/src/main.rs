@@ -69,7 +69,10 @@ fn run(args: impl IntoIterator<Item = OsString>) -> Exit {
     };
     match dispatch(&cli) {
         Ok(exit) => exit,
-        Err(error) if error.is_broken_pipe() => Exit::Success,
+        // The reader went away (`spacedock check | head`): not worth a
+        // message, but the output is cut short, so the run did not
+        // succeed. Exiting 0 would pass a CI step whose pack has errors.
+        Err(error) if error.is_broken_pipe() => Exit::UsageOrIo,
         Err(error) => {
             // Coloured as clap colours its own errors, when colour is on.
             let (error_word, help_word) = if Style::detect(cli.color).color {

@@ -781,6 +781,35 @@ fn a_report_that_cannot_be_printed_leaves_the_files_unwritten() {
     assert!(output.exists() && trace.exists());
 }
 
+/// A stdout whose reader went away (`spacedock ... | head`) fails the run
+/// too, without a word: exit status 2, the files unwritten. It exited 0,
+/// so a CI step piping `check` into `head` passed on a pack with errors.
+#[test]
+fn a_closed_stdout_fails_the_run_quietly() {
+    let dir = tempfile::tempdir().unwrap();
+    let output = temp(&dir, "ok.json");
+    let closed = |args: &[String]| {
+        // The reading end is closed before the run starts: every write to
+        // stdout fails, whenever it comes.
+        let (reader, writer) = std::io::pipe().unwrap();
+        drop(reader);
+        let finished = std::process::Command::new(env!("CARGO_BIN_EXE_spacedock"))
+            .current_dir(crate::fixtures())
+            .args(args)
+            .stdout(writer)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8(finished.stderr).unwrap();
+        assert_eq!(finished.status.code(), Some(2), "{args:?}: {stderr}");
+        stderr
+    };
+    let stderr = closed(&sim(&["--games", "2", "-o", output.to_str().unwrap()]));
+    assert!(!output.exists(), "no result of a run that failed");
+    assert!(!stderr.contains("error"), "{stderr}");
+    let args = ["check", "broken", "--format", "json"].map(str::to_owned);
+    assert_eq!(closed(&args), "");
+}
+
 /// A shard without games has no first game to trace.
 #[test]
 fn an_empty_shard_has_nothing_to_trace() {
