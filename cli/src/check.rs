@@ -37,12 +37,14 @@ pub(crate) fn run(args: &CheckArgs, style: Style) -> Result<Exit, Error> {
             )
         })
         .collect();
+    let told = told_once(&compilations);
     let checked: Vec<Checked<'_>> = compilations
         .iter()
-        .map(|(label, compilation)| Checked {
+        .zip(&told)
+        .map(|((label, compilation), diagnostics)| Checked {
             label: label.clone(),
             sources: &compilation.sources,
-            diagnostics: &compilation.diagnostics,
+            diagnostics,
         })
         .collect();
     if args.games.is_some() {
@@ -156,4 +158,37 @@ fn policies_fit_seats(
         seats: policies.len(),
         missions: misfits.join("; "),
     })
+}
+
+/// The diagnostics of each pack to tell: a diagnostic in a file of a
+/// dependency two packs share is told with the first pack that reaches
+/// it only, so that a repository's packs built on one base pack get its
+/// errors (and their annotations) once, not once a pack.
+fn told_once(
+    compilations: &[(String, spacedock_validator::Compilation)],
+) -> Vec<Vec<spacedock_validator::Diagnostic>> {
+    let mut told = std::collections::HashSet::new();
+    compilations
+        .iter()
+        .map(|(_, compilation)| {
+            compilation
+                .diagnostics
+                .iter()
+                .filter(|diagnostic| {
+                    let Some(location) = &diagnostic.location else {
+                        return true;
+                    };
+                    let path = compilation.sources.get(location.file).path();
+                    let file = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+                    told.insert((
+                        file,
+                        location.span.clone(),
+                        diagnostic.code,
+                        diagnostic.message.clone(),
+                    ))
+                })
+                .cloned()
+                .collect()
+        })
+        .collect()
 }

@@ -149,6 +149,36 @@ fn a_broken_dependency_reached_twice_is_told_once() {
     );
 }
 
+/// Two packs built on one broken pack tell its errors once, with the
+/// first pack that reaches it: each pack of a repository on one base pack
+/// told them again, annotations and totals alike.
+#[test]
+fn a_dependency_two_packs_share_is_told_once() {
+    let copy = crate::copy_fixture("broken");
+    let alone = crate::run_in(copy.path(), &["check", "broken", "--format", "json"], 1);
+    let alone = crate::json(&alone.stdout)["errors"].as_u64().unwrap();
+    for id in ["a", "b"] {
+        crate::write_pack(&copy.path().join(id), id, &[("base", "../broken")], "");
+    }
+    let finished = crate::run_in(copy.path(), &["check", "a", "b", "--format", "json"], 1);
+    let report = crate::json(&finished.stdout);
+    assert_eq!(report["errors"].as_u64(), Some(alone), "{report:#}");
+    let files: Vec<&str> = report["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|diagnostic| diagnostic["pack"].as_str())
+        .collect();
+    assert!(files.iter().all(|pack| *pack == "a"), "{files:?}");
+    let human = crate::run_in(copy.path(), &["check", "a", "b"], 1).stderr;
+    assert!(
+        human.contains(&format!(
+            "\nb: 0 errors, 0 warnings\nchecked 2 packs: {alone} errors"
+        )),
+        "{human}"
+    );
+}
+
 /// An alias a dependency gives again for another item is told in the
 /// root pack, whose author can change it.
 #[test]
