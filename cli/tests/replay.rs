@@ -121,7 +121,7 @@ fn a_file_that_is_not_a_trace_exits_2_with_or_without_the_pack() {
         (
             "a header with a seed that is not a number",
             bad_seed,
-            "line 1: not a trace line: invalid type: string \"abc\", expected u64",
+            "line 1: not a trace line: invalid value: string \"abc\", expected a seed: a whole number from 0 to 2^64 - 1, in a string or not",
         ),
     ];
     for (what, text, why) in not_traces {

@@ -542,8 +542,8 @@ fn merging_refuses_a_result_edited_by_hand() {
         "{stderr}"
     );
     let stderr = edit_failing(&|samples| {
-        let seed = samples[0]["seed"].as_u64().unwrap();
-        samples[0]["seed"] = serde_json::json!(seed ^ 1);
+        let seed: u64 = samples[0]["seed"].as_str().unwrap().parse().unwrap();
+        samples[0]["seed"] = serde_json::json!((seed ^ 1).to_string());
     });
     assert!(
         stderr.contains("it lists game 5 with seed ")

@@ -77,9 +77,71 @@ impl FromStr for Shard {
     }
 }
 
+/// A seed in JSON: a string of its decimal digits, read back from a string
+/// or a number. Seeds use all 64 bits, and JSON readers that hold numbers
+/// as doubles (jq, JavaScript) round them past 2^53: a result passed
+/// through `jq .` would name other games, and `sim merge` refuse it.
+pub(crate) mod seed_json {
+    use serde::{Deserializer, Serializer, de};
+
+    // serde's `with` hands the field by reference.
+    #[allow(clippy::trivially_copy_pass_by_ref)]
+    pub(crate) fn serialize<S: Serializer>(seed: &u64, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(seed)
+    }
+
+    pub(crate) fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<u64, D::Error> {
+        struct Seed;
+
+        impl de::Visitor<'_> for Seed {
+            type Value = u64;
+
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a seed: a whole number from 0 to 2^64 - 1, in a string or not")
+            }
+
+            fn visit_u64<E: de::Error>(self, seed: u64) -> Result<u64, E> {
+                Ok(seed)
+            }
+
+            fn visit_str<E: de::Error>(self, text: &str) -> Result<u64, E> {
+                text.parse()
+                    .map_err(|_| E::invalid_value(de::Unexpected::Str(text), &self))
+            }
+        }
+
+        deserializer.deserialize_any(Seed)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::{Shard, game_seed};
+
+    /// A seed written as JSON and read back: its digits in a string,
+    /// read from a string or a number alike; a string of anything else
+    /// is refused.
+    #[test]
+    fn seeds_are_written_as_strings_and_read_from_either() {
+        #[derive(Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+        struct Run {
+            #[serde(with = "super::seed_json")]
+            seed: u64,
+        }
+        let text = serde_json::to_string(&Run { seed: u64::MAX }).unwrap();
+        assert_eq!(text, r#"{"seed":"18446744073709551615"}"#);
+        for written in [text.as_str(), r#"{"seed":18446744073709551615}"#] {
+            let run: Run = serde_json::from_str(written).unwrap();
+            assert_eq!(run.seed, u64::MAX);
+        }
+        for wrong in [
+            r#"{"seed":"18446744073709551616"}"#,
+            r#"{"seed":-1}"#,
+            r#"{"seed":"x"}"#,
+        ] {
+            assert!(serde_json::from_str::<Run>(wrong).is_err(), "{wrong}");
+        }
+    }
 
     #[test]
     fn a_shard_past_the_largest_count_says_where_the_limit_is() {

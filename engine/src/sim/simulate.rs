@@ -75,6 +75,7 @@ pub struct Run {
     pub mission: String,
     /// Who played, in seat (play) order.
     pub seats: Vec<Seat>,
+    #[serde(with = "crate::sim::seeds::seed_json")]
     pub seed: u64,
     /// Games in the whole run.
     pub games: u64,

@@ -351,6 +351,7 @@ pub struct FailureSample {
     pub index: u64,
     pub kind: FailureKind,
     /// The game's own seed (from the run's seed and the index).
+    #[serde(with = "crate::sim::seeds::seed_json")]
     pub seed: u64,
     /// What went wrong, naming the mission and the seed.
     pub message: String,

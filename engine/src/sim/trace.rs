@@ -69,6 +69,7 @@ pub struct TraceHeader {
     pub source: Option<String>,
     pub mission: String,
     /// The game's own seed (for game `i` of a run: `game_seed(run seed, i)`).
+    #[serde(with = "crate::sim::seeds::seed_json")]
     pub seed: u64,
     pub policies: Vec<String>,
     pub max_steps: u64,
