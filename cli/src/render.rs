@@ -123,6 +123,7 @@ impl Style {
 }
 
 /// Prints diagnostics in the format the user chose.
+#[derive(Clone, Copy)]
 pub(crate) struct Printer {
     pub(crate) format: Format,
     pub(crate) style: Style,

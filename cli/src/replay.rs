@@ -105,7 +105,7 @@ pub(crate) fn run(args: &ReplayArgs, style: Style) -> Result<Exit, Error> {
             });
         }
     };
-    let bundle = match sim::compile(&pack, style)? {
+    let bundle = match sim::compile(&pack, style, crate::args::Format::Human)? {
         Ok(compiled) => compiled.bundle,
         Err(exit) => return Ok(exit),
     };

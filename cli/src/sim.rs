@@ -53,7 +53,13 @@ pub(crate) fn run(args: &SimRunArgs, style: Style) -> Result<Exit, Error> {
     else {
         unreachable!("clap requires --pack, --mission and --games");
     };
-    let Compiled { bundle, inputs } = match compile(pack_path, style)? {
+    // With `--format json`, the diagnostics that stop a run are the JSON
+    // object on stdout, as `check --format json` prints them.
+    let diagnostics = match args.format {
+        SimFormat::Human => Format::Human,
+        SimFormat::Json => Format::Json,
+    };
+    let Compiled { bundle, inputs } = match compile(pack_path, style, diagnostics)? {
         Ok(compiled) => compiled,
         Err(exit) => return Ok(exit),
     };
@@ -101,7 +107,10 @@ pub(crate) fn run(args: &SimRunArgs, style: Style) -> Result<Exit, Error> {
         pack_path,
         players.len(),
         &mission,
-        style,
+        Printer {
+            format: diagnostics,
+            style,
+        },
     )? {
         Ok(fleets) => fleets,
         Err(exit) => return Ok(exit),
@@ -173,7 +182,7 @@ fn fleets(
     pack: &Path,
     seats: usize,
     mission: &str,
-    style: Style,
+    printer: Printer,
 ) -> Result<Result<Vec<Option<FleetSource>>, Exit>, Error> {
     if builds.is_empty() {
         return Ok(Ok(Vec::new()));
@@ -196,11 +205,7 @@ fn fleets(
             (exit, &check.summary, check.build.clone())
         else {
             let (checked, findings) = crate::fleet::checked_parts(file, pack, &check);
-            Printer {
-                format: Format::Human,
-                style,
-            }
-            .report_with(&checked, &findings, serde_json::Map::new())?;
+            printer.report_with(&checked, &findings, serde_json::Map::new())?;
             return Ok(Err(exit.max(Exit::ContentErrors)));
         };
         let slot = &mut fleets[summary.seat - 1];
@@ -1019,8 +1024,12 @@ fn add_shards(into: &mut Run, other: &Run, path: &Path) -> Result<(), Error> {
 }
 
 /// Compiles the pack. With errors, renders the diagnostics as `build` does
-/// and gives the exit status instead of a bundle.
-pub(crate) fn compile(path: &Path, style: Style) -> Result<Result<Compiled, Exit>, Error> {
+/// (in `format`) and gives the exit status instead of a bundle.
+pub(crate) fn compile(
+    path: &Path,
+    style: Style,
+    format: Format,
+) -> Result<Result<Compiled, Exit>, Error> {
     let compilation = spacedock_validator::compile(path, &Options::default());
     let exit = Exit::for_diagnostics(&compilation.diagnostics, false);
     let checked = [Checked {
@@ -1028,10 +1037,7 @@ pub(crate) fn compile(path: &Path, style: Style) -> Result<Result<Compiled, Exit
         sources: &compilation.sources,
         diagnostics: &compilation.diagnostics,
     }];
-    let printer = Printer {
-        format: Format::Human,
-        style,
-    };
+    let printer = Printer { format, style };
     if exit != Exit::Success {
         printer.report(&checked, serde_json::Map::new())?;
         return Ok(Err(exit));

@@ -1109,6 +1109,27 @@ fn a_broken_pack_exits_1_with_its_diagnostics() {
         ],
         2,
     );
+    // With `--format json` the diagnostics are the JSON object on stdout,
+    // as `check --format json` prints them: a script reading stdout got
+    // nothing to read.
+    let finished = run(
+        &[
+            "sim",
+            "--pack",
+            "broken",
+            "--mission",
+            "x",
+            "--games",
+            "1",
+            "--format",
+            "json",
+        ],
+        1,
+    );
+    let report = json(&finished.stdout);
+    assert!(report["errors"].as_u64().unwrap() > 0, "{report:#}");
+    assert_eq!(report["diagnostics"][0]["code"], "SD0003", "{report:#}");
+    assert_eq!(finished.stderr, "");
 }
 
 #[test]
