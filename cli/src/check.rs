@@ -142,8 +142,7 @@ fn policies_fit_seats(
                 .missions
                 .iter()
                 .filter(|mission| {
-                    compilation.own_missions.contains(&mission.id)
-                        && mission.players.len() != policies.len()
+                    compilation.owns_mission(&mission.id) && mission.players.len() != policies.len()
                 })
                 .map(|mission| format!("`{}` ({} seats)", mission.id, mission.players.len()))
                 .collect();

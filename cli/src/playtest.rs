@@ -24,6 +24,9 @@ pub(crate) struct MissionPlaytest {
     /// The pack as given on the command line.
     pub(crate) pack: String,
     pub(crate) mission: String,
+    /// The mission's file, as diagnostics name files: where an annotation
+    /// of its findings points.
+    pub(crate) file: String,
     pub(crate) games: u64,
     pub(crate) finished: u64,
     /// Each team's wins, in the mission's team order.
@@ -162,7 +165,7 @@ impl Plan<'_> {
 pub(crate) fn run(
     label: &str,
     bundle: &Arc<Bundle>,
-    own: &[String],
+    own: &[spacedock_validator::OwnMission],
     plan: &Plan<'_>,
 ) -> Vec<MissionPlaytest> {
     let Plan {
@@ -173,8 +176,11 @@ pub(crate) fn run(
     bundle
         .missions
         .iter()
-        .filter(|mission| own.contains(&mission.id))
-        .map(|mission| {
+        .filter_map(|mission| {
+            let file = own.iter().find(|own| own.id == mission.id)?.file.clone();
+            Some((mission, file))
+        })
+        .map(|(mission, file)| {
             let config = SimConfig {
                 mission: mission.id.clone(),
                 policies: policies.to_vec(),
@@ -188,6 +194,7 @@ pub(crate) fn run(
             let mut playtest = MissionPlaytest {
                 pack: label.to_owned(),
                 mission: mission.id.clone(),
+                file,
                 games,
                 finished: 0,
                 wins: Vec::new(),
@@ -343,7 +350,8 @@ fn github(playtests: &[&MissionPlaytest]) -> String {
                 .replace('\n', "%0A");
             let _ = writeln!(
                 text,
-                "::{severity} title={}::{message}",
+                "::{severity} file={},title={}::{message}",
+                crate::render::escape_property(&playtest.file),
                 finding.kind.name()
             );
         }

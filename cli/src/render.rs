@@ -402,7 +402,7 @@ fn escape_data(text: &str) -> String {
 
 /// Escapes a property value of a workflow command, which also ends at `,`
 /// and `:`.
-fn escape_property(text: &str) -> String {
+pub(crate) fn escape_property(text: &str) -> String {
     escape_data(text).replace(':', "%3A").replace(',', "%2C")
 }
 

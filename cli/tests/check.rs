@@ -721,8 +721,9 @@ fn playtest_findings_have_one_name_in_every_format() {
     let mut in_github: Vec<String> = github
         .lines()
         .filter_map(|line| {
-            let title = line.split(" title=").nth(1)?;
-            Some(title.split("::").next().unwrap().to_owned())
+            let title = line.split("title=").nth(1)?;
+            let name = title.split("::").next().unwrap();
+            name.starts_with("sim-").then(|| name.to_owned())
         })
         .collect();
     for names in [&mut in_json, &mut in_human, &mut in_github] {

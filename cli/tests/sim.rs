@@ -1354,12 +1354,24 @@ fn check_with_games_playtests_every_mission() {
     assert!(playtests[0]["findings"][0]["kind"].is_string());
 
     let finished = in_short(&["check", "clean", "--games", "2", "--format", "github"], 0);
+    // Each annotation points at its mission's file.
     assert!(
         finished
             .stdout
-            .contains("::warning title=sim-first-round::clean: mission `"),
+            .lines()
+            .filter(|line| line.contains(",title=sim-first-round::clean: mission `"))
+            .all(|line| line.starts_with("::warning file=clean/missions/"))
+            && finished.stdout.contains(",title=sim-first-round::"),
         "{}",
         finished.stdout
+    );
+    assert!(
+        playtests.iter().all(|playtest| playtest["file"]
+            == format!(
+                "clean/missions/{}.toml",
+                playtest["mission"].as_str().unwrap()
+            )),
+        "{playtests:#?}"
     );
 
     // Without --games, check plays nothing.

@@ -15,27 +15,30 @@ use crate::resolve::ItemKind;
 
 /// The ids of the missions written in the root pack's own `missions/`
 /// folder, sorted as the bundle lists missions.
-pub(crate) fn own_missions(context: &Context<'_>) -> Vec<String> {
+pub(crate) fn own_missions(context: &Context<'_>) -> Vec<crate::OwnMission> {
     let Some(root) = context.content.packs.first() else {
         return Vec::new();
     };
     let folder = root.root.join("missions");
-    let mut ids: Vec<String> = context
+    let mut missions: Vec<crate::OwnMission> = context
         .content
         .missions
         .iter()
         .enumerate()
-        .filter(|(_, mission)| {
+        .filter_map(|(index, mission)| {
             // The root is canonical; the file as it was named.
             let path = context.sources.get(mission.file).path();
             std::fs::canonicalize(path)
                 .unwrap_or_else(|_| path.to_path_buf())
                 .starts_with(&folder)
+                .then(|| crate::OwnMission {
+                    id: context.index.id(ItemKind::Mission, index).to_owned(),
+                    file: context.sources.get(mission.file).display_name().to_owned(),
+                })
         })
-        .map(|(index, _)| context.index.id(ItemKind::Mission, index).to_owned())
         .collect();
-    ids.sort();
-    ids
+    missions.sort_by(|a, b| a.id.cmp(&b.id));
+    missions
 }
 
 pub(crate) fn bundle(context: &Context<'_>, model: &Model) -> Bundle {

@@ -61,9 +61,24 @@ pub struct Compilation {
     pub bundle: Option<Bundle>,
     /// The root pack's manifest identity, when its pack.toml loaded.
     pub pack: Option<PackIdentity>,
-    /// The ids of the missions the root pack itself defines (not its
-    /// dependencies'), in the bundle's order; empty without a bundle.
-    pub own_missions: Vec<String>,
+    /// The missions the root pack itself defines (not its dependencies'),
+    /// by id; empty without a bundle.
+    pub own_missions: Vec<OwnMission>,
+}
+
+/// A mission of the root pack: its id and the file it was read from, as
+/// diagnostics name it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OwnMission {
+    pub id: String,
+    pub file: String,
+}
+
+impl Compilation {
+    /// Whether the root pack itself defines the mission `id`.
+    pub fn owns_mission(&self, id: &str) -> bool {
+        self.own_missions.iter().any(|mission| mission.id == id)
+    }
 }
 
 /// Who a pack is: its id, display name and version.
