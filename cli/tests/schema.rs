@@ -20,6 +20,42 @@ fn every_kind_prints_a_json_schema() {
     }
 }
 
+/// Every pattern of every schema keeps to what common regex engines read:
+/// no Unicode property classes (`\p{Cc}`), which Python's `re` (so the
+/// `jsonschema` package) cannot compile.
+#[test]
+fn patterns_need_no_unicode_classes() {
+    fn patterns<'v>(value: &'v serde_json::Value, found: &mut Vec<&'v str>) {
+        match value {
+            serde_json::Value::Object(object) => {
+                for (key, value) in object {
+                    match (key.as_str(), value) {
+                        ("pattern", serde_json::Value::String(pattern)) => found.push(pattern),
+                        _ => patterns(value, found),
+                    }
+                }
+            }
+            serde_json::Value::Array(values) => {
+                for value in values {
+                    patterns(value, found);
+                }
+            }
+            _ => {}
+        }
+    }
+    let mut checked = 0;
+    for kind in KINDS {
+        let schema = crate::json(&run(&["schema", kind], 0).stdout);
+        let mut found = Vec::new();
+        patterns(&schema, &mut found);
+        checked += found.len();
+        for pattern in found {
+            assert!(!pattern.contains("\\p{"), "{kind}: {pattern}");
+        }
+    }
+    assert!(checked > 0, "the names' pattern is among them");
+}
+
 #[test]
 fn no_kind_lists_them_all() {
     let finished = run(&["schema"], 0);

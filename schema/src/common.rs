@@ -8,7 +8,9 @@ use crate::effect::{Clause, Condition, Effect, Limit, Trigger};
 
 /// The pattern of a name: no control characters (a line break, a tab, an
 /// escape), which would garble the tables and reports names are printed in.
-pub const PRINTABLE: &str = r"^[^\p{Cc}]*$";
+/// The control characters (Unicode's `Cc`) are written as ranges, not as
+/// `\p{Cc}`, which some readers of JSON Schema (Python's `re`) lack.
+pub const PRINTABLE: &str = r"^[^\u0000-\u001F\u007F-\u009F]*$";
 
 /// `n` as an ordinal, as the messages about content write it: "first" to
 /// "third", then "4th", "21st".
