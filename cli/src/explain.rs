@@ -217,7 +217,7 @@ mod tests {
         assert_eq!(
             error.help().as_deref(),
             Some(
-                "did you mean `SD0008`, `SD0108`, `SD0208` or `SD0308`? 7 more are as near: `spacedock explain --list` lists every code with its summary"
+                "did you mean `SD0008`, `SD0108`, `SD0208` or `SD0308`? 8 more are as near: `spacedock explain --list` lists every code with its summary"
             )
         );
     }

@@ -358,17 +358,21 @@ pub(crate) fn json(
     serde_json::Value::Object(object)
 }
 
-/// GitHub Actions annotations: `::error file=F,line=L,col=C,title=T::message`.
+/// GitHub Actions annotations: `::error file=F,line=L,col=C,endLine=L,endColumn=C,title=T::message`,
+/// the span's both ends, as the JSON gives them.
 pub(crate) fn github(checked: &[Checked<'_>]) -> String {
     let mut text = String::new();
     for pack in checked {
         for diagnostic in pack.diagnostics {
             let mut properties = Vec::new();
             if let Some(location) = &diagnostic.location {
-                let (file, (line, column), _) = span_position(pack.sources, location);
+                let (file, (line, column), (end_line, end_column)) =
+                    span_position(pack.sources, location);
                 properties.push(format!("file={}", escape_property(file)));
                 properties.push(format!("line={line}"));
                 properties.push(format!("col={column}"));
+                properties.push(format!("endLine={end_line}"));
+                properties.push(format!("endColumn={end_column}"));
             }
             let title = format!("{} {}", diagnostic.code.id(), diagnostic.code.name());
             properties.push(format!("title={}", escape_property(&title)));
@@ -438,7 +442,7 @@ mod tests {
         }];
         assert_eq!(
             github(&checked),
-            "::error file=fleets/a%2Cb.toml,line=2,col=1,title=SD0301 fleet-over-budget::\
+            "::error file=fleets/a%2Cb.toml,line=2,col=1,endLine=2,endColumn=6,title=SD0301 fleet-over-budget::\
              fleet costs 42%25%0Abudget is 40%0A%0Ahelp: drop a ship\n\
              ::warning title=SD0009 stray-file::stray file\n"
         );

@@ -363,7 +363,8 @@ fn github_format_prints_one_annotation_per_diagnostic() {
     }
     assert!(
         lines.iter().any(|line| line.starts_with(
-            "::error file=broken/ships/bad-frigate.toml,line=8,col=1,title=SD0003 unknown-key::"
+            "::error file=broken/ships/bad-frigate.toml,line=8,col=1,endLine=8,endColumn=11,\
+             title=SD0003 unknown-key::"
         )),
         "{}",
         finished.stdout
