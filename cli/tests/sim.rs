@@ -1936,28 +1936,32 @@ fn the_file_stdout_is_counts_as_stdout() {
     assert_eq!(json(&finished.stdout)["run"]["games"], 2);
 }
 
+/// The arguments of a run of 6 games of The Struggle at Pan Base, where
+/// powers act and a special rule scores, by `policy`, printed in `format`.
+fn pan_base_run(policy: &str, format: &str) -> Vec<String> {
+    [
+        "sim",
+        "--pack",
+        &saturn(),
+        "--mission",
+        "the-struggle-at-pan-base",
+        "--games",
+        "6",
+        "--policy",
+        policy,
+        "--format",
+        format,
+    ]
+    .map(str::to_owned)
+    .to_vec()
+}
+
 /// The points a run's games scored are reported by side and by what
 /// scored them, as points per game and the games they came in, in the
 /// report and in the JSON alike.
 #[test]
 fn victory_points_are_reported_by_what_scored_them() {
-    let pack = saturn();
-    let args = |format: &str| {
-        let args = [
-            "sim",
-            "--pack",
-            &pack,
-            "--mission",
-            "the-struggle-at-pan-base",
-            "--games",
-            "6",
-            "--policy",
-            "random",
-            "--format",
-            format,
-        ];
-        args.map(str::to_owned).to_vec()
-    };
+    let args = |format: &str| pan_base_run("random", format);
     let result = json(&run_owned(&args("json"), 0).stdout);
     let scores = result["tally"]["scores"].as_array().unwrap();
     assert_eq!(scores.len(), 1, "{scores:#?}");
@@ -1994,22 +1998,7 @@ fn victory_points_are_reported_by_what_scored_them() {
 /// of a report would.
 #[test]
 fn powers_that_acted_are_reported_by_power() {
-    let pack = saturn();
-    let args = |format: &str| {
-        [
-            "sim",
-            "--pack",
-            &pack,
-            "--mission",
-            "the-struggle-at-pan-base",
-            "--games",
-            "6",
-            "--format",
-            format,
-        ]
-        .map(str::to_owned)
-        .to_vec()
-    };
+    let args = |format: &str| pan_base_run("greedy", format);
     let result = json(&run_owned(&args("json"), 0).stdout);
     let powers = result["tally"]["powers"].as_array().unwrap();
     let captains = powers

@@ -12,7 +12,7 @@ use spacedock_engine::sim::{
     DEFAULT_MAX_STEPS, PlayError, Report, ScoreTally, Scorer, Shard, SimConfig, SimError,
     SimResult, Tally, game_seed, play, simulate,
 };
-use spacedock_engine::{EffectSource, Event, Policy, Setup, policy_by_name};
+use spacedock_engine::{EffectSource, Event, Game, Policy, Setup, policy_by_name};
 use spacedock_schema::bundle::Bundle;
 
 const MISSION: &str = "dead-zone-battle";
@@ -359,7 +359,7 @@ fn an_escaped_ship_card_survived() {
 #[test]
 fn prepped_copies_are_named_in_the_card_rows() {
     let mut config = config("greedy", 4, 0);
-    config.mission = "the-struggle-at-pan-base".to_owned();
+    "the-struggle-at-pan-base".clone_into(&mut config.mission);
     let tally = run(&config).tally;
     let row = |card: &str| tally.cards.iter().find(|row| row.card == card).unwrap();
     assert_eq!(row("krall-draxus").prepped, 1, "{:?}", row("krall-draxus"));
@@ -372,25 +372,10 @@ fn prepped_copies_are_named_in_the_card_rows() {
 /// shards add up to the same rows.
 #[test]
 fn powers_that_acted_are_tallied_by_power() {
-    let mission = "the-struggle-at-pan-base";
-    let mut config = config("random", 30, 0);
-    config.mission = mission.to_owned();
-    let result = run(&config);
-    let setup = Setup::new(bundle(), mission, &[]).unwrap();
+    let (config, result) = pan_base_run();
     let (mut acts, mut by_rules) = (0, std::collections::BTreeMap::<String, u64>::new());
-    for index in 0..config.games {
-        let seed = game_seed(config.seed, index);
-        let mut game = setup.start(seed);
-        let seats = game.players().len();
-        let mut policies: Vec<Box<dyn Policy>> = (0..seats)
-            .map(|_| policy_by_name("random").unwrap())
-            .collect();
-        if play(&mut game, &mut policies, seed, config.max_steps).is_err() {
-            continue;
-        }
-        let mut events = Vec::new();
-        game.drain_events(&mut events);
-        for event in &events {
+    each_finished_game(&config, |game, events| {
+        for event in events {
             if let Event::PowerActed { source, .. } = event {
                 acts += 1;
                 if let EffectSource::Rule { rule } = source {
@@ -399,7 +384,7 @@ fn powers_that_acted_are_tallied_by_power() {
                 }
             }
         }
-    }
+    });
     let powers = &result.tally.powers;
     assert_eq!(powers.iter().map(|row| row.acts).sum::<u64>(), acts);
     assert!(
@@ -415,32 +400,22 @@ fn powers_that_acted_are_tallied_by_power() {
     }
     assert!(rules.contains_key("Recovering survivors"), "{rules:?}");
     assert_eq!(rules, by_rules);
-    let mut merged = Tally::default();
-    for index in [2, 1] {
-        let mut sharded = config.clone();
-        sharded.shard = Shard { index, count: 2 };
-        let part = run(&sharded).tally;
-        if merged.games == 0 {
-            merged = part;
-        } else {
-            merged.merge(&part).expect("shards of a run add up");
-        }
-    }
-    assert_eq!(&merged.powers, powers);
+    assert_eq!(&in_two_shards(&config).powers, powers);
 }
 
-/// The victory points of a run are tallied by what scored them: in The
-/// Struggle at Pan Base only the ISN player's survivor recovery scores,
-/// and its row holds the points and the games of playing the same games
-/// one by one with every event recorded; shards add up to the same row.
-#[test]
-fn victory_points_are_tallied_by_what_scored_them() {
-    let mission = "the-struggle-at-pan-base";
+/// 30 random games of The Struggle at Pan Base, where powers act and a
+/// special rule scores: the run's config and result.
+fn pan_base_run() -> (SimConfig, SimResult) {
     let mut config = config("random", 30, 0);
-    config.mission = mission.to_owned();
+    "the-struggle-at-pan-base".clone_into(&mut config.mission);
     let result = run(&config);
-    let setup = Setup::new(bundle(), mission, &[]).unwrap();
-    let (mut points, mut scored_in) = (0, 0);
+    (config, result)
+}
+
+/// Plays the games of `config` one by one with every event recorded, and
+/// hands each finished game and its events to `visit`.
+fn each_finished_game(config: &SimConfig, mut visit: impl FnMut(&Game, &[Event])) {
+    let setup = Setup::new(bundle(), &config.mission, &[]).unwrap();
     for index in 0..config.games {
         let seed = game_seed(config.seed, index);
         let mut game = setup.start(seed);
@@ -453,8 +428,37 @@ fn victory_points_are_tallied_by_what_scored_them() {
         }
         let mut events = Vec::new();
         game.drain_events(&mut events);
+        visit(&game, &events);
+    }
+}
+
+/// The tally of `config` run as two shards, merged (the second first).
+fn in_two_shards(config: &SimConfig) -> Tally {
+    let mut merged = Tally::default();
+    for index in [2, 1] {
+        let mut sharded = config.clone();
+        sharded.shard = Shard { index, count: 2 };
+        let part = run(&sharded).tally;
+        if merged.games == 0 {
+            merged = part;
+        } else {
+            merged.merge(&part).expect("shards of a run add up");
+        }
+    }
+    merged
+}
+
+/// The victory points of a run are tallied by what scored them: in The
+/// Struggle at Pan Base only the ISN player's survivor recovery scores,
+/// and its row holds the points and the games of playing the same games
+/// one by one with every event recorded; shards add up to the same row.
+#[test]
+fn victory_points_are_tallied_by_what_scored_them() {
+    let (config, result) = pan_base_run();
+    let (mut points, mut scored_in) = (0, 0);
+    each_finished_game(&config, |game, events| {
         let mut scored = 0;
-        for event in &events {
+        for event in events {
             if let Event::VictoryPoints { points, source, .. } = event {
                 let EffectSource::Rule { rule } = source else {
                     panic!("{source:?} scored");
@@ -466,7 +470,7 @@ fn victory_points_are_tallied_by_what_scored_them() {
         }
         points += scored;
         scored_in += u64::from(scored > 0);
-    }
+    });
     assert!(
         scored_in > 0,
         "random ISN players recover survivors now and then"
@@ -480,18 +484,7 @@ fn victory_points_are_tallied_by_what_scored_them() {
             scored_in,
         }]
     );
-    let mut merged = Tally::default();
-    for index in [2, 1] {
-        let mut sharded = config.clone();
-        sharded.shard = Shard { index, count: 2 };
-        let part = run(&sharded).tally;
-        if merged.games == 0 {
-            merged = part;
-        } else {
-            merged.merge(&part).expect("shards of a run add up");
-        }
-    }
-    assert_eq!(merged.scores, result.tally.scores);
+    assert_eq!(in_two_shards(&config).scores, result.tally.scores);
 }
 
 /// The simulation guide names the formats this build writes: a trace's,
