@@ -917,13 +917,12 @@ fn seat_fleets(run: &Run) -> String {
         } else {
             ""
         };
-        let _ = writeln!(
-            text,
-            "  {} {}{default}: {}",
-            index + 1,
-            seat.player,
+        let ships = if ships.is_empty() {
+            "no ships".to_owned()
+        } else {
             ships.join(", ")
-        );
+        };
+        let _ = writeln!(text, "  {} {}{default}: {ships}", index + 1, seat.player);
     }
     text
 }

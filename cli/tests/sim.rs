@@ -1502,6 +1502,34 @@ fn a_stuck_game_is_named_after_many_hangs() {
     );
 }
 
+/// A build without ships is played as it is: its seat fields nothing. The
+/// default build took its place, under the build's name.
+#[test]
+fn a_build_without_ships_plays_none() {
+    let dir = tempfile::tempdir().unwrap();
+    let build = temp(&dir, "no-ships.toml");
+    let legal = std::fs::read_to_string(crate::fixtures().join("fleets/legal.toml")).unwrap();
+    let deck = &legal[legal.find("deck = [").unwrap()..];
+    std::fs::write(
+        &build,
+        format!("name = \"No ships\"\nfaction = \"isn\"\n{deck}"),
+    )
+    .unwrap();
+    let fleet = format!("1={}", build.display());
+    let result = json(
+        &run_owned(
+            &sim(&["--games", "2", "--fleet", &fleet, "--format", "json"]),
+            0,
+        )
+        .stdout,
+    );
+    let seat = &result["run"]["seats"][0];
+    assert_eq!(seat["ships"], serde_json::json!([]), "{seat}");
+    assert!(seat.get("default_build").is_none(), "{seat}");
+    let human = run_owned(&sim(&["--games", "2", "--fleet", &fleet]), 0).stdout;
+    assert!(human.contains("\n  1 ISN player: no ships\n"), "{human}");
+}
+
 /// `--fleet` plays a seat with a build of the user's: checked first, named
 /// in the report, kept in the JSON run (so shards of other builds do not
 /// merge) and in a trace (so it replays).

@@ -881,7 +881,7 @@ fn fleet_for(
             hold: Vec::new(),
         });
     }
-    if let Some(build) = build.filter(|build| !build.ships.is_empty()) {
+    if let Some(build) = build {
         let mut given = Vec::new();
         for entry in &build.ships {
             let ship = ship_index(bundle, &entry.ship).ok_or_else(|| unknown(&entry.ship))?;
