@@ -96,6 +96,7 @@ codes! {
     MissingVersion = "SD0311", "missing-version", Error, "A ship card has no such version.";
     SelectionMismatch = "SD0312", "selection-mismatch", Error, "A fleet or deck rule does not fit its selection method.";
     ShortDeck = "SD0313", "short-deck", Warning, "A tactic deck holds no more cards than its players' opening hands and the first draw.";
+    EmptyFleet = "SD0314", "empty-fleet", Warning, "A fleet build with no ships.";
 
     // Transport.
     OverCapacity = "SD0401", "over-capacity", Error, "A transport hold carries more spaces than its capacity.";

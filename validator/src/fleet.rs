@@ -298,6 +298,22 @@ pub(crate) fn check(
         complete: ships_read,
     };
     let fleet_cost = build::check_fleet(context, model, mission, player, &build, diagnostics);
+    // Legal (it costs nothing), but a seat with no ships launches nothing
+    // and only loses: almost always ships written where they are not read.
+    if ships_read && ships.is_empty() {
+        diagnostics.push(
+            Diagnostic::new(
+                Code::EmptyFleet,
+                format!(
+                    "the fleet has no ships: `{}` would launch nothing and lose once destroying all counts",
+                    player_source.name
+                ),
+            )
+            .at(context.key_at(file, "/ships"))
+            .label("no ships")
+            .help("list the fleet's ship cards as `[[ships]]` tables (`ship` and `version`), or in `ships = [...]`"),
+        );
+    }
     build::attachments(context, model, mission, player, Some(&build), diagnostics);
     if player_source.fleet.launched_at_start
         && let Some(map) = &mission.map
