@@ -210,7 +210,7 @@ mod tests {
         assert_eq!(
             error.help().as_deref(),
             Some(
-                "did you mean one of `SD0301` to `SD0313`, the SD03xx codes? `spacedock explain --list` lists every code with its summary"
+                "did you mean one of `SD0301` to `SD0314`, the SD03xx codes? `spacedock explain --list` lists every code with its summary"
             )
         );
         let error = explanation("SD708").unwrap_err();
