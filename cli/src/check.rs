@@ -170,6 +170,8 @@ fn told_once(
     compilations
         .iter()
         .map(|(_, compilation)| {
+            // Each file's path made canonical once, not once a diagnostic.
+            let mut files = std::collections::HashMap::new();
             compilation
                 .diagnostics
                 .iter()
@@ -177,8 +179,13 @@ fn told_once(
                     let Some(location) = &diagnostic.location else {
                         return true;
                     };
-                    let path = compilation.sources.get(location.file).path();
-                    let file = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+                    let file = files
+                        .entry(location.file)
+                        .or_insert_with(|| {
+                            let path = compilation.sources.get(location.file).path();
+                            std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf())
+                        })
+                        .clone();
                     told.insert((
                         file,
                         location.span.clone(),

@@ -745,31 +745,32 @@ fn check_rows(run: &Run, tally: &Tally) -> Result<(), String> {
             score.scored_in,
         )
     });
-    by_side_rows(scores, &teams, finished, "scored for", "points")?;
+    by_side_rows(scores, &teams, finished, "scored", ("point", "points"))?;
     let powers = tally
         .powers
         .iter()
         .map(|power| (power.team.as_str(), &power.by, power.acts, power.acted_in));
-    by_side_rows(powers, &teams, finished, "acted for", "times")
+    by_side_rows(powers, &teams, finished, "acted", ("time", "times"))
 }
 
 /// Checks the rows of scores or powers of a tally, each `(team, by,
 /// count, games)`: of one of its `teams`, none twice, and each counted
-/// (`units`: of 1 point, 1 time or more) in no more games than it was
-/// counted, nor than the `finished` games.
+/// (in `units`, one and many: each of 1 point, 1 time or more) in no
+/// more games than it was counted, nor than the `finished` games. `done`
+/// is what a row's scorer did: `scored`, `acted`.
 fn by_side_rows<'a>(
     rows: impl Iterator<Item = (&'a str, &'a Scorer, u64, u64)>,
     teams: &[&str],
     finished: u64,
-    verb: &str,
-    units: &str,
+    done: &str,
+    (one, many): (&str, &str),
 ) -> Result<(), String> {
     let mut seen: Vec<(&str, &Scorer)> = Vec::new();
     for (team, by, times, games) in rows {
         let name = scorer_name(by);
         if !teams.contains(&team) {
             return Err(format!(
-                "{name} {verb} `{team}`, which is none of its teams"
+                "{name} {done} for `{team}`, which is none of its teams"
             ));
         }
         if seen.contains(&(team, by)) {
@@ -777,11 +778,6 @@ fn by_side_rows<'a>(
         }
         seen.push((team, by));
         if !(games <= times && games <= finished) || (times > 0) != (games > 0) {
-            let (done, one, many) = if units == "points" {
-                ("scored", "point", "points")
-            } else {
-                ("acted", "time", "times")
-            };
             return Err(format!(
                 "{name} ({team}) {done} {} in {}, of {finished} finished",
                 count(times as usize, one, many),

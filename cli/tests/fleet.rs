@@ -253,28 +253,12 @@ fn a_missions_file_given_for_its_id_is_told_the_id() {
 /// that there is none of that name.
 #[test]
 fn a_mission_that_could_not_be_read_is_not_called_unknown() {
-    let dir = copy_fixture("clean");
-    let mission = dir.path().join("clean/missions/open-battle.toml");
-    let text = std::fs::read_to_string(&mission).unwrap();
-    std::fs::write(
-        &mission,
-        text.replacen("fleet_cost = 12", "fleet_cost = \"12\"", 1),
-    )
-    .unwrap();
-    std::fs::copy(
-        crate::fixtures().join("fleets/legal.toml"),
-        dir.path().join("legal.toml"),
-    )
-    .unwrap();
-    let args = [
-        "fleet",
-        "check",
-        "legal.toml",
-        "--pack",
-        "clean",
-        "--mission",
-        "open-battle",
-    ];
+    let dir = legal_build_beside_clean(
+        "missions/open-battle.toml",
+        "fleet_cost = 12",
+        "fleet_cost = \"12\"",
+    );
+    let args = CHECK_LEGAL;
     let finished = run_in(dir.path(), &args, 2);
     assert!(
         finished.stderr.ends_with(

@@ -546,9 +546,7 @@ impl Game {
     /// [`Game::emit`] of victory points scored, which
     /// [`Recording::Report`] keeps too.
     pub(crate) fn emit_score(&mut self, event: Event) {
-        if self.recording != Recording::Off {
-            self.events.push(event);
-        }
+        self.emit_reported(|_| event);
     }
 
     /// [`Game::emit`] of an event that takes reading the game to make:
@@ -560,9 +558,9 @@ impl Game {
         }
     }
 
-    /// [`Game::emit_with`] of a power that acted, which
-    /// [`Recording::Report`] keeps too.
-    pub(crate) fn emit_power(&mut self, event: impl FnOnce(&Game) -> Event) {
+    /// [`Game::emit_with`] of an event a balance report counts (victory
+    /// points, a power that acted), which [`Recording::Report`] keeps too.
+    pub(crate) fn emit_reported(&mut self, event: impl FnOnce(&Game) -> Event) {
         if self.recording != Recording::Off {
             let event = event(self);
             self.events.push(event);

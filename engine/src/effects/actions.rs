@@ -154,7 +154,7 @@ pub(crate) fn use_power(game: &mut Game, player: PlayerId, power: u16, source: u
         return;
     };
     let compiled = &data.powers.powers[usize::from(power)];
-    game.emit_power(|game| Event::PowerActed {
+    game.emit_reported(|game| Event::PowerActed {
         source: eval::source(game, &ctx),
         player,
     });

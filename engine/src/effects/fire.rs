@@ -342,7 +342,7 @@ fn act(game: &mut Game, ctx: &Ctx, index: usize, power: &Power) -> bool {
     {
         return false;
     }
-    game.emit_power(|game| Event::PowerActed {
+    game.emit_reported(|game| Event::PowerActed {
         source: eval::source(game, ctx),
         player: ctx.you,
     });
