@@ -141,15 +141,8 @@ fn another_missions_errors_leave_the_builds_numbers() {
     assert_eq!(result["summary"]["fleet_cost"], 10);
 
     // Checked against the mission with the error, the build has no numbers.
-    let against_it = [
-        "fleet",
-        "check",
-        "legal.toml",
-        "--pack",
-        "clean",
-        "--mission",
-        "skirmish",
-    ];
+    let mut against_it = CHECK_LEGAL;
+    against_it[6] = "skirmish";
     let finished = run_in(dir.path(), &against_it, 1);
     assert!(finished.stdout.is_empty(), "{}", finished.stdout);
 }
